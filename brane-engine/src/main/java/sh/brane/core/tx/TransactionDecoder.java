@@ -63,6 +63,11 @@ final class TransactionDecoder {
                     sig = f.signature(9);
                 }
                 case EIP4844 -> {
+                    if ((f.list.size() == 4 || f.list.size() == 5) && f.list.get(0).isList()) {
+                        throw new TransactionDecodingException("EIP-4844 transaction is in its network form, with the"
+                                + " blob sidecar (blobs, commitments, proofs); only the transaction itself, 0x03 ||"
+                                + " rlp(tx), is supported: decode the first item of the outer list");
+                    }
                     f.expectSize(11);
                     tx = new Eip4844Transaction(f.chainId(0), f.u64(1, "nonce"), f.u256(2, "maxPriorityFeePerGas"),
                             f.u256(3, "maxFeePerGas"), f.u64(4, "gasLimit"), f.address(5, "to", false),
