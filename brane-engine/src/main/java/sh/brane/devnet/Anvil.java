@@ -56,7 +56,7 @@ public final class Anvil implements AutoCloseable {
 
     private int port;
     private long chainId;
-    private Process process;
+    private volatile Process process;
     private OutputDrain output;
     private List<DevAccount> accounts = List.of();
     private Thread shutdownHook;
