@@ -1,0 +1,18 @@
+package sh.brane.rpc;
+
+/** The request was refused at once because too many requests are already pending (see `maxPendingRequests`). */
+public final class BackpressureException extends BraneRpcException {
+
+    public BackpressureException(String message) {
+        super(message);
+    }
+
+    public BackpressureException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    @Override
+    public RpcOutcome outcome() {
+        return RpcOutcome.BACKPRESSURE;
+    }
+}

@@ -1,0 +1,73 @@
+package sh.brane.rpc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A JSON-RPC transport to an Ethereum node. Thread-safe. Every returned future ends: with the result, or
+ * exceptionally with a {@link BraneRpcException} subtype (RPC error, timeout, connection lost,
+ * backpressure, ...). Futures are completed off the I/O threads, so continuations may block.
+ *
+ * <p>Params may contain {@code String}, {@code Number}, {@code Boolean}, {@code null}, {@code Map},
+ * {@code List}, {@code JsonNode}, {@code byte[]} (hex), and {@code Address}/{@code Hash} (hex).
+ */
+public interface BraneProvider extends AutoCloseable {
+
+    /** Sends and waits for the result, up to the provider's default timeout. */
+    default JsonNode send(String method, List<?> params) {
+        try {
+            return sendAsync(method, params).get();
+        } catch (ExecutionException | CompletionException e) {
+            if (e.getCause() instanceof BraneRpcException bre) {
+                throw bre;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + method, e);
+        }
+    }
+
+    /** Sends with the provider's default timeout. */
+    CompletableFuture<JsonNode> sendAsync(String method, List<?> params);
+
+    /** Sends with a per-request timeout. */
+    CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout);
+
+    /**
+     * Sends through the throughput path: requests from many callers are coalesced into few network writes
+     * (the ring buffer on WebSocket, a short batching window on HTTP).
+     */
+    CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params);
+
+    /**
+     * Sends a real JSON-RPC batch: one JSON array, one round trip. The i-th future belongs to the i-th call;
+     * each ends on its own (one call's RPC error does not fail the others).
+     */
+    List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls);
+
+    /**
+     * Opens an {@code eth_subscribe} subscription, e.g. {@code subscribe(List.of("newHeads"), listener)}.
+     * Only providers with a push channel (WebSocket) support it; others fail with
+     * {@link UnsupportedOperationException}.
+     */
+    CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener);
+
+    /** Ends a subscription; completes with the node's answer to {@code eth_unsubscribe}. */
+    CompletableFuture<Boolean> unsubscribe(Subscription subscription);
+
+    /** Replaces the metrics sink (default: {@link BraneMetrics#NOOP}). */
+    void setMetrics(BraneMetrics metrics);
+
+    /** Requests sent and not yet ended. */
+    int pendingRequests();
+
+    /** Fails every pending request with {@link ConnectionLostException} and stops every thread it started. */
+    @Override
+    void close();
+}

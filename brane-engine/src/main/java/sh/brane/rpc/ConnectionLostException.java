@@ -1,0 +1,18 @@
+package sh.brane.rpc;
+
+/** The connection to the node was lost (or never made, or the provider was closed) while the request was in flight. The request may or may not have reached the node. */
+public final class ConnectionLostException extends BraneRpcException {
+
+    public ConnectionLostException(String message) {
+        super(message);
+    }
+
+    public ConnectionLostException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    @Override
+    public RpcOutcome outcome() {
+        return RpcOutcome.CONNECTION_LOST;
+    }
+}

@@ -1,0 +1,18 @@
+package sh.brane.rpc;
+
+/** The node's answer could not be understood: malformed JSON, neither result nor error, or an unexpected HTTP status. */
+public final class InvalidResponseException extends BraneRpcException {
+
+    public InvalidResponseException(String message) {
+        super(message);
+    }
+
+    public InvalidResponseException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    @Override
+    public RpcOutcome outcome() {
+        return RpcOutcome.INVALID_RESPONSE;
+    }
+}

@@ -1,0 +1,254 @@
+package sh.brane.rpc;
+
+import java.io.InputStream;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.NullNode;
+
+/**
+ * Parses JSON-RPC responses, batches of responses and subscription notifications with Jackson's streaming
+ * parser: only {@code result}, {@code error} and notification params become trees.
+ */
+final class JsonRpcReader {
+
+    static final long NO_ID = Long.MIN_VALUE;
+    /** {@link #recoverId} result for a message that is a notification (it has a top-level method, no id). */
+    static final long NOTIFICATION = Long.MIN_VALUE + 1;
+
+    private JsonRpcReader() { }
+
+    static void read(byte[] bytes, int off, int len, ResponseSink sink) {
+        try (JsonParser p = JsonRpcWriter.MAPPER.createParser(bytes, off, len)) {
+            read(p, sink);
+        } catch (JacksonException e) {
+            sink.onUnmatched("malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    static void read(InputStream in, ResponseSink sink) {
+        try (JsonParser p = JsonRpcWriter.MAPPER.createParser(in)) {
+            read(p, sink);
+        } catch (JacksonException e) {
+            sink.onUnmatched("malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /** Thrown after a malformed object was reported, to stop reading the rest of the document. */
+    private static final class Abort extends RuntimeException {
+        static final Abort INSTANCE = new Abort();
+
+        private Abort() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static void read(JsonParser p, ResponseSink sink) {
+        try {
+            readDocument(p, sink);
+        } catch (Abort done) {
+            // already reported
+        }
+    }
+
+    private static void readDocument(JsonParser p, ResponseSink sink) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.START_OBJECT) {
+            readObject(p, sink);
+        } else if (t == JsonToken.START_ARRAY) {
+            int count = 0;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == null) {
+                    sink.onUnmatched("malformed JSON: batch array not closed");
+                    return;
+                }
+                if (t != JsonToken.START_OBJECT) {
+                    sink.onUnmatched("batch element " + count + " is " + t + ", expected an object");
+                    p.skipChildren();
+                } else {
+                    readObject(p, sink);
+                }
+                count++;
+            }
+        } else {
+            sink.onUnmatched("expected a JSON object or array, got " + (t == null ? "nothing" : t));
+        }
+    }
+
+    /** Reads one object whose START_OBJECT is current; reports exactly one event to the sink. */
+    private static void readObject(JsonParser p, ResponseSink sink) {
+        long id = NO_ID;
+        String badId = null;
+        JsonNode result = null;
+        JsonNode error = null;
+        String method = null;
+        JsonNode params = null;
+        try {
+            JsonToken t;
+            while ((t = p.nextToken()) == JsonToken.PROPERTY_NAME) {
+                String name = p.currentName();
+                t = p.nextToken();
+                switch (name) {
+                    case "id" -> {
+                        if (t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                            id = p.getLongValue();
+                        } else if (t == JsonToken.VALUE_STRING) {
+                            id = parseLongOrNoId(p.getString());
+                            if (id == NO_ID) {
+                                badId = p.getString();
+                            }
+                        } else {
+                            badId = t == JsonToken.VALUE_NULL ? "null" : p.getString();
+                            p.skipChildren();
+                        }
+                    }
+                    case "result" -> result = treeOf(p);
+                    case "error" -> error = treeOf(p);
+                    case "method" -> method = t == JsonToken.VALUE_STRING ? p.getString() : null;
+                    case "params" -> params = treeOf(p);
+                    default -> p.skipChildren();
+                }
+            }
+            if (t != JsonToken.END_OBJECT) {
+                throw new IllegalStateException("object not closed");
+            }
+        } catch (JacksonException | IllegalStateException e) {
+            String reason = "malformed JSON: " + (e instanceof JacksonException je ? je.getOriginalMessage() : e.getMessage());
+            if (id != NO_ID) {
+                sink.onInvalid(id, reason);
+            } else {
+                sink.onUnmatched(reason);
+            }
+            // the parser cannot resync inside a broken document: stop here
+            throw Abort.INSTANCE;
+        }
+        dispatch(id, badId, result, error, method, params, sink);
+    }
+
+    private static void dispatch(long id, String badId, JsonNode result, JsonNode error, String method,
+                                 JsonNode params, ResponseSink sink) {
+        if (method != null && id == NO_ID && badId == null) {
+            if ("eth_subscription".equals(method) && params != null && params.path("subscription").isString()) {
+                sink.onNotification(params.get("subscription").asString(), params.path("result"));
+            } else {
+                sink.onUnmatched("unexpected server message with method " + method);
+            }
+            return;
+        }
+        if (id == NO_ID) {
+            String what = error != null ? " (error: " + error + ")" : "";
+            sink.onUnmatched((badId == null ? "response without id" : "response with unusable id " + badId) + what);
+            return;
+        }
+        if (error != null && !error.isNull()) {
+            int code = error.path("code").isIntegralNumber() ? error.path("code").asInt() : 0;
+            String message = error.path("message").isString() ? error.get("message").asString() : error.toString();
+            JsonNode data = error.get("data");
+            sink.onError(id, code, message, data);
+        } else if (result != null) {
+            sink.onResult(id, result);
+        } else {
+            sink.onInvalid(id, "response has neither result nor error");
+        }
+    }
+
+    private static JsonNode treeOf(JsonParser p) {
+        if (p.currentToken() == JsonToken.VALUE_NULL) {
+            return NullNode.getInstance();
+        }
+        JsonNode node = p.readValueAsTree();
+        return node == null ? NullNode.getInstance() : node;
+    }
+
+    private static long parseLongOrNoId(String s) {
+        if (s.isEmpty() || s.length() > 18) {
+            return NO_ID;
+        }
+        long v = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return NO_ID;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    /**
+     * Finds the top-level {@code id} of a response of which only a prefix and a suffix were kept (it was too
+     * large to keep whole). Returns {@link #NO_ID} if neither part shows it unambiguously.
+     */
+    static long recoverId(byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
+        long id = idFromPrefix(prefix, prefixLen);
+        return id != NO_ID ? id : idFromSuffix(suffix, suffixLen);
+    }
+
+    private static long idFromPrefix(byte[] prefix, int len) {
+        try (JsonParser p = JsonRpcWriter.MAPPER.createParser(prefix, 0, len)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return NO_ID;
+            }
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = p.currentName();
+                JsonToken t = p.nextToken();
+                if ("id".equals(name)) {
+                    if (t == JsonToken.VALUE_NUMBER_INT) {
+                        return p.getLongValue();
+                    }
+                    return t == JsonToken.VALUE_STRING ? parseLongOrNoId(p.getString()) : NO_ID;
+                }
+                if ("method".equals(name)) {
+                    return NOTIFICATION;
+                }
+                p.skipChildren();
+            }
+        } catch (JacksonException e) {
+            // the prefix ends mid-value: the id was not in it
+        }
+        return NO_ID;
+    }
+
+    /**
+     * Accepts only {@code "id":<digits>}} (optional whitespace) at the very end: one closing brace after the
+     * id means the id belongs to the outermost object.
+     */
+    private static long idFromSuffix(byte[] s, int len) {
+        int i = len - 1;
+        i = skipWs(s, i);
+        if (i < 0 || s[i] != '}') {
+            return NO_ID;
+        }
+        i = skipWs(s, i - 1);
+        int end = i;
+        while (i >= 0 && s[i] >= '0' && s[i] <= '9') {
+            i--;
+        }
+        if (i == end || end - i > 18) {
+            return NO_ID;
+        }
+        int start = i + 1;
+        i = skipWs(s, i);
+        if (i < 0 || s[i] != ':') {
+            return NO_ID;
+        }
+        i = skipWs(s, i - 1);
+        if (i < 3 || s[i] != '"' || s[i - 1] != 'd' || s[i - 2] != 'i' || s[i - 3] != '"') {
+            return NO_ID;
+        }
+        long v = 0;
+        for (int k = start; k <= end; k++) {
+            v = v * 10 + (s[k] - '0');
+        }
+        return v;
+    }
+
+    private static int skipWs(byte[] s, int i) {
+        while (i >= 0 && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) {
+            i--;
+        }
+        return i;
+    }
+}

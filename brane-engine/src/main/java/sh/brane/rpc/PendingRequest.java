@@ -1,0 +1,29 @@
+package sh.brane.rpc;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+import tools.jackson.databind.JsonNode;
+
+/** One request waiting for its answer. Whoever removes it from the {@link PendingTable} ends it. */
+final class PendingRequest {
+
+    final long id;
+    final String method;
+    final CompletableFuture<JsonNode> future;
+    final long startNanos;
+    final long timeoutNanos;
+    /** Runs on the parsing thread before the future completes (keeps subscription ids ahead of notifications). */
+    final Consumer<JsonNode> onResultInline;
+    volatile Future<?> timeoutTask;
+
+    PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
+        this.id = id;
+        this.method = method;
+        this.future = new CompletableFuture<>();
+        this.startNanos = System.nanoTime();
+        this.timeoutNanos = timeoutNanos;
+        this.onResultInline = onResultInline;
+    }
+}

@@ -1,0 +1,248 @@
+package sh.brane.rpc;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executor;
+
+import io.netty.handler.ssl.SslContext;
+
+/**
+ * Settings of a {@link WebSocketProvider}. Build with {@link #builder(String)}; every value is validated by
+ * {@link Builder#build()}.
+ */
+public final class WebSocketConfig {
+
+    public static final int DEFAULT_RING_BUFFER_SIZE = 4096;
+    public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
+    public static final int DEFAULT_MAX_FRAME_SIZE = 64 * 1024;
+    public static final int MAX_MAX_FRAME_SIZE = 512 * 1024 * 1024;
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(15);
+    public static final Duration DEFAULT_READ_IDLE_TIMEOUT = Duration.ofSeconds(45);
+    public static final Duration DEFAULT_RECONNECT_INITIAL_BACKOFF = Duration.ofMillis(100);
+    public static final Duration DEFAULT_RECONNECT_MAX_BACKOFF = Duration.ofSeconds(30);
+
+    private static final Duration ONE_DAY = Duration.ofDays(1);
+
+    private final URI uri;
+    private final String name;
+    private final int ringBufferSize;
+    private final WaitStrategyType waitStrategy;
+    private final int maxPendingRequests;
+    private final int maxFrameSize;
+    private final Duration requestTimeout;
+    private final TransportType transport;
+    private final int ioThreads;
+    private final Duration connectTimeout;
+    private final Map<String, String> headers;
+    private final SslContext sslContext;
+    private final Duration pingInterval;
+    private final Duration readIdleTimeout;
+    private final boolean reconnect;
+    private final Duration reconnectInitialBackoff;
+    private final Duration reconnectMaxBackoff;
+    private final int reconnectMaxAttempts;
+    private final Executor callbackExecutor;
+
+    private WebSocketConfig(Builder b, URI uri) {
+        this.uri = uri;
+        this.name = b.name;
+        this.ringBufferSize = b.ringBufferSize;
+        this.waitStrategy = b.waitStrategy;
+        this.maxPendingRequests = b.maxPendingRequests;
+        this.maxFrameSize = b.maxFrameSize;
+        this.requestTimeout = b.requestTimeout;
+        this.transport = b.transport;
+        this.ioThreads = b.ioThreads;
+        this.connectTimeout = b.connectTimeout;
+        this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
+        this.sslContext = b.sslContext;
+        this.pingInterval = b.pingInterval;
+        this.readIdleTimeout = b.readIdleTimeout;
+        this.reconnect = b.reconnect;
+        this.reconnectInitialBackoff = b.reconnectInitialBackoff;
+        this.reconnectMaxBackoff = b.reconnectMaxBackoff;
+        this.reconnectMaxAttempts = b.reconnectMaxAttempts;
+        this.callbackExecutor = b.callbackExecutor;
+    }
+
+    /** Starts a builder for a {@code ws://} or {@code wss://} URL. */
+    public static Builder builder(String url) {
+        return new Builder(url);
+    }
+
+    public URI uri() { return uri; }
+    public String name() { return name; }
+    public int ringBufferSize() { return ringBufferSize; }
+    public WaitStrategyType waitStrategy() { return waitStrategy; }
+    public int maxPendingRequests() { return maxPendingRequests; }
+    public int maxFrameSize() { return maxFrameSize; }
+    public Duration requestTimeout() { return requestTimeout; }
+    public TransportType transport() { return transport; }
+    public int ioThreads() { return ioThreads; }
+    public Duration connectTimeout() { return connectTimeout; }
+    public Map<String, String> headers() { return headers; }
+    /** The TLS context for {@code wss://}, or null for the JDK's trust store with hostname verification. */
+    public SslContext sslContext() { return sslContext; }
+    public Duration pingInterval() { return pingInterval; }
+    public Duration readIdleTimeout() { return readIdleTimeout; }
+    public boolean reconnect() { return reconnect; }
+    public Duration reconnectInitialBackoff() { return reconnectInitialBackoff; }
+    public Duration reconnectMaxBackoff() { return reconnectMaxBackoff; }
+    /** 0 means unlimited. */
+    public int reconnectMaxAttempts() { return reconnectMaxAttempts; }
+    /** The executor for future completions and subscription callbacks, or null for virtual threads. */
+    public Executor callbackExecutor() { return callbackExecutor; }
+
+    boolean isTls() {
+        return "wss".equalsIgnoreCase(uri.getScheme());
+    }
+
+    int port() {
+        return uri.getPort() != -1 ? uri.getPort() : isTls() ? 443 : 80;
+    }
+
+    @Override
+    public String toString() {
+        // the URL may hold an API key: show only scheme, host and port
+        return "WebSocketConfig[" + name + " " + uri.getScheme() + "://" + uri.getHost() + ":" + port() + "]";
+    }
+
+    /** Builder for {@link WebSocketConfig}. */
+    public static final class Builder {
+        private final String url;
+        private String name = "default";
+        private int ringBufferSize = DEFAULT_RING_BUFFER_SIZE;
+        private WaitStrategyType waitStrategy = WaitStrategyType.BLOCKING;
+        private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
+        private int maxFrameSize = DEFAULT_MAX_FRAME_SIZE;
+        private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+        private TransportType transport = TransportType.AUTO;
+        private int ioThreads = 1;
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private SslContext sslContext;
+        private Duration pingInterval = DEFAULT_PING_INTERVAL;
+        private Duration readIdleTimeout = DEFAULT_READ_IDLE_TIMEOUT;
+        private boolean reconnect = true;
+        private Duration reconnectInitialBackoff = DEFAULT_RECONNECT_INITIAL_BACKOFF;
+        private Duration reconnectMaxBackoff = DEFAULT_RECONNECT_MAX_BACKOFF;
+        private int reconnectMaxAttempts = 0;
+        private Executor callbackExecutor;
+
+        private Builder(String url) {
+            this.url = url;
+        }
+
+        /** Endpoint name used in metrics and logs (never the URL, which may hold a key). Default "default". */
+        public Builder name(String name) { this.name = name; return this; }
+        /** Slots in the {@code sendAsyncBatch} ring buffer; a power of two. Default 4096. */
+        public Builder ringBufferSize(int size) { this.ringBufferSize = size; return this; }
+        /** How the ring writer thread waits. Default {@link WaitStrategyType#BLOCKING} (no CPU when idle). */
+        public Builder waitStrategy(WaitStrategyType type) { this.waitStrategy = type; return this; }
+        /** Requests in flight beyond which new ones fail at once with {@link BackpressureException}. Default 65536. */
+        public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }
+        /** Largest incoming message in bytes (all its frames together). Default 65536 (64 KiB), up to 512 MiB. */
+        public Builder maxFrameSize(int bytes) { this.maxFrameSize = bytes; return this; }
+        /** Timeout of requests sent without one. Default 30 s. */
+        public Builder requestTimeout(Duration timeout) { this.requestTimeout = timeout; return this; }
+        /** Socket transport. Default {@link TransportType#AUTO}. */
+        public Builder transport(TransportType transport) { this.transport = transport; return this; }
+        /** Netty I/O threads. Default 1. */
+        public Builder ioThreads(int threads) { this.ioThreads = threads; return this; }
+        /** TCP connect plus WebSocket handshake timeout. Default 10 s. */
+        public Builder connectTimeout(Duration timeout) { this.connectTimeout = timeout; return this; }
+        /** Adds a header to the WebSocket handshake (e.g. an API key). */
+        public Builder header(String name, String value) {
+            if (name == null || name.isBlank() || value == null) {
+                throw new IllegalArgumentException("header name must be non-blank and value non-null, got "
+                        + name + "=" + (value == null ? "null" : "<value>"));
+            }
+            headers.put(name, value);
+            return this;
+        }
+        /** TLS context for {@code wss://}. Default: the JDK trust store, with hostname verification. */
+        public Builder sslContext(SslContext context) { this.sslContext = context; return this; }
+        /** Sends a WebSocket ping after this long without writing. Default 15 s; zero turns pings off. */
+        public Builder pingInterval(Duration interval) { this.pingInterval = interval; return this; }
+        /** Declares the connection dead (half-open) after this long without reading anything. Default 45 s; zero: off. */
+        public Builder readIdleTimeout(Duration timeout) { this.readIdleTimeout = timeout; return this; }
+        /** Whether to reconnect after the connection is lost. Default true. */
+        public Builder reconnect(boolean reconnect) { this.reconnect = reconnect; return this; }
+        /** First reconnect delay; doubled per failed attempt up to the max, with jitter. Default 100 ms. */
+        public Builder reconnectInitialBackoff(Duration backoff) { this.reconnectInitialBackoff = backoff; return this; }
+        /** Largest reconnect delay. Default 30 s. */
+        public Builder reconnectMaxBackoff(Duration backoff) { this.reconnectMaxBackoff = backoff; return this; }
+        /** Reconnect attempts before giving up; 0 (the default) retries forever. */
+        public Builder reconnectMaxAttempts(int attempts) { this.reconnectMaxAttempts = attempts; return this; }
+        /** Executor for future completions and subscription callbacks. Default: a virtual thread per task. */
+        public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
+
+        public WebSocketConfig build() {
+            URI uri = parseUrl(url);
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("name must be non-blank, got " + name);
+            }
+            if (ringBufferSize < 2 || ringBufferSize > (1 << 24) || Integer.bitCount(ringBufferSize) != 1) {
+                throw new IllegalArgumentException("ringBufferSize must be a power of two between 2 and "
+                        + (1 << 24) + ", got " + ringBufferSize);
+            }
+            ConfigChecks.notNull("waitStrategy", waitStrategy);
+            ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
+            ConfigChecks.intInRange("maxFrameSize", maxFrameSize, 1024, MAX_MAX_FRAME_SIZE);
+            ConfigChecks.positive("requestTimeout", requestTimeout, ONE_DAY);
+            ConfigChecks.notNull("transport", transport);
+            if (transport == TransportType.EPOLL && !io.netty.channel.epoll.Epoll.isAvailable()) {
+                throw new IllegalArgumentException("transport EPOLL is not available on this machine ("
+                        + io.netty.channel.epoll.Epoll.unavailabilityCause() + "); use AUTO or NIO");
+            }
+            ConfigChecks.intInRange("ioThreads", ioThreads, 1, 256);
+            ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
+            ConfigChecks.positiveOrZero("pingInterval", pingInterval, ONE_DAY);
+            ConfigChecks.positiveOrZero("readIdleTimeout", readIdleTimeout, ONE_DAY);
+            if (!pingInterval.isZero() && !readIdleTimeout.isZero() && readIdleTimeout.compareTo(pingInterval) <= 0) {
+                throw new IllegalArgumentException("readIdleTimeout must be longer than pingInterval (" + pingInterval
+                        + ") so a pong can arrive, got " + readIdleTimeout);
+            }
+            ConfigChecks.positive("reconnectInitialBackoff", reconnectInitialBackoff, Duration.ofHours(1));
+            ConfigChecks.positive("reconnectMaxBackoff", reconnectMaxBackoff, Duration.ofHours(1));
+            if (reconnectMaxBackoff.compareTo(reconnectInitialBackoff) < 0) {
+                throw new IllegalArgumentException("reconnectMaxBackoff must be at least reconnectInitialBackoff ("
+                        + reconnectInitialBackoff + "), got " + reconnectMaxBackoff);
+            }
+            if (reconnectMaxAttempts < 0) {
+                throw new IllegalArgumentException("reconnectMaxAttempts must be 0 (unlimited) or positive, got "
+                        + reconnectMaxAttempts);
+            }
+            if (sslContext != null && !sslContext.isClient()) {
+                throw new IllegalArgumentException("sslContext must be a client context, got a server context");
+            }
+            return new WebSocketConfig(this, uri);
+        }
+
+        private static URI parseUrl(String url) {
+            if (url == null) {
+                throw new IllegalArgumentException("url must be a ws:// or wss:// URL, got null");
+            }
+            URI uri;
+            try {
+                uri = new URI(url);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("url must be a ws:// or wss:// URL, got a malformed URL ("
+                        + e.getReason() + ")");
+            }
+            String scheme = uri.getScheme();
+            if (scheme == null || !(scheme.equalsIgnoreCase("ws") || scheme.equalsIgnoreCase("wss"))) {
+                throw new IllegalArgumentException("url must be a ws:// or wss:// URL, got scheme " + scheme);
+            }
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("url must name a host, got none");
+            }
+            return uri;
+        }
+    }
+}

@@ -1,0 +1,992 @@
+package sh.brane.rpc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.LiteBlockingWaitStrategy;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * JSON-RPC over one WebSocket connection (Netty), with a Disruptor ring for coalesced writes, reconnects
+ * with backoff, and subscriptions that survive reconnects.
+ *
+ * <p>Threads: {@code ioThreads} Netty threads and one ring writer thread, all named
+ * {@code brane-ws-<name>-<n>-...}, all stopped by {@link #close()}. Futures complete and subscription
+ * callbacks run on the callback executor (virtual threads by default), never on the I/O thread.
+ */
+public final class WebSocketProvider implements BraneProvider {
+
+    /** Single frames up to this size are read whole (then dropped if too big) so only their request fails. */
+    static final int MIN_FRAME_DECODER_LIMIT = 16 * 1024 * 1024;
+    private static final int PREFIX_KEEP = 1024;
+    private static final int SUFFIX_KEEP = 256;
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private final WebSocketConfig config;
+    private final String threadPrefix;
+    private final boolean epoll;
+    private final EventLoopGroup group;
+    private final Bootstrap bootstrap;
+    private final PendingTable pending;
+    private final RequestLifecycle lifecycle;
+    private final ExecutorService ownedExecutor;
+    private final Disruptor<RingEvent> disruptor;
+    private final RingBuffer<RingEvent> ring;
+    private final List<Thread> ringThreads = new CopyOnWriteArrayList<>();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final Set<WsSubscription> subscriptions = ConcurrentHashMap.newKeySet();
+    private final ConcurrentHashMap<String, WsSubscription> byServerId = new ConcurrentHashMap<>();
+    private final AtomicInteger reconnectAttempts = new AtomicInteger();
+    private final CompletableFuture<Void> firstConnect = new CompletableFuture<>();
+    private final long defaultTimeoutNanos;
+    private final Sink sink = new Sink();
+    private volatile Channel channel;
+    private volatile boolean closed;
+
+    private WebSocketProvider(WebSocketConfig config) {
+        this.config = config;
+        this.threadPrefix = "brane-ws-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
+        this.defaultTimeoutNanos = config.requestTimeout().toNanos();
+        this.pending = new PendingTable(config.maxPendingRequests());
+        if (config.callbackExecutor() != null) {
+            this.ownedExecutor = null;
+            this.lifecycle = new RequestLifecycle(config.callbackExecutor());
+        } else {
+            this.ownedExecutor = Executors.newThreadPerTaskExecutor(
+                    Thread.ofVirtual().name(threadPrefix + "callback-", 0).factory());
+            this.lifecycle = new RequestLifecycle(ownedExecutor);
+        }
+        this.epoll = config.transport() == TransportType.EPOLL
+                || config.transport() == TransportType.AUTO && Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
+                new DefaultThreadFactory(threadPrefix + "io", true), io);
+        this.bootstrap = newBootstrap(buildSslContext(config));
+
+        ThreadFactory ringThreadFactory = r -> {
+            Thread t = new Thread(r, threadPrefix + "ring-writer");
+            t.setDaemon(true);
+            ringThreads.add(t);
+            return t;
+        };
+        this.disruptor = new Disruptor<>(RingEvent::new, config.ringBufferSize(), ringThreadFactory,
+                ProducerType.MULTI, waitStrategy(config.waitStrategy()));
+        disruptor.handleEventsWith(new RingWriter());
+        this.ring = disruptor.start();
+    }
+
+    /** Connects with default settings; see {@link #create(WebSocketConfig)}. */
+    public static WebSocketProvider create(String url) {
+        return create(WebSocketConfig.builder(url).build());
+    }
+
+    /**
+     * Connects and returns when the WebSocket handshake is done.
+     *
+     * @throws ConnectionLostException if the node cannot be reached within {@code connectTimeout}
+     */
+    public static WebSocketProvider create(WebSocketConfig config) {
+        Objects.requireNonNull(config, "config");
+        WebSocketProvider p = new WebSocketProvider(config);
+        p.connect();
+        try {
+            p.firstConnect.get(config.connectTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            return p;
+        } catch (ExecutionException | TimeoutException e) {
+            p.close();
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new ConnectionLostException("could not connect to " + p.endpointDescription() + ": " + cause, cause);
+        } catch (InterruptedException e) {
+            p.close();
+            Thread.currentThread().interrupt();
+            throw new ConnectionLostException("interrupted while connecting to " + p.endpointDescription(), e);
+        }
+    }
+
+    // ---------------------------------------------------------------- public API
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
+        return send(method, params, defaultTimeoutNanos, null);
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
+        }
+        return send(method, params, timeout.toNanos(), null);
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, defaultTimeoutNanos, null);
+        if (r.future.isDone()) {
+            return r.future;
+        }
+        long seq = claimSlot(r);
+        if (seq < 0) {
+            return r.future;
+        }
+        try {
+            RingEvent e = ring.get(seq);
+            e.request = r;
+            e.params = params;
+        } finally {
+            ring.publish(seq);
+        }
+        return r.future;
+    }
+
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
+        Objects.requireNonNull(calls, "calls");
+        for (RpcCall c : calls) {
+            JsonRpcWriter.checkParams(c.params());
+        }
+        List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
+        List<PendingRequest> accepted = new ArrayList<>(calls.size());
+        List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
+        for (RpcCall c : calls) {
+            PendingRequest r = register(c.method(), defaultTimeoutNanos, null);
+            futures.add(r.future);
+            if (!r.future.isDone()) {
+                accepted.add(r);
+                acceptedCalls.add(c);
+            }
+        }
+        if (accepted.isEmpty()) {
+            return futures;
+        }
+        Channel ch = channel;
+        if (ch == null) {
+            for (PendingRequest r : accepted) {
+                failPending(r.id, notConnected(r.method));
+            }
+            return futures;
+        }
+        long[] ids = new long[accepted.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = accepted.get(i).id;
+        }
+        ByteBuf buf = ch.alloc().buffer();
+        try {
+            JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, acceptedCalls);
+        } catch (RuntimeException e) {
+            buf.release();
+            for (PendingRequest r : accepted) {
+                failPending(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
+            }
+            return futures;
+        }
+        lifecycle.hook(m -> m.onBatchSize(ids.length));
+        ch.writeAndFlush(new TextWebSocketFrame(buf)).addListener((ChannelFutureListener) f -> {
+            if (!f.isSuccess()) {
+                for (PendingRequest r : accepted) {
+                    failPending(r.id, writeFailed(r.method, f.cause()));
+                }
+            }
+        });
+        return futures;
+    }
+
+    @Override
+    public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
+        Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(listener, "listener");
+        JsonRpcWriter.checkParams(params);
+        WsSubscription sub = new WsSubscription(this, params, listener, new SerialExecutor(lifecycle.callbacks()));
+        return send("eth_subscribe", params, defaultTimeoutNanos, result -> activate(sub, result))
+                .thenApply(ignored -> sub);
+    }
+
+    @Override
+    public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
+        if (!(subscription instanceof WsSubscription s) || s.owner() != this) {
+            throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
+        }
+        if (!s.deactivate()) {
+            return CompletableFuture.completedFuture(false);
+        }
+        subscriptions.remove(s);
+        String sid = s.serverId;
+        if (sid != null) {
+            byServerId.remove(sid, s);
+        }
+        if (sid == null || channel == null) {
+            // the node's side of it died with the connection
+            return CompletableFuture.completedFuture(true);
+        }
+        return sendAsync("eth_unsubscribe", List.of(sid)).thenApply(JsonNode::asBoolean);
+    }
+
+    @Override
+    public void setMetrics(BraneMetrics metrics) {
+        lifecycle.setMetrics(metrics);
+    }
+
+    @Override
+    public int pendingRequests() {
+        return pending.size();
+    }
+
+    /** Free slots in the {@code sendAsyncBatch} ring buffer (a gauge). */
+    public long ringBufferRemaining() {
+        return ring.remainingCapacity();
+    }
+
+    /** Subscriptions currently delivering (a gauge). */
+    public int activeSubscriptions() {
+        return subscriptions.size();
+    }
+
+    /** Whether the WebSocket is open right now (false while reconnecting). */
+    public boolean isConnected() {
+        return channel != null;
+    }
+
+    /** "epoll" or "nio": the socket transport in use. */
+    public String transportName() {
+        return epoll ? "epoll" : "nio";
+    }
+
+    /** The configuration this provider runs with. */
+    public WebSocketConfig config() {
+        return config;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Channel ch = channel;
+        channel = null;
+        disruptor.halt();
+        ConnectionLostException closedError = new ConnectionLostException("provider " + config.name() + " was closed");
+        for (PendingRequest r : pending.drain()) {
+            lifecycle.fail(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
+                    + config.name() + " was closed"));
+        }
+        for (WsSubscription s : subscriptions) {
+            s.deactivate();
+        }
+        subscriptions.clear();
+        byServerId.clear();
+        firstConnect.completeExceptionally(closedError);
+        if (ch != null) {
+            ch.close();
+        }
+        group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
+        boolean onOurThread = Thread.currentThread().getName().startsWith(threadPrefix);
+        if (!onOurThread) {
+            group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            for (Thread t : ringThreads) {
+                try {
+                    t.join(2000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (ownedExecutor != null) {
+            ownedExecutor.shutdown();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "WebSocketProvider[" + endpointDescription() + ", " + transportName() + ", connected=" + isConnected() + "]";
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    private CompletableFuture<JsonNode> send(String method, List<?> params, long timeoutNanos,
+                                             Consumer<JsonNode> inline) {
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, timeoutNanos, inline);
+        if (r.future.isDone()) {
+            return r.future;
+        }
+        Channel ch = channel;
+        if (ch == null) {
+            failPending(r.id, notConnected(method));
+            return r.future;
+        }
+        write(ch, r, params, true);
+        return r.future;
+    }
+
+    /** Adds the request to the pending table and arms its timeout; a refused request comes back already failed. */
+    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline) {
+        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline);
+        if (closed) {
+            lifecycle.fail(r, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+            return r;
+        }
+        if (!pending.tryAdd(r)) {
+            int size = pending.size();
+            lifecycle.hook(m -> m.onBackpressure(method, size));
+            lifecycle.fail(r, new BackpressureException(method + " refused: " + size
+                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
+            return r;
+        }
+        lifecycle.started(method);
+        try {
+            r.timeoutTask = group.next().schedule(() -> onTimeout(r.id), timeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            failPending(r.id, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+        }
+        if (closed) {
+            failPending(r.id, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+        }
+        return r;
+    }
+
+    private void write(Channel ch, PendingRequest r, List<?> params, boolean flush) {
+        ByteBuf buf = ch.alloc().buffer();
+        try {
+            JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+        } catch (RuntimeException e) {
+            buf.release();
+            failPending(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
+            return;
+        }
+        TextWebSocketFrame frame = new TextWebSocketFrame(buf);
+        ChannelFutureListener onWritten = f -> {
+            if (!f.isSuccess()) {
+                failPending(r.id, writeFailed(r.method, f.cause()));
+            }
+        };
+        if (flush) {
+            ch.writeAndFlush(frame).addListener(onWritten);
+        } else {
+            ch.write(frame).addListener(onWritten);
+        }
+    }
+
+    /** Claims a ring slot; when the ring is full the caller waits (and the saturation is counted). */
+    private long claimSlot(PendingRequest r) {
+        try {
+            return ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            lifecycle.hook(m -> m.onRingBufferSaturated(config.ringBufferSize()));
+        }
+        while (true) {
+            if (closed) {
+                failPending(r.id, new ConnectionLostException(r.method + " refused: provider " + config.name() + " is closed"));
+                return -1;
+            }
+            try {
+                return ring.tryNext();
+            } catch (InsufficientCapacityException full) {
+                LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
+    private void onTimeout(long id) {
+        PendingRequest r = pending.remove(id);
+        if (r != null) {
+            lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + id + ") got no answer within "
+                    + Duration.ofNanos(r.timeoutNanos)));
+        }
+    }
+
+    private void failPending(long id, BraneRpcException error) {
+        PendingRequest r = pending.remove(id);
+        if (r != null) {
+            lifecycle.fail(r, error);
+        }
+    }
+
+    private ConnectionLostException notConnected(String method) {
+        return new ConnectionLostException(method + " refused: not connected to " + endpointDescription()
+                + (closed ? " (closed)" : " (reconnecting)"));
+    }
+
+    private ConnectionLostException writeFailed(String method, Throwable cause) {
+        return new ConnectionLostException(method + " could not be written to " + endpointDescription() + ": " + cause, cause);
+    }
+
+    private String endpointDescription() {
+        return "'" + config.name() + "' (" + config.uri().getScheme() + "://" + config.uri().getHost() + ":"
+                + config.port() + ")";
+    }
+
+    // ---------------------------------------------------------------- subscriptions
+
+    /** Runs on the I/O thread as the eth_subscribe answer is parsed, before any later notification. */
+    private void activate(WsSubscription sub, JsonNode result) {
+        if (!result.isString()) {
+            throw new IllegalStateException("eth_subscribe returned " + result + ", expected a subscription id string");
+        }
+        String old = sub.serverId;
+        if (old != null) {
+            byServerId.remove(old, sub);
+        }
+        sub.serverId = result.asString();
+        if (!sub.isActive()) {
+            return;
+        }
+        byServerId.put(sub.serverId, sub);
+        if (old != null) {
+            sub.gap();
+        }
+        subscriptions.add(sub);
+    }
+
+    private void resubscribeAll() {
+        for (WsSubscription sub : subscriptions) {
+            if (!sub.isActive()) {
+                continue;
+            }
+            send("eth_subscribe", sub.params(), defaultTimeoutNanos, result -> activate(sub, result))
+                    .whenComplete((ok, err) -> {
+                        Throwable cause = err instanceof java.util.concurrent.CompletionException ce ? ce.getCause() : err;
+                        if (cause instanceof BraneRpcException bre && !(bre instanceof ConnectionLostException)) {
+                            subscriptions.remove(sub);
+                            sub.error(bre);
+                        }
+                    });
+        }
+    }
+
+    // ---------------------------------------------------------------- connection lifecycle
+
+    private void connect() {
+        if (closed) {
+            return;
+        }
+        try {
+            bootstrap.connect(config.uri().getHost(), config.port()).addListener((ChannelFutureListener) f -> {
+                if (!f.isSuccess()) {
+                    attemptFailed(f.cause());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // closed meanwhile
+        }
+    }
+
+    private void onHandshakeComplete(Channel ch) {
+        if (closed) {
+            ch.close();
+            return;
+        }
+        channel = ch;
+        int attempts = reconnectAttempts.getAndSet(0);
+        if (firstConnect.complete(null)) {
+            RequestLifecycle.LOG.debug("connected to {}", endpointDescription());
+            return;
+        }
+        RequestLifecycle.LOG.info("reconnected to {} after {} attempt(s)", endpointDescription(), attempts);
+        lifecycle.hook(m -> m.onReconnected(config.name(), attempts));
+        resubscribeAll();
+    }
+
+    private void onChannelClosed(Channel ch, boolean handshaken, BraneRpcException cause) {
+        if (channel == ch) {
+            channel = null;
+        }
+        if (!handshaken) {
+            attemptFailed(cause != null ? cause : new ConnectionLostException("WebSocket handshake did not complete"));
+            return;
+        }
+        byServerId.clear();
+        List<PendingRequest> lost = pending.drain();
+        String reason = cause != null ? cause.getMessage() : "connection to " + endpointDescription() + " closed";
+        for (PendingRequest r : lost) {
+            BraneRpcException e = cause instanceof FrameTooLargeException
+                    ? new FrameTooLargeException(r.method + " (id " + r.id + ") failed: " + reason)
+                    : new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + reason
+                            + "; it may or may not have reached the node");
+            lifecycle.fail(r, e);
+        }
+        if (!closed) {
+            RequestLifecycle.LOG.warn("connection to {} lost ({} request(s) failed): {}", endpointDescription(),
+                    lost.size(), reason);
+            lifecycle.hook(m -> m.onConnectionLost(config.name(), lost.size()));
+            scheduleReconnect();
+        }
+    }
+
+    private void attemptFailed(Throwable cause) {
+        if (!firstConnect.isDone()) {
+            firstConnect.completeExceptionally(cause);
+            return;
+        }
+        if (!closed) {
+            RequestLifecycle.LOG.debug("reconnect attempt to {} failed: {}", endpointDescription(), cause.toString());
+            scheduleReconnect();
+        }
+    }
+
+    private void scheduleReconnect() {
+        if (closed) {
+            return;
+        }
+        if (!config.reconnect()) {
+            giveUp("reconnect is off");
+            return;
+        }
+        int attempt = reconnectAttempts.incrementAndGet();
+        if (config.reconnectMaxAttempts() > 0 && attempt > config.reconnectMaxAttempts()) {
+            giveUp("gave up after reconnectMaxAttempts (" + config.reconnectMaxAttempts() + ") attempts");
+            return;
+        }
+        long initial = config.reconnectInitialBackoff().toNanos();
+        long max = config.reconnectMaxBackoff().toNanos();
+        long base = attempt >= 62 ? max : Math.min(max, initial << Math.min(attempt - 1, 40));
+        if (base <= 0) {
+            base = max;
+        }
+        // "equal jitter": at least half the backoff, so many clients do not reconnect in lockstep
+        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        try {
+            group.next().schedule(this::connect, delay, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            // closed meanwhile
+        }
+    }
+
+    private void giveUp(String why) {
+        RequestLifecycle.LOG.error("connection to {} is down for good: {}", endpointDescription(), why);
+        ConnectionLostException e = new ConnectionLostException("subscription ended: connection to "
+                + endpointDescription() + " is down for good (" + why + ")");
+        for (WsSubscription s : subscriptions) {
+            s.error(e);
+        }
+        subscriptions.clear();
+    }
+
+    // ---------------------------------------------------------------- Netty plumbing
+
+    private Bootstrap newBootstrap(SslContext ssl) {
+        int frameLimit = Math.max(config.maxFrameSize(), MIN_FRAME_DECODER_LIMIT);
+        HttpHeaders headers = new DefaultHttpHeaders();
+        config.headers().forEach(headers::add);
+        WebSocketClientProtocolConfig wsConfig = WebSocketClientProtocolConfig.newBuilder()
+                .webSocketUri(config.uri())
+                .customHeaders(headers)
+                .maxFramePayloadLength(frameLimit)
+                .handshakeTimeoutMillis(config.connectTimeout().toMillis())
+                .dropPongFrames(true)
+                .handleCloseFrames(true)
+                .withUTF8Validator(false)
+                .build();
+        long readIdle = config.readIdleTimeout().toMillis();
+        long ping = config.pingInterval().toMillis();
+        String host = config.uri().getHost();
+        int port = config.port();
+        return new Bootstrap()
+                .group(group)
+                .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()))
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ChannelPipeline p = ch.pipeline();
+                        if (ssl != null) {
+                            p.addLast(ssl.newHandler(ch.alloc(), host, port));
+                        }
+                        p.addLast(new HttpClientCodec());
+                        p.addLast(new HttpObjectAggregator(64 * 1024));
+                        if (readIdle > 0 || ping > 0) {
+                            p.addLast(new IdleStateHandler(readIdle, ping, 0, TimeUnit.MILLISECONDS));
+                        }
+                        p.addLast(new WebSocketClientProtocolHandler(wsConfig));
+                        p.addLast(new ConnectionHandler());
+                    }
+                });
+    }
+
+    private static SslContext buildSslContext(WebSocketConfig config) {
+        if (!config.isTls()) {
+            return null;
+        }
+        if (config.sslContext() != null) {
+            return config.sslContext();
+        }
+        try {
+            return SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS").build();
+        } catch (javax.net.ssl.SSLException e) {
+            throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
+        }
+    }
+
+    private static WaitStrategy waitStrategy(WaitStrategyType type) {
+        return switch (type) {
+            case BLOCKING -> new BlockingWaitStrategy();
+            case LITE_BLOCKING -> new LiteBlockingWaitStrategy();
+            case SLEEPING -> new SleepingWaitStrategy();
+            case YIELDING -> new YieldingWaitStrategy();
+            case BUSY_SPIN -> new BusySpinWaitStrategy();
+        };
+    }
+
+    /** One ring slot: a registered request waiting to be serialized by the writer thread. */
+    private static final class RingEvent {
+        PendingRequest request;
+        List<?> params;
+    }
+
+    /** The ring consumer: serializes into pooled buffers, flushes once per batch of available events. */
+    private final class RingWriter implements EventHandler<RingEvent> {
+        private Channel unflushed;
+        private int batched;
+
+        @Override
+        public void onEvent(RingEvent event, long sequence, boolean endOfBatch) {
+            PendingRequest r = event.request;
+            List<?> params = event.params;
+            event.request = null;
+            event.params = null;
+            Channel ch = channel;
+            if (ch == null) {
+                failPending(r.id, notConnected(r.method));
+            } else if (pending.contains(r.id)) {
+                // a request already failed (e.g. timed out or connection lost) is never written afterwards
+                if (unflushed != null && unflushed != ch) {
+                    flush();
+                }
+                write(ch, r, params, false);
+                unflushed = ch;
+                batched++;
+            }
+            if (endOfBatch) {
+                flush();
+            }
+        }
+
+        private void flush() {
+            if (unflushed != null) {
+                unflushed.flush();
+                int n = batched;
+                lifecycle.hook(m -> m.onBatchSize(n));
+                unflushed = null;
+                batched = 0;
+            }
+        }
+    }
+
+    /** Reads one connection: handshake events, keep-alive, message aggregation with the size limit. */
+    private final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+        private boolean handshaken;
+        private BraneRpcException closeCause;
+        private CompositeByteBuf partial;
+        private boolean inMessage;
+        private boolean oversize;
+        private long messageBytes;
+        private final byte[] prefix = new byte[PREFIX_KEEP];
+        private int prefixLen;
+        private final byte[] suffix = new byte[SUFFIX_KEEP];
+        private int suffixLen;
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
+                handshaken = true;
+                onHandshakeComplete(ctx.channel());
+            } else if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_TIMEOUT) {
+                closeCause = new ConnectionLostException("WebSocket handshake timed out after connectTimeout ("
+                        + config.connectTimeout() + ")");
+                ctx.close();
+            } else if (evt instanceof IdleStateEvent idle) {
+                if (idle.state() == IdleState.WRITER_IDLE && handshaken) {
+                    ctx.writeAndFlush(new PingWebSocketFrame());
+                } else if (idle.state() == IdleState.READER_IDLE) {
+                    closeCause = new ConnectionLostException("nothing received from " + endpointDescription()
+                            + " for readIdleTimeout (" + config.readIdleTimeout() + "); connection presumed dead");
+                    ctx.close();
+                }
+            }
+            super.userEventTriggered(ctx, evt);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (!(msg instanceof WebSocketFrame frame)) {
+                ReferenceCountUtil.release(msg);
+                return;
+            }
+            try {
+                onFrame(frame);
+            } finally {
+                frame.release();
+            }
+        }
+
+        private void onFrame(WebSocketFrame frame) {
+            ByteBuf content = frame.content();
+            if (frame instanceof TextWebSocketFrame || frame instanceof BinaryWebSocketFrame) {
+                resetMessage();
+                if (frame.isFinalFragment() && content.readableBytes() <= config.maxFrameSize()) {
+                    dispatch(content);
+                    return;
+                }
+                inMessage = true;
+                partial = frame.content().alloc().compositeBuffer(Integer.MAX_VALUE);
+                append(content);
+            } else if (frame instanceof ContinuationWebSocketFrame) {
+                if (!inMessage) {
+                    lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
+                    return;
+                }
+                append(content);
+            } else {
+                return;
+            }
+            if (frame.isFinalFragment()) {
+                if (oversize) {
+                    onOversize();
+                } else {
+                    dispatch(partial);
+                }
+                resetMessage();
+            }
+        }
+
+        private void append(ByteBuf content) {
+            int n = content.readableBytes();
+            messageBytes += n;
+            if (!oversize && messageBytes > config.maxFrameSize()) {
+                oversize = true;
+                // keep only what can identify the request: the head and the tail of the message
+                prefixLen = Math.min(PREFIX_KEEP, partial.readableBytes());
+                partial.getBytes(partial.readerIndex(), prefix, 0, prefixLen);
+                keepTail(partial);
+                partial.release();
+                partial = null;
+            }
+            if (oversize) {
+                if (prefixLen < PREFIX_KEEP) {
+                    int k = Math.min(PREFIX_KEEP - prefixLen, n);
+                    content.getBytes(content.readerIndex(), prefix, prefixLen, k);
+                    prefixLen += k;
+                }
+                keepTail(content);
+            } else {
+                partial.addComponent(true, content.retain());
+            }
+        }
+
+        private void keepTail(ByteBuf buf) {
+            int n = buf.readableBytes();
+            if (n >= SUFFIX_KEEP) {
+                buf.getBytes(buf.readerIndex() + n - SUFFIX_KEEP, suffix, 0, SUFFIX_KEEP);
+                suffixLen = SUFFIX_KEEP;
+            } else {
+                int keep = Math.min(suffixLen, SUFFIX_KEEP - n);
+                System.arraycopy(suffix, suffixLen - keep, suffix, 0, keep);
+                buf.getBytes(buf.readerIndex(), suffix, keep, n);
+                suffixLen = keep + n;
+            }
+        }
+
+        private void onOversize() {
+            long size = messageBytes;
+            long id = JsonRpcReader.recoverId(prefix, prefixLen, suffix, suffixLen);
+            String limit = "a message of " + size + " bytes exceeded maxFrameSize (" + config.maxFrameSize()
+                    + " bytes); raise WebSocketConfig maxFrameSize";
+            if (id == JsonRpcReader.NOTIFICATION) {
+                RequestLifecycle.LOG.warn("dropped a subscription notification: {}", limit);
+                lifecycle.hook(m -> m.onOrphanedResponse("notification too large"));
+                return;
+            }
+            PendingRequest r = id == JsonRpcReader.NO_ID ? null : pending.remove(id);
+            if (r != null) {
+                lifecycle.fail(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the response: " + limit));
+                return;
+            }
+            if (id != JsonRpcReader.NO_ID) {
+                lifecycle.hook(m -> m.onOrphanedResponse("oversized response for unknown id " + id));
+                return;
+            }
+            List<PendingRequest> all = pending.drain();
+            RequestLifecycle.LOG.warn("{}; its request id could not be read, so {} pending request(s) were failed",
+                    limit, all.size());
+            for (PendingRequest p : all) {
+                lifecycle.fail(p, new FrameTooLargeException(p.method + " (id " + p.id + ") failed: " + limit
+                        + "; the response's id could not be read, so every pending request was failed"));
+            }
+        }
+
+        private void dispatch(ByteBuf content) {
+            if (content.hasArray()) {
+                JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
+                        content.readableBytes(), sink);
+            } else {
+                JsonRpcReader.read(new ByteBufInputStream(content), sink);
+            }
+        }
+
+        private void resetMessage() {
+            if (partial != null) {
+                partial.release();
+                partial = null;
+            }
+            inMessage = false;
+            oversize = false;
+            messageBytes = 0;
+            prefixLen = 0;
+            suffixLen = 0;
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (cause instanceof CorruptedWebSocketFrameException c
+                    && c.closeStatus() != null && c.closeStatus().code() == WebSocketCloseStatus.MESSAGE_TOO_BIG.code()) {
+                closeCause = new FrameTooLargeException("a single WebSocket frame exceeded "
+                        + Math.max(config.maxFrameSize(), MIN_FRAME_DECODER_LIMIT)
+                        + " bytes, so the connection had to be dropped; raise WebSocketConfig maxFrameSize (now "
+                        + config.maxFrameSize() + ")");
+            } else if (closeCause == null) {
+                closeCause = new ConnectionLostException((handshaken ? "connection error: " : "WebSocket handshake failed: ")
+                        + cause, cause);
+            }
+            ctx.close();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            resetMessage();
+            onChannelClosed(ctx.channel(), handshaken, closeCause);
+            super.channelInactive(ctx);
+        }
+    }
+
+    /** Matches parsed responses to pending requests; runs on the I/O thread. */
+    private final class Sink implements ResponseSink {
+        @Override
+        public void onResult(long id, JsonNode result) {
+            PendingRequest r = pending.remove(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
+                return;
+            }
+            if (r.onResultInline != null) {
+                try {
+                    r.onResultInline.accept(result);
+                } catch (RuntimeException e) {
+                    lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + e.getMessage(), e));
+                    return;
+                }
+            }
+            lifecycle.succeed(r, result);
+        }
+
+        @Override
+        public void onError(long id, int code, String message, JsonNode data) {
+            PendingRequest r = pending.remove(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
+                return;
+            }
+            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data));
+        }
+
+        @Override
+        public void onNotification(String subscriptionId, JsonNode result) {
+            WsSubscription sub = byServerId.get(subscriptionId);
+            if (sub == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("notification for unknown subscription"));
+                return;
+            }
+            lifecycle.hook(m -> m.onSubscriptionNotification(sub.kind));
+            sub.deliver(result);
+        }
+
+        @Override
+        public void onInvalid(long id, String reason) {
+            PendingRequest r = pending.remove(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("invalid response for unknown id " + id + ": " + reason));
+                return;
+            }
+            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason));
+        }
+
+        @Override
+        public void onUnmatched(String reason) {
+            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpointDescription(), reason);
+            lifecycle.hook(m -> m.onOrphanedResponse(reason));
+        }
+    }
+}
