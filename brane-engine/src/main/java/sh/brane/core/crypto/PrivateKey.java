@@ -1,6 +1,5 @@
 package sh.brane.core.crypto;
 
-import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.Arrays;
 
@@ -11,26 +10,31 @@ import sh.brane.primitives.Hex;
 import sh.brane.primitives.HexFormatException;
 
 /**
- * A secp256k1 private key. Its bytes never appear in {@code toString} or an exception message;
- * {@link #destroy()} zeroes them and makes every later use fail.
+ * A secp256k1 private key.
+ *
+ * <p>The secret is held only as a byte array: the scalar is derived inside each signing call, so
+ * {@link #destroy()} really zeroes the key material, and every later use fails with an
+ * {@link IllegalStateException}. The public key and address are computed once at construction.
+ * The secret never appears in {@code toString} (which shows the address) or in an exception message.
+ *
+ * <p>Instances are safe to use from several threads; destroying a key while another thread signs with
+ * it is a caller error (that signature may be made with a partly zeroed key and will not verify).
  */
 public final class PrivateKey implements Destroyable {
 
     private final byte[] secret;
-    private final BigInteger d;
     private final byte[] publicKey;
     private final Address address;
     private volatile boolean destroyed;
 
     private PrivateKey(byte[] secret32) {
-        BigInteger scalar = new BigInteger(1, secret32);
-        if (scalar.signum() == 0 || scalar.compareTo(Secp256k1.N) >= 0) {
+        if (!inRange(secret32)) {
             Arrays.fill(secret32, (byte) 0);
-            throw new IllegalArgumentException("private key is out of range: it must be between 1 and the curve order n - 1");
+            throw new IllegalArgumentException(
+                    "private key is out of range: it must be between 1 and the curve order n - 1");
         }
         this.secret = secret32;
-        this.d = scalar;
-        this.publicKey = Secp256k1.publicKeyOf(scalar);
+        this.publicKey = Secp256k1.publicKeyOf(secret32);
         this.address = Secp256k1.addressOf(publicKey);
     }
 
@@ -41,12 +45,15 @@ public final class PrivateKey implements Destroyable {
         }
         int digits = hex.startsWith("0x") || hex.startsWith("0X") ? hex.length() - 2 : hex.length();
         if (digits != 64) {
-            throw new IllegalArgumentException("private key must be 64 hex digits (32 bytes), got " + digits + " characters");
+            throw new IllegalArgumentException(
+                    "private key must be 64 hex digits (32 bytes), got " + digits + " characters");
         }
         byte[] bytes = new byte[32];
         try {
             Hex.decodeTo(hex, 0, hex.length(), bytes, 0);
         } catch (HexFormatException e) {
+            Arrays.fill(bytes, (byte) 0);
+            // no cause: the cause's message could quote the offending characters
             throw new IllegalArgumentException("private key is not valid hex (the value is not shown)");
         }
         return new PrivateKey(bytes);
@@ -63,29 +70,42 @@ public final class PrivateKey implements Destroyable {
 
     /** A fresh random key. */
     public static PrivateKey random(SecureRandom random) {
+        byte[] bytes = new byte[32];
         while (true) {
-            byte[] bytes = new byte[32];
             random.nextBytes(bytes);
-            BigInteger v = new BigInteger(1, bytes);
-            if (v.signum() > 0 && v.compareTo(Secp256k1.N) < 0) {
+            if (inRange(bytes)) {
                 return new PrivateKey(bytes);
             }
         }
     }
 
+    /** The account address. */
     public Address address() {
+        checkAlive();
         return address;
     }
 
     /** The 64-byte uncompressed public key, {@code x || y}. */
     public byte[] publicKey() {
+        checkAlive();
         return publicKey.clone();
     }
 
-    /** Signs a 32-byte hash (RFC 6979 nonce, low s). */
+    /** Signs a 32-byte hash (RFC 6979 nonce, low s, recovery id in {@link Signature#yParity()}). */
     public Signature signHash(byte[] hash32) {
         checkAlive();
-        return Secp256k1.sign(hash32, d, publicKey);
+        return Secp256k1.sign(hash32, secret);
+    }
+
+    /** Signs a 32-byte hash held in a {@link sh.brane.core.types.Hash}. */
+    public Signature signHash(sh.brane.core.types.Hash hash) {
+        checkAlive();
+        return Secp256k1.sign(hash.toBytes(), secret);
+    }
+
+    /** Signs {@code message} the {@code personal_sign} way (EIP-191 version 0x45). */
+    public Signature signPersonalMessage(byte[] message) {
+        return signHash(PersonalMessage.hash(message));
     }
 
     /** A copy of the 32 secret bytes; the caller owns it and should zero it after use. */
@@ -94,10 +114,11 @@ public final class PrivateKey implements Destroyable {
         return secret.clone();
     }
 
+    /** Zeroes the secret bytes; every later use except {@code toString} fails. */
     @Override
     public void destroy() {
-        Arrays.fill(secret, (byte) 0);
         destroyed = true;
+        Arrays.fill(secret, (byte) 0);
     }
 
     @Override
@@ -110,9 +131,32 @@ public final class PrivateKey implements Destroyable {
         return "PrivateKey[address=" + address + (destroyed ? ", destroyed" : "") + "]";
     }
 
+    /** For this package: the live secret, not a copy. Callers must not keep or modify it. */
+    byte[] secretForSigning() {
+        checkAlive();
+        return secret;
+    }
+
     private void checkAlive() {
         if (destroyed) {
             throw new IllegalStateException("private key of " + address + " has been destroyed");
         }
     }
+
+    /** 1 <= value < n, compared on the bytes so no scalar is created for rejected candidates. */
+    private static boolean inRange(byte[] b) {
+        boolean nonZero = false;
+        for (byte x : b) {
+            if (x != 0) {
+                nonZero = true;
+                break;
+            }
+        }
+        if (!nonZero) {
+            return false;
+        }
+        return Arrays.compareUnsigned(b, N_BYTES) < 0;
+    }
+
+    private static final byte[] N_BYTES = org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, Secp256k1.N);
 }

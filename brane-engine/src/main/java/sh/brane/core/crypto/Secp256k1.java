@@ -4,23 +4,29 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
-import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.math.ec.ECAlgorithms;
+import org.bouncycastle.math.ec.ECCurve;
+import org.bouncycastle.math.ec.ECFieldElement;
+import org.bouncycastle.math.ec.ECMultiplier;
 import org.bouncycastle.math.ec.ECPoint;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
+import org.bouncycastle.util.BigIntegers;
 
 import sh.brane.core.types.Address;
 import sh.brane.primitives.Keccak256;
 
 /**
- * secp256k1 signing and public-key recovery: RFC 6979 deterministic nonces, low-s (EIP-2).
+ * secp256k1 signing and public-key recovery: RFC 6979 deterministic nonces (HMAC-SHA256, the same
+ * nonces as BouncyCastle's {@code HMacDSAKCalculator} and therefore web3j), low-s (EIP-2).
  *
- * <p>Straightforward version on BouncyCastle's ECDSASigner; the recovery id is found by trial.
+ * <p>Signing multiplies the generator with BouncyCastle's fixed-point comb (its precomputation is cached
+ * on the generator once per JVM) and reads the recovery id straight off the nonce point R, so a
+ * signature costs one fixed-base multiplication and no trial recovery. Recovery uses the GLV
+ * endomorphism through {@link ECAlgorithms#sumOfTwoMultiplies}.
  */
 public final class Secp256k1 {
 
@@ -29,35 +35,65 @@ public final class Secp256k1 {
             CURVE_PARAMS.getCurve(), CURVE_PARAMS.getG(), CURVE_PARAMS.getN(), CURVE_PARAMS.getH());
     static final BigInteger N = CURVE.getN();
     static final BigInteger HALF_N = N.shiftRight(1);
+    private static final ECCurve EC = CURVE.getCurve();
+    private static final ECPoint G = CURVE.getG();
+    private static final BigInteger P = EC.getField().getCharacteristic();
+    private static final ECMultiplier BASE_MULTIPLIER = new FixedPointCombMultiplier();
+
+    /** One RFC 6979 nonce generator per thread: {@code init} fully resets it, so reuse is safe. */
+    private static final ThreadLocal<HMacDSAKCalculator> NONCES =
+            ThreadLocal.withInitial(() -> new HMacDSAKCalculator(new SHA256Digest()));
+
+    static {
+        // Build the comb table for G now rather than inside the first signature.
+        BASE_MULTIPLIER.multiply(G, BigInteger.ONE);
+    }
 
     private Secp256k1() {
     }
 
-    /** Signs a 32-byte hash with the private scalar {@code d}. */
-    static Signature sign(byte[] hash, BigInteger d, byte[] publicKey64) {
+    /** Signs a 32-byte hash with the 32-byte private key {@code secret}; the scalar lives only in this call. */
+    static Signature sign(byte[] hash, byte[] secret) {
         checkHash(hash);
-        ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
-        signer.init(true, new ECPrivateKeyParameters(d, CURVE));
-        BigInteger[] rs = signer.generateSignature(hash);
-        BigInteger r = rs[0];
-        BigInteger s = rs[1];
-        if (s.compareTo(HALF_N) > 0) {
-            s = N.subtract(s);
-        }
-        for (int parity = 0; parity < 2; parity++) {
-            byte[] recovered = recover(hash, r, s, parity);
-            if (recovered != null && Arrays.equals(recovered, publicKey64)) {
-                return Signature.of(r, s, parity);
+        BigInteger d = new BigInteger(1, secret);
+        BigInteger e = new BigInteger(1, hash);
+        HMacDSAKCalculator nonces = NONCES.get();
+        nonces.init(N, d, hash);
+        while (true) {
+            BigInteger k = nonces.nextK();
+            ECPoint rPoint = BASE_MULTIPLIER.multiply(G, k).normalize();
+            BigInteger x = rPoint.getAffineXCoord().toBigInteger();
+            if (x.compareTo(N) >= 0) {
+                // r = x - n would need recovery id 2 or 3, which Ethereum's v cannot express. The chance
+                // is about 2^-128; take the next RFC 6979 nonce instead, as ECDSA allows.
+                continue;
             }
+            if (x.signum() == 0) {
+                continue;
+            }
+            BigInteger s = BigIntegers.modOddInverseVar(N, k).multiply(e.add(d.multiply(x))).mod(N);
+            if (s.signum() == 0) {
+                continue;
+            }
+            int parity = rPoint.getAffineYCoord().testBitZero() ? 1 : 0;
+            if (s.compareTo(HALF_N) > 0) {
+                // -s is the same signature with the nonce point mirrored, whose y has the other parity.
+                s = N.subtract(s);
+                parity ^= 1;
+            }
+            return new Signature(BigIntegers.asUnsignedByteArray(32, x), BigIntegers.asUnsignedByteArray(32, s),
+                    parity, true);
         }
-        throw new IllegalStateException("could not compute the recovery id of a fresh signature");
+    }
+
+    /** The 64-byte uncompressed public key (x || y, no 0x04 prefix) of a 32-byte private key. */
+    static byte[] publicKeyOf(byte[] secret) {
+        return publicKeyOf(new BigInteger(1, secret));
     }
 
     /** The 64-byte uncompressed public key (x || y, no 0x04 prefix) of the private scalar {@code d}. */
     static byte[] publicKeyOf(BigInteger d) {
-        ECPoint q = new FixedPointCombMultiplier().multiply(CURVE.getG(), d).normalize();
-        byte[] encoded = q.getEncoded(false);
-        return Arrays.copyOfRange(encoded, 1, 65);
+        return encode64(BASE_MULTIPLIER.multiply(G, d).normalize());
     }
 
     /**
@@ -79,10 +115,21 @@ public final class Secp256k1 {
         return addressOf(recoverPublicKey(hash, signature));
     }
 
+    /**
+     * Whether {@code signature} over {@code hash} was made by {@code signer}. Malformed or
+     * unrecoverable signatures give {@code false}.
+     */
+    public static boolean verify(byte[] hash, Signature signature, Address signer) {
+        checkHash(hash);
+        byte[] key = recover(hash, signature.r(), signature.s(), signature.yParity());
+        return key != null && addressOf(key).equals(signer);
+    }
+
     /** The address of a 64-byte uncompressed public key: the last 20 bytes of its Keccak-256. */
     public static Address addressOf(byte[] publicKey64) {
-        if (publicKey64.length != 64) {
-            throw new IllegalArgumentException("public key must be 64 bytes (x || y), got " + publicKey64.length);
+        if (publicKey64 == null || publicKey64.length != 64) {
+            throw new IllegalArgumentException("public key must be 64 bytes (x || y), got "
+                    + (publicKey64 == null ? "null" : publicKey64.length + " bytes"));
         }
         byte[] h = Keccak256.hash(publicKey64);
         return Address.fromBytes(Arrays.copyOfRange(h, 12, 32));
@@ -92,33 +139,50 @@ public final class Secp256k1 {
         if (r.signum() <= 0 || r.compareTo(N) >= 0 || s.signum() <= 0 || s.compareTo(N) >= 0) {
             return null;
         }
-        BigInteger p = CURVE_PARAMS.getCurve().getField().getCharacteristic();
-        if (r.compareTo(p) >= 0) {
+        ECPoint rPoint = decompress(r, parity);
+        if (rPoint == null) {
             return null;
         }
-        byte[] compressed = new byte[33];
-        compressed[0] = (byte) (parity == 0 ? 0x02 : 0x03);
-        byte[] rb = r.toByteArray();
-        int len = Math.min(rb.length, 32);
-        System.arraycopy(rb, rb.length - len, compressed, 33 - len, len);
-        ECPoint rPoint;
-        try {
-            rPoint = CURVE.getCurve().decodePoint(compressed);
-        } catch (IllegalArgumentException notOnCurve) {
-            return null;
-        }
+        // Q = r^-1 (s R - e G). secp256k1 has cofactor 1, so R needs no n R = infinity check.
         BigInteger e = new BigInteger(1, hash);
-        BigInteger rInv = r.modInverse(N);
+        BigInteger rInv = BigIntegers.modOddInverseVar(N, r);
         BigInteger u1 = N.subtract(e).multiply(rInv).mod(N);
         BigInteger u2 = s.multiply(rInv).mod(N);
-        ECPoint q = ECAlgorithms.sumOfTwoMultiplies(CURVE.getG(), u1, rPoint, u2).normalize();
+        ECPoint q = ECAlgorithms.sumOfTwoMultiplies(G, u1, rPoint, u2).normalize();
         if (q.isInfinity()) {
             return null;
         }
-        return Arrays.copyOfRange(q.getEncoded(false), 1, 65);
+        return encode64(q);
     }
 
-    private static void checkHash(byte[] hash) {
+    /** The curve point with x coordinate {@code x} and the given y parity, or null if there is none. */
+    private static ECPoint decompress(BigInteger x, int parity) {
+        if (x.compareTo(P) >= 0) {
+            return null;
+        }
+        ECFieldElement fx = EC.fromBigInteger(x);
+        // y^2 = x^3 + 7
+        ECFieldElement rhs = fx.square().multiply(fx).add(EC.getB());
+        ECFieldElement y = rhs.sqrt();
+        if (y == null) {
+            return null;
+        }
+        if (y.testBitZero() != (parity == 1)) {
+            y = y.negate();
+        }
+        return EC.createPoint(x, y.toBigInteger());
+    }
+
+    private static byte[] encode64(ECPoint normalized) {
+        byte[] out = new byte[64];
+        byte[] x = normalized.getAffineXCoord().getEncoded();
+        byte[] y = normalized.getAffineYCoord().getEncoded();
+        System.arraycopy(x, 0, out, 0, 32);
+        System.arraycopy(y, 0, out, 32, 32);
+        return out;
+    }
+
+    static void checkHash(byte[] hash) {
         if (hash == null || hash.length != 32) {
             throw new IllegalArgumentException("message hash must be 32 bytes, got "
                     + (hash == null ? "null" : hash.length + " bytes"));

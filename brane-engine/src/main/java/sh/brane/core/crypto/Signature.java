@@ -22,6 +22,14 @@ public final class Signature {
         this.yParity = yParity;
     }
 
+    /** Takes ownership of two 32-byte arrays that nobody else holds. */
+    Signature(byte[] r32, byte[] s32, int yParity, boolean owned) {
+        this.r = r32;
+        this.s = s32;
+        this.yParity = yParity;
+    }
+
+    /** A signature from {@code r} and {@code s} as unsigned 256-bit integers. */
     public static Signature of(BigInteger r, BigInteger s, int yParity) {
         return new Signature(unsigned32(r, "r"), unsigned32(s, "s"), yParity);
     }

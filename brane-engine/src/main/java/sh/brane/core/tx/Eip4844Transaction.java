@@ -1,0 +1,213 @@
+package sh.brane.core.tx;
+
+import java.math.BigInteger;
+import java.util.List;
+
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+import sh.brane.primitives.Rlp;
+import sh.brane.primitives.RlpWriter;
+
+/**
+ * An EIP-4844 (type 3) blob transaction, as it is signed and as it appears in a block: the blobs
+ * themselves travel in a separate sidecar (not modelled here) and the transaction commits to them
+ * by their versioned hashes. It cannot create a contract, and it carries at least one blob.
+ */
+public final class Eip4844Transaction extends BaseTransaction implements Transaction {
+
+    /** The first byte of a versioned hash of a KZG commitment ({@code VERSIONED_HASH_VERSION_KZG}). */
+    public static final int VERSIONED_HASH_VERSION_KZG = 0x01;
+
+    private final BigInteger maxPriorityFeePerGas;
+    private final BigInteger maxFeePerGas;
+    private final List<AccessListEntry> accessList;
+    private final BigInteger maxFeePerBlobGas;
+    private final List<Hash> blobVersionedHashes;
+
+    Eip4844Transaction(long chainId, long nonce, BigInteger maxPriorityFeePerGas, BigInteger maxFeePerGas,
+            long gasLimit, Address to, BigInteger value, byte[] data, List<AccessListEntry> accessList,
+            BigInteger maxFeePerBlobGas, List<Hash> blobVersionedHashes) {
+        super(Checks.chainId(chainId), nonce, gasLimit, to, value, data);
+        if (to == null) {
+            throw new InvalidTransactionException("EIP-4844 transactions cannot create contracts: to is required");
+        }
+        Checks.feeCaps(maxPriorityFeePerGas, maxFeePerGas);
+        this.maxPriorityFeePerGas = maxPriorityFeePerGas;
+        this.maxFeePerGas = maxFeePerGas;
+        this.accessList = AccessLists.copy(accessList);
+        this.maxFeePerBlobGas = Checks.uint256("maxFeePerBlobGas", maxFeePerBlobGas);
+        this.blobVersionedHashes = checkHashes(blobVersionedHashes);
+    }
+
+    private static List<Hash> checkHashes(List<Hash> hashes) {
+        if (hashes == null || hashes.isEmpty()) {
+            throw new InvalidTransactionException("blobVersionedHashes must hold at least one hash: an EIP-4844"
+                    + " transaction without blobs is invalid");
+        }
+        for (int i = 0; i < hashes.size(); i++) {
+            Hash h = hashes.get(i);
+            if (h == null) {
+                throw new InvalidTransactionException("blobVersionedHashes[" + i + "] is null");
+            }
+            int version = h.toBytes()[0] & 0xFF;
+            if (version != VERSIONED_HASH_VERSION_KZG) {
+                throw new InvalidTransactionException("blobVersionedHashes[" + i + "] has version byte 0x"
+                        + String.format("%02x", version) + "; only 0x01 (KZG) is defined");
+            }
+        }
+        return List.copyOf(hashes);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public TransactionType type() {
+        return TransactionType.EIP4844;
+    }
+
+    public BigInteger maxPriorityFeePerGas() {
+        return maxPriorityFeePerGas;
+    }
+
+    public BigInteger maxFeePerGas() {
+        return maxFeePerGas;
+    }
+
+    /** The access list (unmodifiable, possibly empty). */
+    public List<AccessListEntry> accessList() {
+        return accessList;
+    }
+
+    public BigInteger maxFeePerBlobGas() {
+        return maxFeePerBlobGas;
+    }
+
+    /** The versioned hashes of the blobs (unmodifiable, never empty). */
+    public List<Hash> blobVersionedHashes() {
+        return blobVersionedHashes;
+    }
+
+    @Override
+    int computeFieldsLength() {
+        return Rlp.sizeOfLong(chainId) + Rlp.sizeOfLong(nonce) + Rlp.sizeOfBigInteger(maxPriorityFeePerGas)
+                + Rlp.sizeOfBigInteger(maxFeePerGas) + Rlp.sizeOfLong(gasLimit) + TxRlp.lengthOfAddress(to)
+                + Rlp.sizeOfBigInteger(value) + Rlp.sizeOfBytes(data) + AccessLists.length(accessList)
+                + Rlp.sizeOfBigInteger(maxFeePerBlobGas) + Rlp.sizeOfList(blobVersionedHashes.size() * 33);
+    }
+
+    @Override
+    void writeFields(RlpWriter w) {
+        w.writeLong(chainId);
+        w.writeLong(nonce);
+        w.writeBigInteger(maxPriorityFeePerGas);
+        w.writeBigInteger(maxFeePerGas);
+        w.writeLong(gasLimit);
+        TxRlp.writeAddress(w, to);
+        w.writeBigInteger(value);
+        w.writeBytes(data);
+        AccessLists.write(w, accessList);
+        w.writeBigInteger(maxFeePerBlobGas);
+        w.writeListHeader(blobVersionedHashes.size() * 33);
+        for (int i = 0, n = blobVersionedHashes.size(); i < n; i++) {
+            TxRlp.writeHash(w, blobVersionedHashes.get(i));
+        }
+    }
+
+    @Override
+    long envelopeV(int yParity) {
+        return yParity;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Eip4844Transaction t && commonEquals(t)
+                && maxPriorityFeePerGas.equals(t.maxPriorityFeePerGas) && maxFeePerGas.equals(t.maxFeePerGas)
+                && accessList.equals(t.accessList) && maxFeePerBlobGas.equals(t.maxFeePerBlobGas)
+                && blobVersionedHashes.equals(t.blobVersionedHashes);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 31 * commonHashCode() + maxPriorityFeePerGas.hashCode();
+        h = 31 * h + maxFeePerGas.hashCode();
+        h = 31 * h + accessList.hashCode();
+        h = 31 * h + maxFeePerBlobGas.hashCode();
+        return 31 * h + blobVersionedHashes.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Eip4844Transaction[chainId=" + chainId + ", nonce=" + nonce + ", maxPriorityFeePerGas="
+                + maxPriorityFeePerGas + ", maxFeePerGas=" + maxFeePerGas + ", gasLimit=" + gasLimit + ", to="
+                + toPreview() + ", value=" + value + ", data=" + dataPreview() + ", accessList=" + accessList
+                + ", maxFeePerBlobGas=" + maxFeePerBlobGas + ", blobVersionedHashes=" + blobVersionedHashes + "]";
+    }
+
+    /**
+     * Builds an {@link Eip4844Transaction}; chain id, nonce, the three fee caps, gas limit, recipient
+     * and at least one blob versioned hash are required.
+     */
+    public static final class Builder extends TransactionBuilder<Builder, Eip4844Transaction> {
+
+        private BigInteger maxPriorityFeePerGas;
+        private BigInteger maxFeePerGas;
+        private BigInteger maxFeePerBlobGas;
+        private List<AccessListEntry> accessList = List.of();
+        private List<Hash> blobVersionedHashes = List.of();
+
+        Builder() {
+        }
+
+        public Builder maxPriorityFeePerGas(BigInteger fee) {
+            this.maxPriorityFeePerGas = Checks.uint256("maxPriorityFeePerGas", fee);
+            return this;
+        }
+
+        public Builder maxPriorityFeePerGas(long fee) {
+            return maxPriorityFeePerGas(BigInteger.valueOf(Checks.nonNegative("maxPriorityFeePerGas", fee)));
+        }
+
+        public Builder maxFeePerGas(BigInteger fee) {
+            this.maxFeePerGas = Checks.uint256("maxFeePerGas", fee);
+            return this;
+        }
+
+        public Builder maxFeePerGas(long fee) {
+            return maxFeePerGas(BigInteger.valueOf(Checks.nonNegative("maxFeePerGas", fee)));
+        }
+
+        /** The most wei per unit of blob gas. */
+        public Builder maxFeePerBlobGas(BigInteger fee) {
+            this.maxFeePerBlobGas = Checks.uint256("maxFeePerBlobGas", fee);
+            return this;
+        }
+
+        public Builder maxFeePerBlobGas(long fee) {
+            return maxFeePerBlobGas(BigInteger.valueOf(Checks.nonNegative("maxFeePerBlobGas", fee)));
+        }
+
+        /** The access list (copied); empty by default. */
+        public Builder accessList(List<AccessListEntry> accessList) {
+            this.accessList = AccessLists.copy(accessList);
+            return this;
+        }
+
+        /** The versioned hashes of the blobs ({@code 0x01 || sha256(commitment)[1:]}); at least one. */
+        public Builder blobVersionedHashes(List<Hash> hashes) {
+            this.blobVersionedHashes = Checks.notNull("blobVersionedHashes", hashes);
+            return this;
+        }
+
+        @Override
+        public Eip4844Transaction build() {
+            long id = requireChainId();
+            requireCommon();
+            requireRecipient("EIP-4844");
+            return new Eip4844Transaction(id, nonce, Checks.notNull("maxPriorityFeePerGas", maxPriorityFeePerGas),
+                    Checks.notNull("maxFeePerGas", maxFeePerGas), gasLimit, to, value, data, accessList,
+                    Checks.notNull("maxFeePerBlobGas", maxFeePerBlobGas), blobVersionedHashes);
+        }
+    }
+}
