@@ -1,9 +1,12 @@
 package sh.brane.client;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.primitives.Hex;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,12 +24,34 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
 
     public Log {
         topics = List.copyOf(topics);
+        data = data.clone();
     }
 
     /** A copy of the non-indexed data. */
     @Override
     public byte[] data() {
         return data.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Log l && address.equals(l.address) && topics.equals(l.topics)
+                && Arrays.equals(data, l.data) && Objects.equals(blockNumber, l.blockNumber)
+                && Objects.equals(blockHash, l.blockHash) && Objects.equals(transactionHash, l.transactionHash)
+                && Objects.equals(transactionIndex, l.transactionIndex) && Objects.equals(logIndex, l.logIndex)
+                && removed == l.removed;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(address, topics, Arrays.hashCode(data), blockHash, transactionHash, logIndex, removed);
+    }
+
+    @Override
+    public String toString() {
+        return "Log[address=" + address + ", topics=" + topics + ", data=" + Hex.encode(data) + ", block="
+                + blockNumber + ", tx=" + transactionHash + ", logIndex=" + logIndex
+                + (removed ? ", removed" : "") + "]";
     }
 
     static Log parse(JsonNode json, String where) {

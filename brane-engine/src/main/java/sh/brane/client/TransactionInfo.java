@@ -1,6 +1,8 @@
 package sh.brane.client;
 
 import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Objects;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
@@ -23,6 +25,10 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         Address from, Address to, BigInteger value, long gas, BigInteger gasPrice, BigInteger maxFeePerGas,
         BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId) {
 
+    public TransactionInfo {
+        input = input.clone();
+    }
+
     /** A copy of the call data. */
     @Override
     public byte[] input() {
@@ -31,6 +37,29 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
 
     public boolean isPending() {
         return blockHash == null;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TransactionInfo t && hash.equals(t.hash) && nonce == t.nonce
+                && Objects.equals(blockHash, t.blockHash) && Objects.equals(blockNumber, t.blockNumber)
+                && Objects.equals(transactionIndex, t.transactionIndex) && from.equals(t.from)
+                && Objects.equals(to, t.to) && value.equals(t.value) && gas == t.gas
+                && Objects.equals(gasPrice, t.gasPrice) && Objects.equals(maxFeePerGas, t.maxFeePerGas)
+                && Objects.equals(maxPriorityFeePerGas, t.maxPriorityFeePerGas) && Arrays.equals(input, t.input)
+                && type == t.type && Objects.equals(chainId, t.chainId);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(hash, blockHash, nonce);
+    }
+
+    @Override
+    public String toString() {
+        return "TransactionInfo[hash=" + hash + ", type=" + type + ", from=" + from + ", to=" + to + ", nonce="
+                + nonce + ", value=" + value + ", gas=" + gas + ", block=" + blockNumber + ", input="
+                + input.length + " bytes]";
     }
 
     static TransactionInfo parse(JsonNode json, String where) {
