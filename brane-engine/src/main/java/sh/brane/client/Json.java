@@ -80,7 +80,7 @@ final class Json {
         return new BigInteger(s.substring(2), 16);
     }
 
-    /** Checks "0x" + 1..64 hex digits without leading zeros (except "0x0"); returns the string. */
+    /** Checks "0x" + 1..64 hex digits (leading zeros tolerated, as some nodes send them); returns the string. */
     private static String quantityDigits(JsonNode v, String where) {
         if (v == null || !v.isString()) {
             throw bad(where, "expected a hex quantity string", v);
