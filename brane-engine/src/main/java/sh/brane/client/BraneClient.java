@@ -7,9 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -211,6 +214,35 @@ public final class BraneClient implements AutoCloseable {
             logs.add(Log.parse(json.get(i), "eth_getLogs[" + i + "]"));
         }
         return logs;
+    }
+
+    // ------------------------------------------------------------------ async building blocks
+
+    /** Sends without waiting and parses the result off the caller's thread. */
+    <T> CompletableFuture<T> async(String method, List<?> params, Function<JsonNode, T> parse) {
+        return provider.sendAsync(method, params).thenApply(parse);
+    }
+
+    /** The future's value, or its failure rethrown as it was raised (a {@link BraneRpcException} subtype...). */
+    static <T> T await(CompletableFuture<T> future, String what) {
+        try {
+            return future.get();
+        } catch (ExecutionException | CompletionException e) {
+            Throwable cause = e.getCause();
+            while (cause instanceof CompletionException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(what + " failed", cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + what, e);
+        }
     }
 
     // ------------------------------------------------------------------ submission

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import sh.brane.core.abi.Abi;
 import sh.brane.core.crypto.PrivateKey;
@@ -21,6 +23,7 @@ import sh.brane.core.tx.TransactionBuilder;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
+import sh.brane.rpc.RpcErrorException;
 
 /**
  * Sends transactions from one account: fills chain id, nonce ({@link NonceManager}), gas limit (estimate plus a
@@ -32,6 +35,7 @@ public final class SigningClient {
     /** Default extra gas on top of the estimate, in percent. */
     public static final int DEFAULT_GAS_MARGIN_PERCENT = 20;
     public static final Duration DEFAULT_RECEIPT_TIMEOUT = Duration.ofSeconds(120);
+    private static final int FEE_HISTORY_BLOCKS = 5;
 
     private final BraneClient client;
     private final PrivateKey key;
@@ -90,11 +94,26 @@ public final class SigningClient {
 
     /** As {@link #submit(TxRequest)}, decoding a revert of the estimate with the custom errors of {@code errors}. */
     public Hash submit(TxRequest request, Abi errors) {
+        // the estimate and the fee quotes are independent: ask for them all at once, then wait
+        CompletableFuture<Long> estimate = request.gasLimit() != null
+                ? CompletableFuture.completedFuture(request.gasLimit())
+                : client.async("eth_estimateGas", List.of(estimateJson(request)),
+                        json -> Json.quantityLong(json, "eth_estimateGas"));
+        CompletableFuture<Fees> quotes = fees(request);
         long chainId = client.chainId();
-        long gasLimit = request.gasLimit() != null ? request.gasLimit() : estimate(request, errors);
-        Fees fees = fees(request);
+        long gasLimit;
+        try {
+            gasLimit = BraneClient.await(estimate, "eth_estimateGas");
+        } catch (RpcErrorException e) {
+            throw BraneClient.asRevert(e, errors).orElseThrow(() -> e);
+        }
+        if (request.gasLimit() == null) {
+            gasLimit = Math.addExact(gasLimit, gasLimit * gasMarginPercent / 100);
+        }
+        Fees fees = BraneClient.await(quotes, "fee quotes");
+        long limit = gasLimit;
         return nonces.withNextNonce(nonce -> {
-            SignedTransaction signed = build(request, chainId, nonce, gasLimit, fees).sign(key);
+            SignedTransaction signed = build(request, chainId, nonce, limit, fees).sign(key);
             return client.sendRawTransaction(signed);
         });
     }
@@ -114,8 +133,11 @@ public final class SigningClient {
         Hash hash = submit(request, errors);
         Receipt receipt = client.waitForReceipt(hash, receiptTimeout);
         if (!receipt.status()) {
-            CallRequest replay = new CallRequest(address, request.to(), request.value(), request.data(),
-                    null, null);
+            // replay exactly what was mined, with its gas limit, so that running out of gas shows as such
+            TransactionInfo mined = client.getTransactionByHash(hash).orElse(null);
+            CallRequest replay = mined == null
+                    ? new CallRequest(address, request.to(), request.value(), request.data(), null, null)
+                    : new CallRequest(mined.from(), mined.to(), mined.value(), mined.input(), mined.gas(), null);
             throw client.revertOf(receipt, replay, errors);
         }
         return receipt;
@@ -123,7 +145,7 @@ public final class SigningClient {
 
     // ------------------------------------------------------------------ filling
 
-    private long estimate(TxRequest request, Abi errors) {
+    private Map<String, Object> estimateJson(TxRequest request) {
         Map<String, Object> tx = new LinkedHashMap<>();
         tx.put("from", address.toHex());
         if (request.to() != null) {
@@ -137,40 +159,82 @@ public final class SigningClient {
         if (!request.authorizations().isEmpty()) {
             tx.put("authorizationList", authorizationsJson(request.authorizations()));
         }
-        long estimate = client.estimateGas(tx, errors);
-        return Math.addExact(estimate, estimate * gasMarginPercent / 100);
+        return tx;
     }
 
     private record Fees(BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriority) {
     }
 
-    private Fees fees(TxRequest request) {
+    private CompletableFuture<Fees> fees(TxRequest request) {
         switch (request.type()) {
             case LEGACY, EIP2930 -> {
-                return new Fees(request.gasPrice() != null ? request.gasPrice() : client.gasPrice(), null, null);
+                if (request.gasPrice() != null) {
+                    return CompletableFuture.completedFuture(new Fees(request.gasPrice(), null, null));
+                }
+                return client.async("eth_gasPrice", List.of(), json -> new Fees(Json.quantity(json, "eth_gasPrice"),
+                        null, null));
             }
             default -> {
-                BigInteger priority = request.maxPriorityFeePerGas() != null ? request.maxPriorityFeePerGas()
-                        : client.maxPriorityFeePerGas();
-                BigInteger maxFee = request.maxFeePerGas();
-                if (maxFee == null) {
-                    BigInteger base = client.getBlockByNumber(BlockTag.LATEST, false)
-                            .map(b -> b.header().baseFeePerGas())
-                            .orElse(null);
+                CompletableFuture<BigInteger> priority = request.maxPriorityFeePerGas() != null
+                        ? CompletableFuture.completedFuture(request.maxPriorityFeePerGas())
+                        : suggestedPriorityFee();
+                if (request.maxFeePerGas() != null) {
+                    return priority.thenApply(tip -> eip1559(request.maxFeePerGas(), tip));
+                }
+                CompletableFuture<BigInteger> baseFee = client.async("eth_getBlockByNumber",
+                        List.of(BlockTag.LATEST.value(), false),
+                        json -> BlockHeader.parse(json, "block").baseFeePerGas());
+                return priority.thenCombine(baseFee, (tip, base) -> {
                     if (base == null) {
                         throw new IllegalStateException("the latest block has no base fee: the chain does not "
                                 + "support EIP-1559; send a LEGACY or EIP2930 transaction");
                     }
                     // twice the base fee survives six full blocks of +12.5% before the tx stops being includable
-                    maxFee = base.shiftLeft(1).add(priority);
-                }
-                if (maxFee.compareTo(priority) < 0) {
-                    throw new IllegalArgumentException("maxFeePerGas " + maxFee + " is below maxPriorityFeePerGas "
-                            + priority);
-                }
-                return new Fees(null, maxFee, priority);
+                    return eip1559(base.shiftLeft(1).add(tip), tip);
+                });
             }
         }
+    }
+
+    /**
+     * The node's {@code eth_maxPriorityFeePerGas}; on a node without that method, the median of the 50th
+     * percentile tips of the last {@value #FEE_HISTORY_BLOCKS} blocks from {@code eth_feeHistory}.
+     */
+    private CompletableFuture<BigInteger> suggestedPriorityFee() {
+        return client.async("eth_maxPriorityFeePerGas", List.of(), json -> Json.quantity(json,
+                "eth_maxPriorityFeePerGas")).exceptionallyCompose(failure -> {
+                    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                            ? failure.getCause() : failure;
+                    if (!(cause instanceof RpcErrorException)) {
+                        return CompletableFuture.failedFuture(cause);
+                    }
+                    return client.async("eth_feeHistory", List.of(Quantities.hex(FEE_HISTORY_BLOCKS),
+                            BlockTag.LATEST.value(), List.of(50.0)), json -> medianTip(
+                                    FeeHistory.parse(json, "eth_feeHistory")));
+                });
+    }
+
+    static BigInteger medianTip(FeeHistory history) {
+        List<BigInteger> tips = new ArrayList<>();
+        for (List<BigInteger> perBlock : history.reward()) {
+            if (!perBlock.isEmpty()) {
+                tips.add(perBlock.get(0));
+            }
+        }
+        if (tips.isEmpty()) {
+            throw new IllegalStateException("the node suggests no priority fee (no eth_maxPriorityFeePerGas and no "
+                    + "eth_feeHistory rewards); set maxPriorityFeePerGas on the request");
+        }
+        tips.sort(null);
+        return tips.get(tips.size() / 2);
+    }
+
+    private static Fees eip1559(BigInteger maxFee, BigInteger priority) {
+        if (maxFee.compareTo(priority) < 0) {
+            throw new IllegalArgumentException("maxFeePerGas " + maxFee + " is below maxPriorityFeePerGas "
+                    + priority);
+        }
+        return new Fees(null, maxFee, priority);
     }
 
     private static Transaction build(TxRequest r, long chainId, long nonce, long gasLimit, Fees fees) {
