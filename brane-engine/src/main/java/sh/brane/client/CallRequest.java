@@ -41,7 +41,7 @@ public record CallRequest(Address from, Address to, BigInteger value, byte[] dat
             m.put("value", Quantities.hex(value));
         }
         if (data != null) {
-            m.put("input", Hex.encode(data));
+            m.put("data", Hex.encode(data));
         }
         if (gas != null) {
             m.put("gas", Quantities.hex(gas));

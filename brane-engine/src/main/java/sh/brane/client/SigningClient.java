@@ -152,7 +152,7 @@ public final class SigningClient {
             tx.put("to", request.to().toHex());
         }
         tx.put("value", Quantities.hex(request.value()));
-        tx.put("input", Hex.encode(request.data()));
+        tx.put("data", Hex.encode(request.data()));
         if (!request.accessList().isEmpty()) {
             tx.put("accessList", accessListJson(request.accessList()));
         }
