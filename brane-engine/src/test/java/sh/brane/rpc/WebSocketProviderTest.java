@@ -475,4 +475,50 @@ class WebSocketProviderTest {
         assertThat(s.handshakeHeaders.get(0).get("X-Api-Key")).isEqualTo("k1");
         assertThat(s.handshakeHeaders.get(0).get("Authorization")).isEqualTo("Bearer t");
     }
+
+    @Test
+    void aBlockedCallbackDoesNotStallTheConnection() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s));
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        p.subscribe(List.of("newHeads"), head -> {
+            seen.add(head.path("number").asString());
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }).get(2, TimeUnit.SECONDS);
+        s.pushAll(notification("0xsub1", "0x1"));
+        s.pushAll(notification("0xsub1", "0x2"));
+        await(() -> seen.size() == 1, "first notification delivered and blocked");
+        // the listener is stuck, yet requests still complete: it does not run on the I/O thread
+        CompletableFuture<JsonNode> blockedContinuation = p.sendAsync("eth_chainId", List.of())
+                .thenApply(r -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return r;
+                });
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(seen).containsExactly("0x1");
+        release.countDown();
+        await(() -> seen.size() == 2, "second notification after the first returned");
+        assertThat(seen).containsExactly("0x1", "0x2");
+        assertThat(blockedContinuation.get(2, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void suppliedCallbackExecutorIsUsed() throws Exception {
+        java.util.concurrent.ExecutorService mine = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "my-callbacks"));
+        toClose.add(mine::shutdown);
+        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).callbackExecutor(mine));
+        String thread = p.sendAsync("eth_chainId", List.of()).thenApply(r -> Thread.currentThread().getName())
+                .get(2, TimeUnit.SECONDS);
+        assertThat(thread).isEqualTo("my-callbacks");
+    }
 }
