@@ -18,6 +18,7 @@ import sh.brane.rpc.BackpressureException;
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.ConnectionLostException;
+import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.FrameTooLargeException;
 import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.HttpProvider;
@@ -172,6 +173,19 @@ class RpcReadmeExamplesTest {
         try (HttpProvider http = HttpProvider.create(config)) {
             System.out.println(http.send("eth_blockNumber", List.of()));
             assertThat(http.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        }
+    }
+
+    @Test
+    void fallback() {
+        try (FallbackProvider provider = FallbackProvider.builder()
+                .add(WebSocketProvider.create(wsUrl))           // subscriptions use the first WebSocket endpoint
+                .add(HttpProvider.create(httpUrl))
+                .failureThreshold(3)                            // default 3 consecutive failures take an endpoint out
+                .probeInterval(Duration.ofSeconds(5))           // default 5 s between eth_chainId probes of those out
+                .build()) {
+            System.out.println(provider.send("eth_blockNumber", List.of()));
+            assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         }
     }
 }
