@@ -521,4 +521,32 @@ class WebSocketProviderTest {
                 .get(2, TimeUnit.SECONDS);
         assertThat(thread).isEqualTo("my-callbacks");
     }
+
+    @Test
+    void hugeSingleFrameFailsPendingNamingTheLimitAndTheProviderRecovers() throws Exception {
+        TestWsServer s = server((srv, ch, req) -> req.path("method").asString().equals("huge")
+                ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":\""
+                        + "e".repeat(WebSocketProvider.MIN_FRAME_DECODER_LIMIT + 1000) + "\"}")
+                : TestWsServer.DEFAULT.answer(srv, ch, req));
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(10)));
+        CompletableFuture<JsonNode> other = p.sendAsync("silent", List.of());
+        Throwable e = failureOf(p.sendAsync("huge", List.of()), 5000);
+        assertThat(e).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
+        assertThat(failureOf(other, 1000)).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
+        await(p::isConnected, "reconnected");
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void aTransactionInFlightAtADisconnectIsNeverResent() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
+        CompletableFuture<JsonNode> tx = p.sendAsync("eth_sendRawTransaction", List.of("0x02f870"));
+        await(() -> s.received.size() == 1 && s.clients.size() == 1, "transaction reached the node");
+        s.dropClients();
+        assertThat(failureOf(tx, 1000)).isInstanceOf(ConnectionLostException.class);
+        await(p::isConnected, "reconnected");
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.received).filteredOn(r -> r.path("method").asString().equals("eth_sendRawTransaction")).hasSize(1);
+    }
 }
