@@ -395,6 +395,21 @@ abstract class ClientOnAnvilTestBase {
     }
 
     @Test
+    void runningOutOfGasIsReportedFromTheReplayWithTheMinedGasLimit() {
+        Contract c = deploy(42);
+        TxRequest starved = TxRequest.builder().to(c.address())
+                .data(abi.encodeCall("setValue", BigInteger.ONE, "x")).gasLimit(30_000).build();
+        assertThatThrownBy(() -> alice.send(starved, abi)).isInstanceOfSatisfying(RevertException.class, e -> {
+            assertThat(e.receipt().status()).isFalse();
+            assertThat(e.receipt().gasUsed()).isEqualTo(30_000);
+            assertThat(e.reason()).isInstanceOf(RevertReason.Empty.class);
+            assertThat(e.getMessage()).contains("replaying it to learn why failed")
+                    .contains("used its whole gas limit of 30000: probably out of gas");
+        });
+        assertThat(c.callSingle("getValue")).isEqualTo(BigInteger.valueOf(42));
+    }
+
+    @Test
     void revertingCallsDecodePanicsAndCustomErrors() {
         Contract c = deploy(42);
         assertThatThrownBy(() -> c.call("divide", BigInteger.ONE, BigInteger.ZERO))
