@@ -357,6 +357,25 @@ abstract class ClientOnAnvilTestBase {
         assertThat(client.getTransactionByHash(next.transactionHash()).orElseThrow().nonce()).isEqualTo(before);
     }
 
+    @Test
+    void aStaleNonceFailsOnceThenTheManagerResyncsFromTheNode() {
+        alice.send(TxRequest.builder().to(bob).value(1).build()); // the manager's counter is now seeded
+        // another sender in the same account, outside this manager, uses the next nonce
+        long taken = client.getTransactionCount(alice.address(), BlockTag.PENDING);
+        SignedTransaction outside = LegacyTransaction.builder().chainId(client.chainId()).nonce(taken)
+                .gasPrice(client.gasPrice()).gasLimit(21_000).to(bob).value(2).build().sign(key(0));
+        client.waitForReceipt(client.sendRawTransaction(outside), Duration.ofSeconds(30));
+
+        // the stale counter offers `taken` again: the node refuses it, and nothing is retried automatically
+        assertThatThrownBy(() -> alice.send(TxRequest.builder().to(bob).value(3).gasLimit(21_000).build()))
+                .isInstanceOf(RpcErrorException.class);
+        assertThat(client.getTransactionCount(alice.address(), BlockTag.PENDING)).isEqualTo(taken + 1);
+        // the failure dropped the counter: the next send reads the node's count and succeeds
+        Receipt recovered = alice.send(TxRequest.builder().to(bob).value(4).build());
+        assertThat(client.getTransactionByHash(recovered.transactionHash()).orElseThrow().nonce())
+                .isEqualTo(taken + 1);
+    }
+
     // ------------------------------------------------------------------ reverts
 
     @Test
