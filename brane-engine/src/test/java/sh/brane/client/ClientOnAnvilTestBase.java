@@ -178,6 +178,10 @@ abstract class ClientOnAnvilTestBase {
         Block parent = client.getBlockByHash(light.header().parentHash(), false).orElseThrow();
         assertThat(parent.number()).isEqualTo(light.number() - 1);
         assertThat(client.getBlockByNumber(BlockTag.LATEST, false)).isPresent();
+        long latest = client.blockNumber();
+        assertThat(client.getBlockByNumber(BlockTag.PENDING, true).orElseThrow().number()).isBetween(latest, latest + 1);
+        assertThat(client.getBlockByNumber(BlockTag.EARLIEST, false).orElseThrow().number()).isZero();
+        assertThat(client.getBlockByNumber(BlockTag.FINALIZED, false)).isPresent();
 
         assertThat(client.getBlockByNumber(BlockTag.number(receipt.blockNumber() + 1_000_000), false)).isEmpty();
         assertThat(client.getBlockByHash(Hash.wrap(new byte[32]), true)).isEmpty();

@@ -106,8 +106,8 @@ class ResponseParsingTest {
                 "block")).isInstanceOf(InvalidResponseException.class)
                 .hasMessageContaining("block.transactions[0]: expected a hash");
         assertThatThrownBy(() -> Block.parse(json(header.formatted(H1, H2, A1, H1, H1, H1, "\"" + H2 + "\"")
-                .replace("\"miner\":\"" + A1 + "\",", "")), "block")).isInstanceOf(InvalidResponseException.class)
-                .hasMessageContaining("block.miner: missing");
+                .replace("\"parentHash\":\"" + H2 + "\",", "")), "block")).isInstanceOf(InvalidResponseException.class)
+                .hasMessageContaining("block.parentHash: missing");
     }
 
     @Test
