@@ -478,6 +478,9 @@ abstract class ClientOnAnvilTestBase {
         assertThat(c.callSingle("getItems")).isEqualTo(
                 List.of(BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(3), BigInteger.valueOf(777)));
 
+        assertThat(c.callSingle("getValue()")).as("by full signature").isEqualTo(BigInteger.valueOf(777));
+        assertThat(alice.toString()).doesNotContain(anvil.account(0).privateKey().substring(2));
+
         Contract readOnly = Contract.at(c.address(), abi, client);
         assertThat(readOnly.callSingle("getName")).isEqualTo("Brane");
         assertThatThrownBy(() -> readOnly.send("setValue", BigInteger.ONE, "x"))
