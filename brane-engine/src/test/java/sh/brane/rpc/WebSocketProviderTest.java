@@ -549,4 +549,27 @@ class WebSocketProviderTest {
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.received).filteredOn(r -> r.path("method").asString().equals("eth_sendRawTransaction")).hasSize(1);
     }
+
+    @Test
+    void afterReconnectMaxAttemptsSubscriptionsAreToldTheyEnded() throws Exception {
+        TestWsServer s = TestWsServer.start(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).reconnectMaxAttempts(2));
+        List<BraneRpcException> errors = new CopyOnWriteArrayList<>();
+        Subscription sub = p.subscribe(List.of("newHeads"), new SubscriptionListener() {
+            @Override
+            public void onNotification(JsonNode result) { }
+
+            @Override
+            public void onError(BraneRpcException error) {
+                errors.add(error);
+            }
+        }).get(2, TimeUnit.SECONDS);
+        s.close();
+        await(() -> errors.size() == 1, "subscription told it ended");
+        assertThat(errors.get(0)).isInstanceOf(ConnectionLostException.class)
+                .hasMessageContaining("reconnectMaxAttempts (2)");
+        assertThat(sub.isActive()).isFalse();
+        assertThat(p.activeSubscriptions()).isZero();
+        assertThat(metrics.count("connectionLost")).isEqualTo(1);
+    }
 }
