@@ -48,6 +48,9 @@ public final class Wei implements Comparable<Wei> {
     /** A decimal string longer than this cannot be a uint256 amount in any unit (78 digits, a point, 18 decimals). */
     private static final int MAX_AMOUNT_CHARS = 100;
 
+    /** Digits of 2^256-1, the largest amount in wei. */
+    private static final int MAX_WEI_DIGITS = 78;
+
     private final BigInteger value;
 
     private Wei(BigInteger value) {
@@ -81,17 +84,22 @@ public final class Wei implements Comparable<Wei> {
         Objects.requireNonNull(amount, "amount");
         Objects.requireNonNull(unit, "unit");
         if (amount.signum() < 0) {
-            throw new IllegalArgumentException("an amount cannot be negative, got " + amount.toPlainString()
+            throw new IllegalArgumentException("an amount cannot be negative, got " + describe(amount)
                     + " " + unit.label());
         }
-        BigDecimal wei = amount.movePointRight(unit.decimals);
-        BigInteger exact;
-        try {
-            exact = wei.toBigIntegerExact();
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException(tooManyDecimals(amount.toPlainString(), unit), e);
+        if (amount.signum() == 0) {
+            return ZERO;
         }
-        return of(exact);
+        // checked on the digit counts first, so that 1E+1000000000 is not expanded into a huge number
+        BigDecimal stripped = amount.stripTrailingZeros();
+        if (stripped.scale() > unit.decimals) {
+            throw new IllegalArgumentException(tooManyDecimals(describe(amount), unit));
+        }
+        if ((long) stripped.precision() - stripped.scale() + unit.decimals > MAX_WEI_DIGITS) {
+            throw new IllegalArgumentException("amount " + describe(amount) + " " + unit.label()
+                    + " exceeds the largest uint256 amount, 2^256-1 wei");
+        }
+        return of(stripped.movePointRight(unit.decimals).toBigIntegerExact());
     }
 
     /**
@@ -329,6 +337,11 @@ public final class Wei implements Comparable<Wei> {
                 : "amount " + preview(amount) + " " + unit.label() + " has more than " + unit.decimals
                         + " decimals; 1 wei (the smallest amount) is 0." + "0".repeat(unit.decimals - 1) + "1 "
                         + unit.label();
+    }
+
+    private static String describe(BigDecimal amount) {
+        // toPlainString of 1E-1000000000 would be a billion characters
+        return Math.abs((long) amount.scale()) <= 100 ? amount.toPlainString() : amount.toString();
     }
 
     private static String preview(String s) {

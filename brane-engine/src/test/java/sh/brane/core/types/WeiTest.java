@@ -83,6 +83,21 @@ class WeiTest {
         assertThatThrownBy(() -> Wei.ofEther(new BigDecimal("1e-19"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("0.0000000000000000001\" ether has more than 18 decimals");
         assertThatThrownBy(() -> Wei.ofGwei(-5)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Wei.ofEther(new BigDecimal("1.500000000000000000000000000"))).isEqualTo(Wei.ofEther("1.5"));
+        assertThat(Wei.ofEther(BigDecimal.ZERO.setScale(40))).isSameAs(Wei.ZERO);
+        assertThat(Wei.of(new BigDecimal(Wei.MAX.toBigInteger()), Unit.WEI)).isEqualTo(Wei.MAX);
+    }
+
+    @Test
+    void rejectsHostileBigDecimalsWithoutExpandingThem() {
+        assertThatThrownBy(() -> Wei.ofEther(new BigDecimal("1E+1000000000"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1E+1000000000 ether exceeds the largest uint256 amount");
+        assertThatThrownBy(() -> Wei.ofEther(new BigDecimal("1E-1000000000"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1E-1000000000\" ether has more than 18 decimals");
+        assertThatThrownBy(() -> Wei.of(new BigDecimal(BigInteger.TWO.pow(256)), Unit.WEI))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("256 bits");
+        assertThatThrownBy(() -> Wei.of(new BigDecimal("1E+60"), Unit.ETHER))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("exceeds the largest uint256");
     }
 
     @Test
