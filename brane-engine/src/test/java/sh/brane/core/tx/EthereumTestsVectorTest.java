@@ -5,7 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
@@ -15,6 +24,37 @@ import sh.brane.core.types.Hash;
  * hash and sender the clients agree on, or the reason they reject them.
  */
 class EthereumTestsVectorTest {
+
+    static List<Arguments> vitalik() throws IOException {
+        try (InputStream in = EthereumTestsVectorTest.class.getResourceAsStream("/vectors/tx/eip155-vitalik.txt")) {
+            List<Arguments> rows = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.US_ASCII).split("\n")) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    rows.add(Arguments.of((Object[]) line.trim().split(" ")));
+                }
+            }
+            return rows;
+        }
+    }
+
+    /** EIP-155 and pre-EIP-155 legacy transactions, including contract creations. */
+    @ParameterizedTest
+    @MethodSource("vitalik")
+    void eip155VitaliksTests(String name, String rlp, String hash, String sender) {
+        SignedTransaction tx = SignedTransaction.decode(rlp);
+        assertThat(tx.toHex()).as(name).isEqualTo(rlp);
+        LegacyTransaction t = (LegacyTransaction) tx.transaction();
+        assertThat(SignedTransaction.of(t, tx.signature()).toHex()).as(name).isEqualTo(rlp);
+        if (hash.equals("-")) {
+            assertThat(t.chainId()).as(name + " is signed for chain 3").isEqualTo(3);
+            assertThat(tx.v()).isIn(41L, 42L);
+            return;
+        }
+        assertThat(tx.hash()).as(name).isEqualTo(Hash.of("0x" + hash));
+        assertThat(tx.sender()).as(name).isEqualTo(Address.of("0x" + sender));
+        assertThat(tx.v()).as(name).isIn(27L, 28L, 37L, 38L);
+        assertThat(t.chainId()).as(name).isEqualTo(tx.v() >= 37 ? 1 : 0);
+    }
 
     /** ttEIP1559/GasLimitPriceProductOverflowtMinusOne: valid from London on. */
     @Test
