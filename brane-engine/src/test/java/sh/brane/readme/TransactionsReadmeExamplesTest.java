@@ -36,7 +36,7 @@ class TransactionsReadmeExamplesTest {
         SignedTransaction signed = tx.sign(key);
         String raw = signed.toHex();          // the parameter of eth_sendRawTransaction
         Hash txHash = signed.hash();          // keccak256 of the raw bytes
-        Hash signingHash = tx.signingHash(); // what the key signed
+        Hash signingHash = tx.signingHash();  // what the key signed
 
         // Any raw transaction (from a block, a mempool, a log) decodes back, sender included.
         SignedTransaction decoded = SignedTransaction.decode(raw);
