@@ -44,7 +44,7 @@ class HostileInputTest {
         assertDecodeFails("(uint256,address)", new byte[40], "needs 64 bytes");
         assertDecodeFails("(string)", words(word(32), word(5)), "string at byte 32", "length 5 exceeds the 0 bytes that follow");
         assertDecodeFails("(string)", words(word(32)), "string at byte 32", "needs a 32-byte length word but only 0 bytes remain");
-        assertDecodeFails("(uint256[])", words(word(32), word(3), word(1), word(2)), "uint256[] at byte 32", "3 elements");
+        assertDecodeFails("(uint256[])", words(word(32), word(3), word(1), word(2)), "uint256[] at byte 32", "length 3 (elements of 32 bytes) exceeds the 64 bytes");
         assertDecodeFails("((uint256,string))", words(word(32), word(7)), "(uint256,string) at byte 32", "needs 64 bytes");
         assertDecodeFails("(uint8)", new byte[0], "needs 32 bytes");
     }
