@@ -75,6 +75,19 @@ public final class AbiDecoder {
         return wrap(new AbiDecoder(data, offset, offset + length).sequence(types, offset, null));
     }
 
+    /**
+     * Decodes {@code data} by a tuple type string, e.g. {@code (uint256,address[],string)}.
+     *
+     * @throws AbiParseException if the type string is malformed
+     */
+    public static List<Object> decode(String tupleType, byte[] data) {
+        AbiType t = AbiType.parse(tupleType);
+        if (!(t instanceof AbiType.TupleType tuple)) {
+            return decode(List.of(t), data);
+        }
+        return decode(tuple.componentArray(), data, 0, data == null ? 0 : data.length);
+    }
+
     /** Decodes data holding a single value of {@code type} (encoded as a one-element tuple). */
     public static Object decodeSingle(AbiType type, byte[] data) {
         return decode(List.of(type), data).get(0);

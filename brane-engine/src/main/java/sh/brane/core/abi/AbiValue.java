@@ -112,6 +112,11 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
         return intN(256, value);
     }
 
+    /** {@code int256} from a BigInteger in -2^255 .. 2^255-1. */
+    public static Word int256(BigInteger value) {
+        return intN(256, value);
+    }
+
     /** {@code address}. */
     public static Word address(Address address) {
         if (address == null) {
