@@ -117,7 +117,8 @@ public final class AbiFunction {
 
     /**
      * Writes selector and {@code values} into {@code buffer}, checking only that their types match
-     * this function's inputs. Allocates nothing.
+     * this function's inputs. Allocates nothing when given a prebuilt array (a varargs call
+     * allocates the array itself).
      */
     public int encodeCallTo(ByteBuffer buffer, AbiValue... values) {
         if (values.length != inputTypes.length) {
