@@ -56,6 +56,11 @@ public final class Abi {
         return AbiJsonParser.parse(json);
     }
 
+    /** Parses a JSON ABI from a stream (read fully, as UTF-8; not closed). */
+    public static Abi fromJson(java.io.InputStream json) throws java.io.IOException {
+        return fromJson(new String(json.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     public List<AbiFunction> functions() {
         return functions;
     }

@@ -89,6 +89,17 @@ class EventAndRevertTest {
     }
 
     @Test
+    void buildsTopicsForFilters() {
+        AbiEvent transfer = ABI.event("Transfer");
+        assertThat(transfer.topicFor(1, BOB)).isEqualTo(topicOf(BOB));
+        AbiEvent named = ABI.event("Named");
+        assertThat(named.topicFor(0, "gold")).isEqualTo(Hash.wrap(Keccak256.hash("gold".getBytes(StandardCharsets.UTF_8))));
+        assertThat(named.topicFor(1, 9L)).isEqualTo(topicOf(9));
+        assertThatThrownBy(() -> transfer.topicFor(2, 5L)).hasMessageContaining("not indexed");
+        assertThatThrownBy(() -> transfer.topicFor(0, 5L)).hasMessageContaining("(address)");
+    }
+
+    @Test
     void decodesErrorStringReverts() {
         byte[] data = Hex.decode("0x08c379a0" + FunctionEncoder.encodeConstructor(
                 List.of(new Utf8String("ERC20: transfer amount exceeds balance"))));
