@@ -40,7 +40,7 @@ class AbiReadmeExamplesTest {
     @Test
     void callEncodingAndResultDecoding() {
         // --- README: call encoding and result decoding ---
-        Abi erc20 = Abi.fromJson(ERC20_JSON);
+        Abi erc20 = Abi.fromJson(ERC20_JSON);   // solc output or a Hardhat/Foundry artifact
         Address to = Address.of("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
 
         byte[] calldata = erc20.function("transfer").encodeCall(to, new BigInteger("1000000000000000000"));
