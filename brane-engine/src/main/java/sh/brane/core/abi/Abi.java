@@ -167,6 +167,19 @@ public final class Abi {
         return function(name, args).encodeCall(args);
     }
 
+    /** The function whose selector starts {@code calldata} (at least 4 bytes), if this ABI has one. */
+    public Optional<AbiFunction> functionBySelector(byte[] calldata) {
+        if (calldata == null || calldata.length < 4) {
+            return Optional.empty();
+        }
+        for (AbiFunction f : functions) {
+            if (f.hasSelector(calldata)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The event with this name (if unique) or full signature. */
     public AbiEvent event(String nameOrSignature) {
         boolean bySignature = nameOrSignature.indexOf('(') >= 0;

@@ -149,6 +149,10 @@ public final class AbiFunction {
         return AbiDecoder.decode(inputTypes, calldata, 4, calldata.length - 4);
     }
 
+    boolean hasSelector(byte[] data) {
+        return data.length >= 4 && Arrays.equals(data, 0, 4, selector, 0, 4);
+    }
+
     boolean accepts(Object[] args) {
         if (args.length != inputTypes.length) {
             return false;

@@ -274,7 +274,7 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
         private final String text;
 
         DynamicBytes(AbiType type, byte[] content, String text) {
-            super(type, 32 + padded(content.length));
+            super(type, 32 + padded(checkLength(type, content.length)));
             this.content = content;
             this.text = text;
         }
@@ -407,6 +407,14 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
                     + " bytes, more than a Java array can hold");
         }
         return (int) size;
+    }
+
+    private static int checkLength(AbiType type, int length) {
+        if (length > Integer.MAX_VALUE - 128) {
+            throw new AbiEncodingException(type.canonical() + " value of " + length
+                    + " bytes is too large to encode in one buffer");
+        }
+        return length;
     }
 
     static int padded(int length) {

@@ -130,6 +130,16 @@ class AbiJsonTest {
     }
 
     @Test
+    void findsFunctionsBySelector() {
+        byte[] calldata = ABI.function("transfer").encodeCall(BOB, 5L);
+        AbiFunction f = ABI.functionBySelector(calldata).orElseThrow();
+        assertThat(f.signature()).isEqualTo("transfer(address,uint256)");
+        assertThat(f.decodeCall(calldata)).containsExactly(BOB, BigInteger.valueOf(5));
+        assertThat(ABI.functionBySelector(Hex.decode("0xdeadbeef"))).isEmpty();
+        assertThat(ABI.functionBySelector(new byte[2])).isEmpty();
+    }
+
+    @Test
     void encodesConstructorArgumentsAfterTheBytecode() {
         byte[] bytecode = Hex.decode("0x6080604052");
         byte[] deploy = ABI.constructor().orElseThrow().encodeDeploy(bytecode, "Token", BigInteger.TEN.pow(24));
