@@ -181,6 +181,14 @@ public final class Secp256k1 {
         BigInteger rInv = BigIntegers.modOddInverseVar(N, r);
         BigInteger u1 = N.subtract(e).multiply(rInv).mod(N);
         BigInteger u2 = s.multiply(rInv).mod(N);
+        int[] qx = new int[8];
+        int[] qy = new int[8];
+        if (DoubleMultiplier.sumOfTwo(u1, u2, rPoint, qx, qy)) {
+            byte[] out = new byte[64];
+            wordsToBytes(qx, out, 0);
+            wordsToBytes(qy, out, 32);
+            return out;
+        }
         ECPoint q = ECAlgorithms.sumOfTwoMultiplies(G, u1, rPoint, u2).normalize();
         if (q.isInfinity()) {
             return null;
