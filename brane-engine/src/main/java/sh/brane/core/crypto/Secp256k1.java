@@ -46,7 +46,6 @@ public final class Secp256k1 {
     private static final ThreadLocal<HMacDSAKCalculator> NONCES =
             ThreadLocal.withInitial(() -> new HMacDSAKCalculator(new SHA256Digest()));
 
-
     private Secp256k1() {
     }
 
