@@ -181,10 +181,7 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
-        }
-        return send(method, params, timeout.toNanos(), null);
+        return send(method, params, RequestLifecycle.timeoutNanos(timeout), null);
     }
 
     @Override
@@ -211,21 +208,10 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        Objects.requireNonNull(calls, "calls");
-        for (RpcCall c : calls) {
-            JsonRpcWriter.checkParams(c.params());
-        }
-        List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
-        List<PendingRequest> accepted = new ArrayList<>(calls.size());
-        List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
-        for (RpcCall c : calls) {
-            PendingRequest r = register(c.method(), defaultTimeoutNanos, null);
-            futures.add(r.future);
-            if (!r.future.isDone()) {
-                accepted.add(r);
-                acceptedCalls.add(c);
-            }
-        }
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, null));
+        List<CompletableFuture<JsonNode>> futures = batch.futures();
+        List<PendingRequest> accepted = batch.accepted();
+        List<RpcCall> acceptedCalls = batch.acceptedCalls();
         if (accepted.isEmpty()) {
             return futures;
         }
@@ -396,25 +382,16 @@ public final class WebSocketProvider implements BraneProvider {
     /** Adds the request to the pending table and arms its timeout; a refused request comes back already failed. */
     private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline);
-        if (closed) {
-            lifecycle.fail(r, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+        if (!lifecycle.admit(r, pending, closed, config.name())) {
             return r;
         }
-        if (!pending.tryAdd(r)) {
-            int size = pending.size();
-            lifecycle.hook(m -> m.onBackpressure(method, size));
-            lifecycle.fail(r, new BackpressureException(method + " refused: " + size
-                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
-            return r;
-        }
-        lifecycle.started(method);
         try {
             r.timeoutTask = group.next().schedule(() -> onTimeout(r.id), timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException e) {
-            failPending(r.id, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+            failPending(r.id, RequestLifecycle.closed(method, config.name()));
         }
         if (closed) {
-            failPending(r.id, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+            failPending(r.id, RequestLifecycle.closed(method, config.name()));
         }
         return r;
     }
@@ -452,7 +429,7 @@ public final class WebSocketProvider implements BraneProvider {
         }
         while (true) {
             if (closed) {
-                failPending(r.id, new ConnectionLostException(r.method + " refused: provider " + config.name() + " is closed"));
+                failPending(r.id, RequestLifecycle.closed(r.method, config.name()));
                 return -1;
             }
             try {

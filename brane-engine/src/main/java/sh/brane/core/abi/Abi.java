@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import sh.brane.core.types.Hash;
 
@@ -182,23 +183,7 @@ public final class Abi {
 
     /** The event with this name (if unique) or full signature. */
     public AbiEvent event(String nameOrSignature) {
-        boolean bySignature = nameOrSignature.indexOf('(') >= 0;
-        String wanted = bySignature ? canonicalSignature(nameOrSignature) : nameOrSignature;
-        List<AbiEvent> found = new ArrayList<>();
-        for (AbiEvent e : events) {
-            if (bySignature ? e.signature().equals(wanted) : e.name().equals(wanted)) {
-                found.add(e);
-            }
-        }
-        if (found.size() == 1) {
-            return found.get(0);
-        }
-        List<String> all = new ArrayList<>();
-        for (AbiEvent e : (found.isEmpty() ? events : found)) {
-            all.add(e.signature());
-        }
-        throw new IllegalArgumentException((found.isEmpty() ? "no event " : "event name is ambiguous: ")
-                + wanted + "; events: " + all);
+        return member(events, "event", nameOrSignature, AbiEvent::name, AbiEvent::signature);
     }
 
     /** The non-anonymous event whose topic 0 is {@code topic0}, if any. */
@@ -227,23 +212,29 @@ public final class Abi {
 
     /** The custom error with this name (if unique) or full signature. */
     public AbiError error(String nameOrSignature) {
+        return member(errors, "error", nameOrSignature, AbiError::name, AbiError::signature);
+    }
+
+    /** The one member of {@code all} with this name or (if it has parentheses) full signature. */
+    private static <T> T member(List<T> all, String kind, String nameOrSignature, Function<T, String> name,
+            Function<T, String> signature) {
         boolean bySignature = nameOrSignature.indexOf('(') >= 0;
         String wanted = bySignature ? canonicalSignature(nameOrSignature) : nameOrSignature;
-        List<AbiError> found = new ArrayList<>();
-        for (AbiError e : errors) {
-            if (bySignature ? e.signature().equals(wanted) : e.name().equals(wanted)) {
-                found.add(e);
+        List<T> found = new ArrayList<>();
+        for (T m : all) {
+            if ((bySignature ? signature : name).apply(m).equals(wanted)) {
+                found.add(m);
             }
         }
         if (found.size() == 1) {
             return found.get(0);
         }
-        List<String> all = new ArrayList<>();
-        for (AbiError e : (found.isEmpty() ? errors : found)) {
-            all.add(e.signature());
+        List<String> signatures = new ArrayList<>();
+        for (T m : (found.isEmpty() ? all : found)) {
+            signatures.add(signature.apply(m));
         }
-        throw new IllegalArgumentException((found.isEmpty() ? "no error " : "error name is ambiguous: ")
-                + wanted + "; errors: " + all);
+        throw new IllegalArgumentException((found.isEmpty() ? "no " + kind + " " : kind + " name is ambiguous: ")
+                + wanted + "; " + kind + "s: " + signatures);
     }
 
     /** Decodes revert data, recognising this ABI's custom errors as well as Error and Panic. */

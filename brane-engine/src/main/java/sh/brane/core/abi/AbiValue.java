@@ -333,11 +333,7 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
 
         @Override
         public Object toJava() {
-            Object[] out = new Object[elements.length];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = elements[i].toJava();
-            }
-            return Collections.unmodifiableList(Arrays.asList(out));
+            return javaList(elements);
         }
     }
 
@@ -384,12 +380,17 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
 
         @Override
         public Object toJava() {
-            Object[] out = new Object[components.length];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = components[i].toJava();
-            }
-            return Collections.unmodifiableList(Arrays.asList(out));
+            return javaList(components);
         }
+    }
+
+    /** An array's elements or a tuple's components as an unmodifiable list of their Java values. */
+    private static List<Object> javaList(AbiValue[] values) {
+        Object[] out = new Object[values.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = values[i].toJava();
+        }
+        return Collections.unmodifiableList(Arrays.asList(out));
     }
 
     /** Total size of a head/tail sequence of these values. */

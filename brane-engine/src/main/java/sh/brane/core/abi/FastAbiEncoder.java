@@ -76,20 +76,7 @@ public final class FastAbiEncoder {
         if (selector != null) {
             buffer.put(selector);
         }
-        int tail = head;
-        for (AbiValue v : args) {
-            if (v.dynamic) {
-                putIntWord(buffer, tail);
-                tail += v.encodedSize;
-            } else {
-                writeStatic(v, buffer);
-            }
-        }
-        for (AbiValue v : args) {
-            if (v.dynamic) {
-                writeDynamic(v, buffer);
-            }
-        }
+        writeSequence(args, head, buffer);
         return (int) total;
     }
 

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import javax.security.auth.Destroyable;
 
 import org.bouncycastle.crypto.digests.RIPEMD160Digest;
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.digests.SHA512Digest;
 import org.bouncycastle.crypto.macs.HMac;
 import org.bouncycastle.crypto.params.KeyParameter;
@@ -164,7 +163,7 @@ public final class HdKey implements Destroyable {
         putInt(raw, 9, childNumber);
         System.arraycopy(chainCode, 0, raw, 13, 32);
         System.arraycopy(keyData, 0, raw, 45, 33);
-        byte[] check = sha256(sha256(Arrays.copyOf(raw, 78)));
+        byte[] check = Sha256.hash(Sha256.hash(Arrays.copyOf(raw, 78)));
         System.arraycopy(check, 0, raw, 78, 4);
         try {
             return Base58.encode(raw);
@@ -200,7 +199,7 @@ public final class HdKey implements Destroyable {
     }
 
     private static int fingerprint(byte[] compressedPublicKey) {
-        byte[] sha = sha256(compressedPublicKey);
+        byte[] sha = Sha256.hash(compressedPublicKey);
         RIPEMD160Digest ripemd = new RIPEMD160Digest();
         ripemd.update(sha, 0, sha.length);
         byte[] h160 = new byte[20];
@@ -221,14 +220,6 @@ public final class HdKey implements Destroyable {
         mac.update(data, 0, data.length);
         byte[] out = new byte[64];
         mac.doFinal(out, 0);
-        return out;
-    }
-
-    private static byte[] sha256(byte[] input) {
-        SHA256Digest digest = new SHA256Digest();
-        digest.update(input, 0, input.length);
-        byte[] out = new byte[32];
-        digest.doFinal(out, 0);
         return out;
     }
 }

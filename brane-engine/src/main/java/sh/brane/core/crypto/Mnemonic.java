@@ -7,7 +7,6 @@ import java.util.Arrays;
 
 import javax.security.auth.Destroyable;
 
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.digests.SHA512Digest;
 import org.bouncycastle.crypto.generators.PKCS5S2ParametersGenerator;
 import org.bouncycastle.crypto.params.KeyParameter;
@@ -82,7 +81,7 @@ public final class Mnemonic implements Destroyable {
         int entropyBits = entropy.length * 8;
         int checksumBits = entropyBits / 32;
         int words = (entropyBits + checksumBits) / 11;
-        byte[] hash = sha256(entropy);
+        byte[] hash = Sha256.hash(entropy);
         byte[] bits = Arrays.copyOf(entropy, entropy.length + 1);
         bits[entropy.length] = hash[0];
         int[] indices = new int[words];
@@ -220,7 +219,7 @@ public final class Mnemonic implements Destroyable {
             }
         }
         byte[] entropy = Arrays.copyOf(bits, entropyBytes);
-        int expected = (sha256(entropy)[0] & 0xFF) >>> (8 - checksumBits);
+        int expected = (Sha256.hash(entropy)[0] & 0xFF) >>> (8 - checksumBits);
         int actual = (bits[entropyBytes] & 0xFF) >>> (8 - checksumBits);
         Arrays.fill(bits, (byte) 0);
         if (expected != actual) {
@@ -228,13 +227,5 @@ public final class Mnemonic implements Destroyable {
             throw new MnemonicException("mnemonic checksum is wrong: the words are valid but one is mistyped or out of order");
         }
         return entropy;
-    }
-
-    private static byte[] sha256(byte[] input) {
-        SHA256Digest digest = new SHA256Digest();
-        digest.update(input, 0, input.length);
-        byte[] out = new byte[32];
-        digest.doFinal(out, 0);
-        return out;
     }
 }
