@@ -1,7 +1,9 @@
 package sh.brane.spring.boot.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -24,6 +26,8 @@ public class BraneProperties {
 
     private final Signer signer = new Signer();
 
+    private final Client client = new Client();
+
     private final Metrics metrics = new Metrics();
 
     private final Health health = new Health();
@@ -38,6 +42,10 @@ public class BraneProperties {
 
     public Signer getSigner() {
         return this.signer;
+    }
+
+    public Client getClient() {
+        return this.client;
     }
 
     public Metrics getMetrics() {
@@ -61,7 +69,7 @@ public class BraneProperties {
 
         /**
          * URL of the Ethereum node. ws:// or wss:// creates a WebSocket provider, http:// or https:// an HTTP
-         * provider. The starter creates no provider when unset.
+         * provider. The starter creates no provider when neither this nor brane.rpc.endpoints is set.
          */
         private String url;
 
@@ -82,6 +90,14 @@ public class BraneProperties {
          * checked.
          */
         private Long expectedChainId;
+
+        /**
+         * Several nodes behind one fallback provider, instead of brane.rpc.url: each call goes to the healthiest
+         * endpoint, failing ones are taken out and probed until they answer again.
+         */
+        private List<Endpoint> endpoints = new ArrayList<>();
+
+        private final Fallback fallback = new Fallback();
 
         private final WebSocket ws = new WebSocket();
 
@@ -127,12 +143,87 @@ public class BraneProperties {
             this.expectedChainId = expectedChainId;
         }
 
+        public List<Endpoint> getEndpoints() {
+            return this.endpoints;
+        }
+
+        public void setEndpoints(List<Endpoint> endpoints) {
+            this.endpoints = endpoints;
+        }
+
+        public Fallback getFallback() {
+            return this.fallback;
+        }
+
         public WebSocket getWs() {
             return this.ws;
         }
 
         public Http getHttp() {
             return this.http;
+        }
+    }
+
+    /** One node of brane.rpc.endpoints. */
+    public static class Endpoint {
+
+        /** Name of the endpoint in metrics tags, health details and logs. */
+        private String name;
+
+        /** URL of the node (ws, wss, http or https). */
+        private String url;
+
+        /** Headers for this endpoint only, added to brane.rpc.headers. */
+        private Map<String, String> headers = new LinkedHashMap<>();
+
+        public String getName() {
+            return this.name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public String getUrl() {
+            return this.url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public Map<String, String> getHeaders() {
+            return this.headers;
+        }
+
+        public void setHeaders(Map<String, String> headers) {
+            this.headers = headers;
+        }
+    }
+
+    /** The fallback provider used with brane.rpc.endpoints. */
+    public static class Fallback {
+
+        /** Consecutive transport failures that take an endpoint out of rotation. */
+        private int failureThreshold = 3;
+
+        /** How often endpoints out of rotation are probed with eth_chainId. */
+        private Duration probeInterval = Duration.ofSeconds(5);
+
+        public int getFailureThreshold() {
+            return this.failureThreshold;
+        }
+
+        public void setFailureThreshold(int failureThreshold) {
+            this.failureThreshold = failureThreshold;
+        }
+
+        public Duration getProbeInterval() {
+            return this.probeInterval;
+        }
+
+        public void setProbeInterval(Duration probeInterval) {
+            this.probeInterval = probeInterval;
         }
     }
 
@@ -454,6 +545,43 @@ public class BraneProperties {
         }
 
         // deliberately no toString: nothing here may end up in a log line
+    }
+
+    /** The typed client ({@code BraneClient}) and the signing client ({@code SigningClient}). */
+    public static class Client {
+
+        /** How often receipts are polled on a provider that cannot push new heads (HTTP). */
+        private Duration pollInterval = Duration.ofMillis(250);
+
+        /** Extra gas over the estimate when the signing client fills in the gas limit, in percent (0 to 1000). */
+        private int gasMarginPercent = 20;
+
+        /** How long the signing client's send waits for the receipt. */
+        private Duration receiptTimeout = Duration.ofSeconds(120);
+
+        public Duration getPollInterval() {
+            return this.pollInterval;
+        }
+
+        public void setPollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+        }
+
+        public int getGasMarginPercent() {
+            return this.gasMarginPercent;
+        }
+
+        public void setGasMarginPercent(int gasMarginPercent) {
+            this.gasMarginPercent = gasMarginPercent;
+        }
+
+        public Duration getReceiptTimeout() {
+            return this.receiptTimeout;
+        }
+
+        public void setReceiptTimeout(Duration receiptTimeout) {
+            this.receiptTimeout = receiptTimeout;
+        }
     }
 
     /** Micrometer metrics. */

@@ -1,5 +1,6 @@
 package sh.brane.spring.boot.autoconfigure;
 
+import java.util.List;
 import java.util.Map;
 
 /** Adapts {@link BraneProperties} to {@link BraneConnectionDetails}. */
@@ -13,11 +14,24 @@ class PropertiesBraneConnectionDetails implements BraneConnectionDetails {
 
     @Override
     public String getUrl() {
-        return this.properties.getRpc().getUrl();
+        BraneProperties.Rpc rpc = this.properties.getRpc();
+        if (rpc.getUrl() == null && !rpc.getEndpoints().isEmpty()) {
+            return rpc.getEndpoints().get(0).getUrl();
+        }
+        return rpc.getUrl();
     }
 
     @Override
     public Map<String, String> getHeaders() {
         return Map.copyOf(this.properties.getRpc().getHeaders());
+    }
+
+    @Override
+    public List<Endpoint> getEndpoints() {
+        return this.properties.getRpc()
+            .getEndpoints()
+            .stream()
+            .map((e) -> new Endpoint(e.getName(), e.getUrl(), Map.copyOf(e.getHeaders())))
+            .toList();
     }
 }

@@ -21,8 +21,8 @@ final class ProviderConfigMapper {
     private ProviderConfigMapper() {
     }
 
-    static WebSocketConfig webSocket(BraneUrl url, BraneConnectionDetails details, BraneProperties properties,
-            Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers) {
+    static WebSocketConfig webSocket(BraneUrl url, String name, Map<String, String> headers,
+            BraneProperties properties, Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers) {
         BraneProperties.Rpc rpc = properties.getRpc();
         BraneProperties.WebSocket ws = rpc.getWs();
         long frame = ws.getMaxFrameSize().toBytes();
@@ -31,7 +31,7 @@ final class ProviderConfigMapper {
                     "must be between 1KB and 512MB");
         }
         WebSocketConfig.Builder builder = WebSocketConfig.builder(url.uri().toString())
-            .name(rpc.getName())
+            .name(name)
             .requestTimeout(rpc.getRequestTimeout())
             .ringBufferSize(ws.getRingBufferSize())
             .waitStrategy(ws.getWaitStrategy())
@@ -47,7 +47,7 @@ final class ProviderConfigMapper {
             .reconnectMaxBackoff(ws.getReconnectMaxBackoff())
             .reconnectMaxAttempts(ws.getReconnectMaxAttempts())
             .callbackExecutor(callbackExecutor);
-        details.getHeaders().forEach(builder::header);
+        headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
         return build(builder::build, (option) -> switch (option) {
             case "ringBufferSize" -> property(WS + "ring-buffer-size", ws.getRingBufferSize());
@@ -67,12 +67,12 @@ final class ProviderConfigMapper {
         });
     }
 
-    static HttpConfig http(BraneUrl url, BraneConnectionDetails details, BraneProperties properties,
+    static HttpConfig http(BraneUrl url, String name, Map<String, String> headers, BraneProperties properties,
             Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers) {
         BraneProperties.Rpc rpc = properties.getRpc();
         BraneProperties.Http http = rpc.getHttp();
         HttpConfig.Builder builder = HttpConfig.builder(url.uri().toString())
-            .name(rpc.getName())
+            .name(name)
             .requestTimeout(rpc.getRequestTimeout())
             .connectTimeout(http.getConnectTimeout())
             .batchWindow(http.getBatchWindow())
@@ -83,7 +83,7 @@ final class ProviderConfigMapper {
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
             .callbackExecutor(callbackExecutor);
-        details.getHeaders().forEach(builder::header);
+        headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
         return build(builder::build, (option) -> switch (option) {
             case "connectTimeout" -> property(HTTP + "connect-timeout", http.getConnectTimeout());

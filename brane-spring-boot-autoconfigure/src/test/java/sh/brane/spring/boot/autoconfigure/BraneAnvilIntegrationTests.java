@@ -16,6 +16,10 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import sh.brane.client.BraneClient;
+import sh.brane.client.Receipt;
+import sh.brane.client.SigningClient;
+import sh.brane.client.TxRequest;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.tx.SignedTransaction;
@@ -24,6 +28,7 @@ import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.RpcCall;
 import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.Subscription;
 import sh.brane.rpc.WebSocketProvider;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
@@ -81,6 +86,13 @@ class BraneAnvilIntegrationTests {
                 JsonNode receipt = provider.send("eth_getTransactionReceipt", List.of(hash));
                 assertThat(receipt.get("status").asString()).isEqualTo("0x1");
                 assertThat(receipt.get("from").asString()).isEqualToIgnoringCase(anvil.account(0).address());
+                // the same through the auto-configured signing client: nonce, gas and fees filled in
+                Receipt paid = context.getBean(SigningClient.class)
+                    .send(TxRequest.builder().to(Address.of(anvil.account(2).address())).value(1_000).build());
+                assertThat(paid.status()).isTrue();
+                assertThat(paid.from().toHex()).isEqualToIgnoringCase(anvil.account(0).address());
+                assertThat(context.getBean(BraneClient.class).getBalance(Address.of(anvil.account(2).address())))
+                    .isGreaterThan(java.math.BigInteger.ZERO);
                 // an RPC error
                 RpcErrorException rpcError = catchThrowableOfType(RpcErrorException.class,
                         () -> provider.send("brane_noSuchMethod", List.of()));
@@ -95,7 +107,7 @@ class BraneAnvilIntegrationTests {
                 assertThat(registry.get("brane.rpc.requests")
                     .tags("method", "eth_sendRawTransaction", "outcome", "SUCCESS")
                     .timer()
-                    .count()).isEqualTo(1);
+                    .count()).isEqualTo(2);
                 assertThat(registry.get("brane.rpc.requests")
                     .tags("method", "brane_noSuchMethod", "transport", "ws", "endpoint", "anvil", "outcome",
                             "RPC_ERROR", "error.code", Integer.toString(rpcError.code()))
@@ -107,8 +119,14 @@ class BraneAnvilIntegrationTests {
                     .isZero();
                 assertThat(registry.get("brane.ws.ringbuffer.remaining").tag("endpoint", "anvil").gauge().value())
                     .isEqualTo(4096);
-                assertThat(registry.get("brane.ws.subscriptions.active").tag("endpoint", "anvil").gauge().value())
-                    .isZero();
+                // the signing client may hold its own newHeads subscription: count relative to now
+                var subscriptions = registry.get("brane.ws.subscriptions.active").tag("endpoint", "anvil").gauge();
+                double before = subscriptions.value();
+                Subscription heads = provider.subscribe(List.of("newHeads"), (head) -> {
+                }).get();
+                assertThat(subscriptions.value()).isEqualTo(before + 1);
+                assertThat(provider.unsubscribe(heads).get()).isTrue();
+                assertThat(subscriptions.value()).isEqualTo(before);
                 // no URL anywhere in the tags
                 registry.getMeters()
                     .forEach((meter) -> meter.getId()

@@ -24,10 +24,13 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 
+import sh.brane.client.BraneClient;
+import sh.brane.client.SigningClient;
 import sh.brane.core.crypto.Keystore;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.TransportType;
 import sh.brane.rpc.WaitStrategyType;
@@ -76,6 +79,7 @@ class BraneAutoConfigurationTests {
             .doesNotHaveBean(BraneConnectionDetails.class)
             .doesNotHaveBean(BraneProviderLifecycle.class)
             .doesNotHaveBean(PrivateKey.class)
+            .doesNotHaveBean(BraneClient.class)
             .hasSingleBean(BraneProperties.class));
     }
 
@@ -471,6 +475,115 @@ class BraneAutoConfigurationTests {
         this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0)
             .run((context) -> key[0] = context.getBean(PrivateKey.class));
         assertThat(key[0].isDestroyed()).isTrue();
+    }
+
+    // ------------------------------------------------------------------ clients
+
+    @Test
+    void typedClientOverTheProviderAndNoSigningClientWithoutSigner() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.httpUrl(), "brane.client.poll-interval=100ms")
+            .run((context) -> {
+                BraneClient client = context.getBean(BraneClient.class);
+                assertThat(client.provider()).isSameAs(context.getBean(BraneProvider.class));
+                assertThat(client.chainId()).isEqualTo(31337);
+                assertThat(context).doesNotHaveBean(SigningClient.class);
+            });
+    }
+
+    @Test
+    void signingClientWhenSignerConfigured() {
+        this.runner
+            .withPropertyValues("brane.rpc.url=" + anvil.httpUrl(), "brane.signer.private-key=" + DEV_KEY_0,
+                    "brane.client.gas-margin-percent=50", "brane.client.receipt-timeout=10s")
+            .run((context) -> {
+                SigningClient wallet = context.getBean(SigningClient.class);
+                assertThat(wallet.address().toHex()).isEqualToIgnoringCase(DEV_ADDRESS_0);
+                assertThat(wallet.client()).isSameAs(context.getBean(BraneClient.class));
+            });
+    }
+
+    @Test
+    void signerWithoutNodeGivesNoClients() {
+        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0)
+            .run((context) -> assertThat(context).hasSingleBean(PrivateKey.class)
+                .doesNotHaveBean(BraneClient.class)
+                .doesNotHaveBean(SigningClient.class));
+    }
+
+    @Test
+    void userClientWins() {
+        this.runner.withPropertyValues("brane.rpc.url=http://localhost:1")
+            .withBean("myClient", BraneClient.class,
+                    () -> new BraneClient(HttpProvider.create("http://localhost:2")))
+            .run((context) -> assertThat(context).hasSingleBean(BraneClient.class).hasBean("myClient"));
+    }
+
+    @Test
+    void badClientSettingsNameTheirProperty() {
+        this.runner
+            .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.signer.private-key=" + DEV_KEY_0,
+                    "brane.client.gas-margin-percent=5000")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOf(InvalidBranePropertyException.class)
+                .hasMessageContaining("brane.client.gas-margin-percent")
+                .hasMessageContaining("5000"));
+    }
+
+    // ------------------------------------------------------------------ fallback over several endpoints
+
+    @Test
+    void endpointsCreateFallbackProviderWithPerEndpointMetrics() {
+        this.runner.withConfiguration(AutoConfigurations.of(BraneMetricsAutoConfiguration.class,
+                BraneHealthContributorAutoConfiguration.class))
+            .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+            .withPropertyValues("brane.rpc.endpoints[0].name=primary", "brane.rpc.endpoints[0].url=" + anvil.wsUrl(),
+                    "brane.rpc.endpoints[1].name=backup", "brane.rpc.endpoints[1].url=" + anvil.httpUrl(),
+                    "brane.rpc.endpoints[1].headers.X-Api-Key=b", "brane.rpc.fallback.failure-threshold=2",
+                    "brane.rpc.fallback.probe-interval=1s")
+            .run((context) -> {
+                BraneProvider provider = context.getBean(BraneProvider.class);
+                assertThat(provider).isInstanceOf(FallbackProvider.class);
+                for (int i = 0; i < 4; i++) {
+                    assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+                }
+                MeterRegistry registry = context.getBean(MeterRegistry.class);
+                double calls = registry.find("brane.rpc.requests").tag("method", "eth_chainId").timers().stream()
+                    .mapToDouble((t) -> t.count()).sum();
+                assertThat(calls).isEqualTo(4);
+                assertThat(registry.get("brane.rpc.requests.pending").tag("endpoint", "primary").gauge()).isNotNull();
+                assertThat(registry.get("brane.rpc.requests.pending").tag("endpoint", "backup").gauge()).isNotNull();
+                assertThat(registry.get("brane.ws.ringbuffer.remaining").tag("endpoint", "primary").gauge())
+                    .isNotNull();
+                var health = context.getBean(BraneHealthIndicator.class).health(true);
+                assertThat(health.getStatus().getCode()).isEqualTo("UP");
+                assertThat(health.getDetails().get("endpoints"))
+                    .isEqualTo(Map.of("primary", "in rotation", "backup", "in rotation"));
+            });
+    }
+
+    @Test
+    void endpointsAndUrlTogetherFail() {
+        this.runner
+            .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.rpc.endpoints[0].name=a",
+                    "brane.rpc.endpoints[0].url=http://localhost:2")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOf(InvalidBranePropertyException.class)
+                .hasMessageContaining("either brane.rpc.url or brane.rpc.endpoints"));
+    }
+
+    @Test
+    void endpointsNeedDistinctNames() {
+        this.runner
+            .withPropertyValues("brane.rpc.endpoints[0].name=a", "brane.rpc.endpoints[0].url=http://localhost:1",
+                    "brane.rpc.endpoints[1].name=a", "brane.rpc.endpoints[1].url=http://localhost:2")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOf(InvalidBranePropertyException.class)
+                .hasMessageContaining("brane.rpc.endpoints[1].name"));
+        this.runner
+            .withPropertyValues("brane.rpc.endpoints[0].url=http://localhost:1")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOf(InvalidBranePropertyException.class)
+                .hasMessageContaining("brane.rpc.endpoints[0].name"));
     }
 
     // ------------------------------------------------------------------ metrics, health, actuator, devnet

@@ -3,7 +3,9 @@ package sh.brane.spring.boot.autoconfigure.health;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -11,6 +13,7 @@ import org.springframework.boot.health.contributor.Health;
 
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.WebSocketProvider;
 import tools.jackson.databind.JsonNode;
@@ -28,17 +31,25 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
 
     private final Duration maxHeadAge;
 
+    private final List<String> fallbackEndpoints;
+
     private final Clock clock;
 
-    public BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge) {
-        this(provider, timeout, maxHeadAge, Clock.systemUTC());
+    /**
+     * @param fallbackEndpoints the endpoint names, in order, when {@code provider} is a {@link FallbackProvider}
+     */
+    public BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge,
+            List<String> fallbackEndpoints) {
+        this(provider, timeout, maxHeadAge, fallbackEndpoints, Clock.systemUTC());
     }
 
-    BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge, Clock clock) {
+    BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge,
+            List<String> fallbackEndpoints, Clock clock) {
         super("Brane health check failed");
         this.provider = provider;
         this.timeout = timeout;
         this.maxHeadAge = maxHeadAge;
+        this.fallbackEndpoints = List.copyOf(fallbackEndpoints);
         this.clock = clock;
     }
 
@@ -55,6 +66,20 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
         }
         else if (this.provider instanceof HttpProvider http) {
             builder.withDetail("endpoint", http.config().name()).withDetail("transport", "http");
+        }
+        else if (this.provider instanceof FallbackProvider fallback && !this.fallbackEndpoints.isEmpty()) {
+            Map<String, String> rotation = new LinkedHashMap<>();
+            boolean anyHealthy = false;
+            for (int i = 0; i < this.fallbackEndpoints.size(); i++) {
+                boolean healthy = fallback.isHealthy(i);
+                anyHealthy |= healthy;
+                rotation.put(this.fallbackEndpoints.get(i), healthy ? "in rotation" : "out of rotation");
+            }
+            builder.withDetail("endpoints", rotation);
+            if (!anyHealthy) {
+                builder.down();
+                return;
+            }
         }
         CompletableFuture<JsonNode> chainId = this.provider.sendAsync("eth_chainId", List.of(), this.timeout);
         CompletableFuture<JsonNode> head = this.provider.sendAsync("eth_getBlockByNumber", List.of("latest", false),
