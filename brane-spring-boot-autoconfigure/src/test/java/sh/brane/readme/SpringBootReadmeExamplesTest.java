@@ -1,6 +1,7 @@
 package sh.brane.readme;
 
 import java.math.BigInteger;
+import java.net.http.HttpClient;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -25,9 +26,12 @@ import sh.brane.client.Receipt;
 import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
 import sh.brane.core.types.Address;
+import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.TransportType;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
+import sh.brane.spring.boot.autoconfigure.HttpConfigCustomizer;
 import sh.brane.spring.boot.autoconfigure.devnet.BraneDevnetAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,6 +59,25 @@ class SpringBootReadmeExamplesTest {
         Receipt pay(Address to, BigInteger wei) {
             return this.wallet.send(TxRequest.builder().to(to).value(wei).build());
         }
+    }
+
+    // README: "Customizers"
+    @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+    static class Http2Configuration {
+
+        @org.springframework.context.annotation.Bean
+        HttpConfigCustomizer http2() {
+            return builder -> builder.version(HttpClient.Version.HTTP_2);
+        }
+    }
+
+    @Test
+    void http2CustomizerApplies() {
+        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class))
+            .withUserConfiguration(Http2Configuration.class)
+            .withPropertyValues("brane.rpc.url=https://node.example")
+            .run((context) -> assertThat(((HttpProvider) context.getBean(BraneProvider.class)).config().version())
+                .isEqualTo(HttpClient.Version.HTTP_2));
     }
 
     @Test
