@@ -30,9 +30,9 @@ final class CompositeBraneMetrics implements BraneMetrics {
     }
 
     @Override
-    public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error) {
+    public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
         for (BraneMetrics m : this.delegates) {
-            m.onRequestFailed(method, outcome, error);
+            m.onRequestFailed(method, outcome, error, latencyNanos);
         }
     }
 

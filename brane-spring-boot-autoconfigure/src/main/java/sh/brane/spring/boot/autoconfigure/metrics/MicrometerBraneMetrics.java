@@ -95,17 +95,9 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
     }
 
     @Override
-    public void onRequestTimeout(String method, long timeoutNanos) {
-        failureTimer(method, RpcOutcome.TIMEOUT, NO_ERROR_CODE).record(timeoutNanos, TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error) {
-        if (outcome == RpcOutcome.TIMEOUT) {
-            return; // recorded by onRequestTimeout with its duration
-        }
+    public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
         String code = (error instanceof RpcErrorException rpc) ? Integer.toString(rpc.code()) : NO_ERROR_CODE;
-        failureTimer(method, outcome, code).record(0, TimeUnit.NANOSECONDS);
+        failureTimer(method, outcome, code).record(latencyNanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
