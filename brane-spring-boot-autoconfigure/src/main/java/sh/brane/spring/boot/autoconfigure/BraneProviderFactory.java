@@ -82,6 +82,7 @@ final class BraneProviderFactory {
             try {
                 return builder.failureThreshold(fallback.getFailureThreshold())
                     .probeInterval(fallback.getProbeInterval())
+                    .requestTimeout(this.properties.getRpc().getRequestTimeout())
                     .build();
             }
             catch (IllegalArgumentException ex) {
