@@ -6,10 +6,13 @@ import java.util.Map;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import sh.brane.core.abi.RevertReason;
 import sh.brane.example.token.TokenService;
@@ -75,6 +78,21 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
     ProblemDetail unsupported(UnsupportedOperationException e) {
         return problem(HttpStatus.NOT_IMPLEMENTED, "not-supported", "Not supported by this connection",
                 e.getMessage());
+    }
+
+    /** A body that is not JSON, or JSON of the wrong shape: say so rather than Spring's bare "Failed to read request". */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String cause = ex.getMostSpecificCause().getMessage();
+        cause = cause == null ? "" : cause.lines().findFirst().orElse("");
+        if (cause.length() > 200) {
+            cause = cause.substring(0, 200) + "...";
+        }
+        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request",
+                "the request body is not valid JSON of the expected shape"
+                        + " ({\"to\": \"0x...\", \"amount\": \"1.5\", \"token\": \"0x... or ETH\"}): " + cause);
+        return handleExceptionInternal(ex, body, headers, HttpStatus.BAD_REQUEST, request);
     }
 
     private static Map<String, Object> revert(RevertReason reason) {
