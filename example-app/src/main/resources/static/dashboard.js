@@ -16,7 +16,8 @@
       data: { labels: [], datasets: [] },
       options: {
         maintainAspectRatio: false,
-        elements: { point: { radius: 0 }, line: { tension: 0.25, borderWidth: 2 } },
+        elements: { point: { radius: 1.5 }, line: { tension: 0.25, borderWidth: 2 } },
+        spanGaps: true,
         scales: { x: { ticks: { maxTicksLimit: 6 } }, y: { beginAtZero: true, title: { display: true, text: yTitle } } },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } }
       }
@@ -37,20 +38,20 @@
   function series(chart, name, color) {
     let ds = chart.data.datasets.find(d => d.label === name);
     if (!ds) {
-      // a method seen for the first time has no history: pad with nulls so the x axis lines up
+      // a method seen for the first time has no history: pad with nulls so it lines up with the x axis
       ds = { label: name, data: chart.data.labels.map(() => null), borderColor: color, backgroundColor: color };
       chart.data.datasets.push(ds);
     }
     return ds;
   }
 
+  // Appends one point per series at `label`; series missing from `values` get a gap (null).
   function push(chart, label, values) {
+    for (const [name, color] of values) series(chart, name, color);
     chart.data.labels.push(label);
-    for (const [name, color, value] of values) {
-      series(chart, name, color).data.push(value);
-    }
+    const byName = new Map(values.map(([name, , value]) => [name, value]));
     for (const ds of chart.data.datasets) {
-      while (ds.data.length < chart.data.labels.length) ds.data.push(null);
+      ds.data.push(byName.has(ds.label) ? byName.get(ds.label) : null);
       while (ds.data.length > POINTS) ds.data.shift();
     }
     while (chart.data.labels.length > POINTS) chart.data.labels.shift();

@@ -70,18 +70,17 @@ class DashboardBrowserTest {
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
         JavascriptExecutor js = browser;
 
-        // Chart.js loaded from the app's WebJar and the rate chart plots a non-zero rate for eth_getBalance,
-        // a method only the app's own traffic calls
-        wait.until(d -> Boolean.TRUE.equals(js.executeScript("""
-                const chart = window.Chart && Chart.getChart('rate-chart');
-                if (!chart) return false;
+        // Chart.js loaded from the app's WebJar, and both charts plot several seconds of real, non-zero figures
+        // for eth_getBalance (a method only the app's own traffic calls), each point under its own x label
+        String plotted = """
+                const chart = window.Chart && Chart.getChart(arguments[0]);
+                if (!chart || chart.data.labels.length < 5) return false;
                 const ds = chart.data.datasets.find(d => d.label === 'eth_getBalance');
-                return !!ds && ds.data.some(v => v > 0);
-                """)));
-        wait.until(d -> Boolean.TRUE.equals(js.executeScript("""
-                const chart = Chart.getChart('latency-chart');
-                return chart.data.datasets.some(ds => ds.data.some(v => v > 0));
-                """)));
+                return !!ds && ds.data.length === chart.data.labels.length
+                    && ds.data.filter(v => v > 0).length >= 3;
+                """;
+        wait.until(d -> Boolean.TRUE.equals(js.executeScript(plotted, "rate-chart")));
+        wait.until(d -> Boolean.TRUE.equals(js.executeScript(plotted, "latency-chart")));
 
         long first = waitForBlockNumber(wait);
         wait.until(d -> Long.parseLong(d.findElement(By.id("latest-block")).getText()) > first);
