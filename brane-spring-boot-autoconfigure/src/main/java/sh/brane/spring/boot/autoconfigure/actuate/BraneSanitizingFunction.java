@@ -1,0 +1,29 @@
+package sh.brane.spring.boot.autoconfigure.actuate;
+
+import java.util.Locale;
+
+import org.springframework.boot.actuate.endpoint.SanitizableData;
+import org.springframework.boot.actuate.endpoint.SanitizingFunction;
+
+/**
+ * Masks every {@code brane.signer.*} value (private key, keystore password, mnemonic and the rest) and every
+ * {@code brane.rpc.headers.*} value and {@code brane.rpc.url} (hosted nodes put API keys in headers or in
+ * the URL's path), in any spelling the relaxed binder accepts (e.g. the
+ * {@code BRANE_SIGNER_PRIVATE_KEY} environment variable).
+ */
+public final class BraneSanitizingFunction implements SanitizingFunction {
+
+    @Override
+    public SanitizableData apply(SanitizableData data) {
+        String key = data.getKey();
+        if (key == null) {
+            return data;
+        }
+        String canonical = key.toLowerCase(Locale.ROOT).replace('_', '.').replace("-", "");
+        if (canonical.startsWith("brane.signer") || canonical.startsWith("brane.rpc.headers")
+                || canonical.equals("brane.rpc.url")) {
+            return data.withValue(SanitizableData.SANITIZED_VALUE);
+        }
+        return data;
+    }
+}
