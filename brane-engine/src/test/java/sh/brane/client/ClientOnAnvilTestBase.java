@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import sh.brane.core.abi.Abi;
 import sh.brane.core.abi.DecodedEvent;
@@ -478,6 +477,9 @@ abstract class ClientOnAnvilTestBase {
                 .containsExactly(BigInteger.valueOf(42));
         assertThat(c.callSingle("getItems")).isEqualTo(
                 List.of(BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(3), BigInteger.valueOf(777)));
+
+        assertThat(c.callSingle("getValue()")).as("by full signature").isEqualTo(BigInteger.valueOf(777));
+        assertThat(alice.toString()).doesNotContain(anvil.account(0).privateKey().substring(2));
 
         Contract readOnly = Contract.at(c.address(), abi, client);
         assertThat(readOnly.callSingle("getName")).isEqualTo("Brane");

@@ -56,6 +56,11 @@ public final class Abi {
         return AbiJsonParser.parse(json);
     }
 
+    /** Parses a JSON ABI from a stream (read fully, as UTF-8; not closed). */
+    public static Abi fromJson(java.io.InputStream json) throws java.io.IOException {
+        return fromJson(new String(json.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     public List<AbiFunction> functions() {
         return functions;
     }
@@ -160,6 +165,19 @@ public final class Abi {
     /** Calldata for {@code name} with {@code args}, choosing the overload that accepts them. */
     public byte[] encodeCall(String name, Object... args) {
         return function(name, args).encodeCall(args);
+    }
+
+    /** The function whose selector starts {@code calldata} (at least 4 bytes), if this ABI has one. */
+    public Optional<AbiFunction> functionBySelector(byte[] calldata) {
+        if (calldata == null || calldata.length < 4) {
+            return Optional.empty();
+        }
+        for (AbiFunction f : functions) {
+            if (f.hasSelector(calldata)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The event with this name (if unique) or full signature. */

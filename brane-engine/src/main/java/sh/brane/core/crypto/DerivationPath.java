@@ -29,7 +29,7 @@ public final class DerivationPath {
             throw new DerivationPathException("derivation path is " + path.length() + " characters long");
         }
         if (!path.equals("m") && !path.startsWith("m/")) {
-            throw new DerivationPathException("derivation path must start with 'm/', got '" + TypeGrammar.shorten(path) + "'");
+            throw new DerivationPathException("derivation path must start with 'm/', got " + describe(path));
         }
         if (path.equals("m")) {
             return new DerivationPath(new int[0]);
@@ -45,8 +45,8 @@ public final class DerivationPath {
             String digits = hardened ? part.substring(0, part.length() - 1) : part;
             long value = parseIndex(digits);
             if (value < 0) {
-                throw new DerivationPathException("derivation path element " + (i + 1) + " '" + TypeGrammar.shorten(part)
-                        + "' is not an index (a decimal number below 2^31, optionally followed by ')");
+                throw new DerivationPathException("derivation path element " + (i + 1) + " " + describe(part)
+                        + " is not an index (a decimal number below 2^31, optionally followed by ')");
             }
             indices[i] = (int) value | (hardened ? HARDENED : 0);
         }
@@ -90,6 +90,11 @@ public final class DerivationPath {
     }
 
     private static final long HARDENED_LIMIT = 1L << 31;
+
+    /** Quotes short input; long input is only measured, in case a secret was passed by mistake. */
+    private static String describe(String s) {
+        return s.length() <= 16 ? "'" + s + "'" : "(" + s.length() + " characters, not shown)";
+    }
 
     @Override
     public String toString() {

@@ -26,8 +26,9 @@ import sh.brane.primitives.Keccak256;
  *
  * <p>Signing multiplies the generator with a precomputed table ({@link GeneratorTable}) and reads the
  * recovery id straight off the nonce point R, so a signature costs one fixed-base multiplication and no
- * trial recovery. Recovery uses the GLV
- * endomorphism through {@link ECAlgorithms#sumOfTwoMultiplies}.
+ * trial recovery. Recovery computes {@code u1·G + u2·R} with the GLV endomorphism and Shamir's trick
+ * ({@link DoubleMultiplier}), falling back to BouncyCastle's {@link ECAlgorithms#sumOfTwoMultiplies}
+ * in the special cases that only crafted signatures reach.
  */
 public final class Secp256k1 {
 
@@ -44,7 +45,6 @@ public final class Secp256k1 {
     /** One RFC 6979 nonce generator per thread: {@code init} fully resets it, so reuse is safe. */
     private static final ThreadLocal<HMacDSAKCalculator> NONCES =
             ThreadLocal.withInitial(() -> new HMacDSAKCalculator(new SHA256Digest()));
-
 
     private Secp256k1() {
     }
@@ -77,7 +77,8 @@ public final class Secp256k1 {
             if (x.signum() == 0) {
                 continue;
             }
-            BigInteger s = BigIntegers.modOddInverseVar(N, k).multiply(e.add(d.multiply(x))).mod(N);
+            // constant-time inverse of the secret nonce, as BouncyCastle's ECDSASigner does
+            BigInteger s = BigIntegers.modOddInverse(N, k).multiply(e.add(d.multiply(x))).mod(N);
             if (s.signum() == 0) {
                 continue;
             }
@@ -181,6 +182,14 @@ public final class Secp256k1 {
         BigInteger rInv = BigIntegers.modOddInverseVar(N, r);
         BigInteger u1 = N.subtract(e).multiply(rInv).mod(N);
         BigInteger u2 = s.multiply(rInv).mod(N);
+        int[] qx = new int[8];
+        int[] qy = new int[8];
+        if (DoubleMultiplier.sumOfTwo(u1, u2, rPoint, qx, qy)) {
+            byte[] out = new byte[64];
+            wordsToBytes(qx, out, 0);
+            wordsToBytes(qy, out, 32);
+            return out;
+        }
         ECPoint q = ECAlgorithms.sumOfTwoMultiplies(G, u1, rPoint, u2).normalize();
         if (q.isInfinity()) {
             return null;
