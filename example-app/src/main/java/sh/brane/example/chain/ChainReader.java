@@ -2,38 +2,40 @@ package sh.brane.example.chain;
 
 import java.math.BigInteger;
 import java.time.Instant;
-import java.util.List;
 
 import org.springframework.stereotype.Service;
+import sh.brane.client.BlockHeader;
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
 import sh.brane.core.types.Address;
-import sh.brane.rpc.BraneProvider;
-import tools.jackson.databind.JsonNode;
 
-/** The read side of the service: chain state and accounts, straight from the node. */
+/** The read side of the service: chain state and accounts, through the starter's {@link BraneClient}. */
 @Service
 public class ChainReader {
 
-    private final BraneProvider provider;
+    private final BraneClient client;
 
-    public ChainReader(BraneProvider provider) {
-        this.provider = provider;
+    public ChainReader(BraneClient client) {
+        this.client = client;
     }
 
     public ChainInfo chainInfo() {
-        long chainId = Quantities.longValue(provider.send("eth_chainId", List.of()));
+        long chainId = client.chainId();
         BlockSummary latest = latestBlock();
         return new ChainInfo(chainId, latest.number(), latest.hash(), latest.timestamp(),
-                latest.baseFeePerGas(), ConnectionState.of(provider), provider.pendingRequests());
+                latest.baseFeePerGas(), ConnectionState.of(client.provider()), client.provider().pendingRequests());
     }
 
     public BlockSummary latestBlock() {
-        JsonNode block = provider.send("eth_getBlockByNumber", List.of("latest", false));
-        return BlockSummary.from(block);
+        BlockHeader header = client.getBlockByNumber(BlockTag.LATEST, false)
+                .orElseThrow(() -> new IllegalStateException("the node has no latest block"))
+                .header();
+        return BlockSummary.from(header);
     }
 
     public AccountInfo account(Address address) {
-        BigInteger balance = Quantities.big(provider.send("eth_getBalance", List.of(address, "latest")));
-        long nonce = Quantities.longValue(provider.send("eth_getTransactionCount", List.of(address, "latest")));
+        BigInteger balance = client.getBalance(address);
+        long nonce = client.getTransactionCount(address, BlockTag.LATEST);
         return new AccountInfo(address.toChecksumString(), balance, EtherAmounts.toEther(balance), nonce);
     }
 
@@ -46,12 +48,11 @@ public class ChainReader {
     public record AccountInfo(String address, BigInteger balanceWei, String balanceEther, long nonce) {
     }
 
-    /** The fields of a block header the service uses. */
+    /** The fields of a block header the service shows. */
     public record BlockSummary(long number, String hash, Instant timestamp, BigInteger baseFeePerGas) {
-        static BlockSummary from(JsonNode block) {
-            return new BlockSummary(Quantities.longValue(block.get("number")), block.get("hash").asString(),
-                    Instant.ofEpochSecond(Quantities.longValue(block.get("timestamp"))),
-                    Quantities.big(block.get("baseFeePerGas")));
+        public static BlockSummary from(BlockHeader header) {
+            return new BlockSummary(header.number(), header.hash() == null ? null : header.hash().toHex(),
+                    Instant.ofEpochSecond(header.timestamp()), header.baseFeePerGas());
         }
     }
 }

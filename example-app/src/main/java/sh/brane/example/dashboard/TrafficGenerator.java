@@ -7,8 +7,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import sh.brane.client.SigningClient;
 import sh.brane.example.chain.ChainReader;
-import sh.brane.example.signer.Signer;
 import sh.brane.example.token.TokenService;
 import sh.brane.rpc.BraneProvider;
 
@@ -25,10 +25,10 @@ class TrafficGenerator {
     private final BraneProvider provider;
     private final ChainReader chain;
     private final TokenService tokens;
-    private final Signer signer;
+    private final SigningClient signer;
     private final LatestBlock latestBlock;
 
-    TrafficGenerator(BraneProvider provider, ChainReader chain, TokenService tokens, Signer signer,
+    TrafficGenerator(BraneProvider provider, ChainReader chain, TokenService tokens, SigningClient signer,
                      LatestBlock latestBlock) {
         this.provider = provider;
         this.chain = chain;

@@ -4,37 +4,33 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Service;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-import sh.brane.example.chain.Quantities;
-import sh.brane.rpc.BraneProvider;
-import sh.brane.rpc.BraneRpcException;
+import sh.brane.client.BlockHeader;
+import sh.brane.client.BraneClient;
 import sh.brane.rpc.Subscription;
-import sh.brane.rpc.SubscriptionListener;
-import tools.jackson.databind.JsonNode;
 
 /**
  * One {@code newHeads} subscription for the whole service, fanned out to every open server-sent-events stream.
- * The provider re-subscribes by itself after a reconnect; a gap is told to the clients as a {@code gap} event.
+ * The provider re-subscribes by itself after a reconnect (heads in between may be missed).
  */
 @Service
 public class HeadStream implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(HeadStream.class);
 
-    private final BraneProvider provider;
+    private final BraneClient client;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
     private volatile Subscription subscription;
     private volatile Head latest;
     private volatile boolean running;
 
-    public HeadStream(BraneProvider provider) {
-        this.provider = provider;
+    public HeadStream(BraneClient client) {
+        this.client = client;
     }
 
     /** Opens a stream that receives every new head from now on. */
@@ -68,15 +64,10 @@ public class HeadStream implements SmartLifecycle {
     public void start() {
         running = true;
         try {
-            subscription = provider.subscribe(List.of("newHeads"), new Listener()).get(10, TimeUnit.SECONDS);
+            subscription = client.subscribeNewHeads(this::onHead,
+                    e -> log.warn("newHeads subscription failed: {}", e.getMessage()));
         } catch (UnsupportedOperationException e) {
             log.info("No newHeads subscription: {}", e.getMessage());
-        } catch (Exception e) {
-            if (e.getCause() instanceof UnsupportedOperationException u) {
-                log.info("No newHeads subscription: {}", u.getMessage());
-            } else {
-                throw new IllegalStateException("could not subscribe to newHeads", e);
-            }
         }
     }
 
@@ -110,26 +101,12 @@ public class HeadStream implements SmartLifecycle {
         }
     }
 
-    private final class Listener implements SubscriptionListener {
-        @Override
-        public void onNotification(JsonNode result) {
-            Head head = new Head(Quantities.longValue(result.get("number")), result.get("hash").asString(),
-                    Instant.ofEpochSecond(Quantities.longValue(result.get("timestamp"))),
-                    Quantities.big(result.get("baseFeePerGas")) == null ? null
-                            : Quantities.big(result.get("baseFeePerGas")).toString());
-            latest = head;
-            publish("head", head);
-        }
-
-        @Override
-        public void onGap() {
-            publish("gap", "reconnected: some heads may have been missed");
-        }
-
-        @Override
-        public void onError(BraneRpcException error) {
-            log.warn("newHeads subscription ended: {}", error.getMessage());
-        }
+    private void onHead(BlockHeader header) {
+        Head head = new Head(header.number(), header.hash() == null ? null : header.hash().toHex(),
+                Instant.ofEpochSecond(header.timestamp()),
+                header.baseFeePerGas() == null ? null : header.baseFeePerGas().toString());
+        latest = head;
+        publish("head", head);
     }
 
     /** A new block as streamed to clients. */

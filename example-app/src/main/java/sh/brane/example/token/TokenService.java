@@ -1,21 +1,18 @@
 package sh.brane.example.token;
 
 import java.math.BigInteger;
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
+import sh.brane.client.CallRequest;
 import sh.brane.core.abi.AbiFunction;
 import sh.brane.core.types.Address;
 import sh.brane.example.chain.EtherAmounts;
 import sh.brane.example.transfer.TransactionSender;
-import sh.brane.primitives.Hex;
-import sh.brane.rpc.BraneProvider;
 
 /**
  * The service's ERC-20. On a development node it deploys {@code BraneToken} at start-up, minting the supply to
@@ -29,19 +26,19 @@ public class TokenService {
     private static final AbiFunction DECIMALS = TokenContract.ABI.function("decimals");
     private static final AbiFunction SYMBOL = TokenContract.ABI.function("symbol");
 
-    private final BraneProvider provider;
+    private final BraneClient client;
     private final Address address;
 
-    public TokenService(BraneProvider provider, TransactionSender sender,
+    public TokenService(BraneClient client, TransactionSender sender,
                         @Value("${app.token.address:}") String configuredAddress,
                         @Value("${app.token.initial-supply:1000000}") long initialSupply) {
-        this.provider = provider;
+        this.client = client;
         if (!configuredAddress.isBlank()) {
             this.address = Address.of(configuredAddress.strip());
         } else {
             byte[] creation = TokenContract.ABI.constructor().orElseThrow()
                     .encodeDeploy(TokenContract.bytecode(), BigInteger.TEN.pow(18).multiply(BigInteger.valueOf(initialSupply)));
-            this.address = sender.deploy(creation, Duration.ofSeconds(30));
+            this.address = sender.deploy(creation);
             log.info("Deployed BraneToken at {} (supply {} BET held by {})", address.toChecksumString(),
                     initialSupply, sender.from().toChecksumString());
         }
@@ -74,10 +71,7 @@ public class TokenService {
     }
 
     private byte[] call(Address token, byte[] data) {
-        Map<String, Object> call = new LinkedHashMap<>();
-        call.put("to", token);
-        call.put("data", Hex.encode(data));
-        byte[] result = Hex.decode(provider.send("eth_call", List.of(call, "latest")).asString());
+        byte[] result = client.call(CallRequest.to(token, data), BlockTag.LATEST);
         if (result.length == 0) {
             throw new NoTokenException(token);
         }

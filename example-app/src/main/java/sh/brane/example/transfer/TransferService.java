@@ -6,32 +6,34 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.springframework.stereotype.Service;
+import sh.brane.client.BraneClient;
+import sh.brane.client.Log;
+import sh.brane.client.Receipt;
+import sh.brane.core.abi.AbiEvent;
 import sh.brane.core.abi.DecodedEvent;
 import sh.brane.core.abi.AbiParameter;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
-import sh.brane.example.chain.Quantities;
 import sh.brane.example.token.TokenContract;
 import sh.brane.example.token.TokenService;
 import sh.brane.example.web.InvalidRequestException;
 import sh.brane.example.web.NotFoundException;
 import sh.brane.example.web.PlainValues;
 import sh.brane.primitives.Hex;
-import sh.brane.rpc.BraneProvider;
-import tools.jackson.databind.JsonNode;
 
 /** Payments in ETH or in an ERC-20, and what became of them. */
 @Service
 public class TransferService {
 
-    private final BraneProvider provider;
+    private final BraneClient client;
     private final TransactionSender sender;
     private final TokenService tokens;
 
-    public TransferService(BraneProvider provider, TransactionSender sender, TokenService tokens) {
-        this.provider = provider;
+    public TransferService(BraneClient client, TransactionSender sender, TokenService tokens) {
+        this.client = client;
         this.sender = sender;
         this.tokens = tokens;
     }
@@ -44,14 +46,14 @@ public class TransferService {
         boolean ether = request.token() == null || request.token().isBlank() || "ETH".equalsIgnoreCase(request.token());
         if (ether) {
             BigInteger wei = amount(request.amount(), 18);
-            Hash hash = sender.send(to, wei, new byte[0]);
+            Hash hash = sender.submit(to, wei, new byte[0]);
             return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
                     request.amount(), "ETH");
         }
         Address token = address("token", request.token());
         BigInteger units = amount(request.amount(), tokens.decimals(token));
         byte[] data = TokenContract.ABI.encodeCall("transfer", to, units);
-        Hash hash = sender.send(token, BigInteger.ZERO, data);
+        Hash hash = sender.submit(token, BigInteger.ZERO, data);
         return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
                 request.amount(), token.toChecksumString());
     }
@@ -64,48 +66,37 @@ public class TransferService {
             throw new InvalidRequestException("hash " + quote(hashText) + " is not a transaction hash: expected 0x and"
                     + " 64 hex digits (" + e.getMessage() + ")");
         }
-        JsonNode receipt = provider.send("eth_getTransactionReceipt", List.of(hash));
-        if (receipt == null || receipt.isNull()) {
-            JsonNode tx = provider.send("eth_getTransactionByHash", List.of(hash));
-            if (tx == null || tx.isNull()) {
+        Optional<Receipt> found = client.getTransactionReceipt(hash);
+        if (found.isEmpty()) {
+            if (client.getTransactionByHash(hash).isEmpty()) {
                 throw new NotFoundException("the node knows no transaction " + hash.toHex());
             }
             return new TransferStatus(hash.toHex(), "PENDING", null, null, null, null, null, null, List.of());
         }
+        Receipt receipt = found.get();
         List<Map<String, Object>> events = new ArrayList<>();
-        for (JsonNode log : receipt.get("logs")) {
+        for (Log log : receipt.logs()) {
             events.add(decode(log));
         }
-        JsonNode contract = receipt.get("contractAddress");
-        return new TransferStatus(hash.toHex(),
-                "0x1".equals(receipt.get("status").asString()) ? "SUCCESS" : "REVERTED",
-                Quantities.longValue(receipt.get("blockNumber")),
-                receipt.get("from").asString(),
-                receipt.get("to").isNull() ? null : receipt.get("to").asString(),
-                contract == null || contract.isNull() ? null : contract.asString(),
-                Quantities.longValue(receipt.get("gasUsed")),
-                Quantities.big(receipt.get("effectiveGasPrice")),
-                events);
+        return new TransferStatus(hash.toHex(), receipt.status() ? "SUCCESS" : "REVERTED", receipt.blockNumber(),
+                receipt.from().toChecksumString(), receipt.to() == null ? null : receipt.to().toChecksumString(),
+                receipt.contractAddress() == null ? null : receipt.contractAddress().toChecksumString(),
+                receipt.gasUsed(), receipt.effectiveGasPrice(), events);
     }
 
-    /** A log decoded with the token ABI when its topic is one of the token's events; raw otherwise. */
-    private static Map<String, Object> decode(JsonNode log) {
+    /** A log decoded with the token ABI when its first topic is one of the token's events; raw otherwise. */
+    private static Map<String, Object> decode(Log log) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("address", Address.of(log.get("address").asString()).toChecksumString());
-        List<Hash> topics = new ArrayList<>();
-        for (JsonNode t : log.get("topics")) {
-            topics.add(Hash.of(t.asString()));
-        }
-        byte[] data = Hex.decode(log.get("data").asString());
-        var event = topics.isEmpty() ? java.util.Optional.<sh.brane.core.abi.AbiEvent>empty()
-                : TokenContract.ABI.eventByTopic(topics.get(0));
+        out.put("address", log.address().toChecksumString());
+        List<Hash> topics = log.topics();
+        Optional<AbiEvent> event = topics.isEmpty() ? Optional.empty() : TokenContract.ABI.eventByTopic(topics.get(0));
         if (event.isEmpty()) {
             out.put("event", null);
             out.put("topics", topics.stream().map(Hash::toHex).toList());
-            out.put("data", Hex.encode(data));
+            out.put("data", Hex.encode(log.data()));
             return out;
         }
-        DecodedEvent decoded = event.get().decodeLog(topics, data);
+        DecodedEvent decoded = event.get().decodeLog(topics, log.data());
         out.put("event", decoded.event().name());
         out.put("signature", decoded.event().signature());
         Map<String, Object> args = new LinkedHashMap<>();
