@@ -228,7 +228,7 @@ class ApiIntegrationTest {
 
         Http.Response prometheus = http().get("/actuator/prometheus");
         assertThat(prometheus.status()).isEqualTo(200);
-        assertThat(prometheus.body()).contains("brane_rpc_requests_seconds_count{")
+        assertThat(prometheus.body()).contains("brane_rpc_requests_seconds_count{").contains("application=\"brane-example\"")
                 .contains("method=\"eth_chainId\"").contains("brane_rpc_requests_pending{");
     }
 
