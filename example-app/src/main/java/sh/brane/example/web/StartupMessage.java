@@ -23,14 +23,21 @@ class StartupMessage {
         String base = "http://localhost:" + web.getWebServer().getPort();
         BraneClient client = event.getApplicationContext().getBean(BraneClient.class);
         TokenService tokens = event.getApplicationContext().getBean(TokenService.class);
+        String chain;
+        try {
+            chain = "chain " + client.chainId();
+        } catch (RuntimeException e) {
+            // the service still starts: its endpoints answer 503 until the node is reachable
+            chain = "node not reachable yet: " + e.getMessage();
+        }
         log.info("""
 
                 ==============================================================
-                  Brane example payments service is up (chain {}).
+                  Brane example payments service is up ({}).
                   Dashboard:  {}/
                   Try:        curl {}/api/chain
                   Token:      {} (BET)
                 ==============================================================""",
-                client.chainId(), base, base, tokens.address().toChecksumString());
+                chain, base, base, tokens.address().toChecksumString());
     }
 }
