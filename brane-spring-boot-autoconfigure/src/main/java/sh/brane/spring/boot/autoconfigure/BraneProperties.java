@@ -30,6 +30,8 @@ public class BraneProperties {
 
     private final Metrics metrics = new Metrics();
 
+    private final Observation observation = new Observation();
+
     private final Health health = new Health();
 
     private final Shutdown shutdown = new Shutdown();
@@ -50,6 +52,10 @@ public class BraneProperties {
 
     public Metrics getMetrics() {
         return this.metrics;
+    }
+
+    public Observation getObservation() {
+        return this.observation;
     }
 
     public Health getHealth() {
@@ -589,6 +595,24 @@ public class BraneProperties {
 
         /** Whether to record brane.* meters when a MeterRegistry is present. */
         private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** Micrometer Observation (tracing) of JSON-RPC calls. */
+    public static class Observation {
+
+        /**
+         * Whether each call through the provider is a Micrometer Observation named brane.rpc.call (for traces)
+         * when an ObservationRegistry is present.
+         */
+        private boolean enabled = false;
 
         public boolean isEnabled() {
             return this.enabled;

@@ -29,10 +29,11 @@ class BraneProviderConfiguration {
     BraneProvider braneProvider(BraneConnectionDetails connectionDetails, BraneProperties properties,
             ObjectProvider<WebSocketConfigCustomizer> webSocketCustomizers,
             ObjectProvider<HttpConfigCustomizer> httpCustomizers, ObjectProvider<BraneMetricsFactory> metricsFactories,
+            ObjectProvider<BraneProviderDecorator> decorators,
             @Qualifier(CALLBACK_EXECUTOR_BEAN_NAME) ObjectProvider<Executor> callbackExecutor) {
         return new BraneProviderFactory(properties, callbackExecutor.getIfAvailable(),
                 webSocketCustomizers.orderedStream().toList(), httpCustomizers.orderedStream().toList(),
-                metricsFactories.orderedStream().toList())
+                metricsFactories.orderedStream().toList(), decorators.orderedStream().toList())
             .create(connectionDetails);
     }
 

@@ -36,14 +36,17 @@ final class BraneProviderFactory {
 
     private final List<BraneMetricsFactory> metricsFactories;
 
+    private final List<BraneProviderDecorator> decorators;
+
     BraneProviderFactory(BraneProperties properties, Executor callbackExecutor,
             List<WebSocketConfigCustomizer> webSocketCustomizers, List<HttpConfigCustomizer> httpCustomizers,
-            List<BraneMetricsFactory> metricsFactories) {
+            List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators) {
         this.properties = properties;
         this.callbackExecutor = callbackExecutor;
         this.webSocketCustomizers = webSocketCustomizers;
         this.httpCustomizers = httpCustomizers;
         this.metricsFactories = metricsFactories;
+        this.decorators = decorators;
     }
 
     BraneProvider create(BraneConnectionDetails details) {
@@ -126,7 +129,11 @@ final class BraneProviderFactory {
         }
         logger.info("Brane provider '{}' connected to {} over {}", name, url.redacted(),
                 url.webSocket() ? "WebSocket" : "HTTP");
-        return provider;
+        BraneProvider decorated = provider;
+        for (BraneProviderDecorator decorator : this.decorators) {
+            decorated = decorator.decorate(decorated, name, url.webSocket() ? "ws" : "http");
+        }
+        return decorated;
     }
 
     private static void verifyChainId(BraneProvider provider, String name, long expected) {

@@ -668,6 +668,16 @@ class BraneAutoConfigurationTests {
     }
 
     @Test
+    void devnetBacksOffForAConnectionDetailsBean() {
+        this.runner.withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
+            .withPropertyValues("brane.devnet.enabled=true")
+            .withBean(BraneConnectionDetails.class, () -> () -> anvil.httpUrl())
+            .run((context) -> assertThat(context).hasNotFailed()
+                .doesNotHaveBean(Anvil.class)
+                .hasSingleBean(BraneProvider.class));
+    }
+
+    @Test
     void devnetOffByDefault() {
         this.runner.withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
             .run((context) -> assertThat(context).doesNotHaveBean(Anvil.class).doesNotHaveBean(BraneProvider.class));

@@ -39,7 +39,7 @@ class BraneSecretsTests {
     void privateKeyIsInNoLogAndMaskedByActuator(CapturedOutput output) throws Exception {
         String[] args = { "--brane.devnet.enabled=true", "--brane.signer.private-key=0x" + KEY,
                 "--brane.rpc.headers.X-Api-Key=" + HEADER_SECRET, "--brane.rpc.name=visible-name",
-                "--server.port=0", "--management.endpoints.web.exposure.include=env,configprops,health",
+                "--server.port=0", "--management.endpoints.web.exposure.include=env,configprops,health,metrics",
                 "--management.endpoint.env.show-values=always",
                 "--management.endpoint.configprops.show-values=always",
                 "--management.endpoint.health.show-details=always", "--logging.level.sh.brane=TRACE",
@@ -51,6 +51,9 @@ class BraneSecretsTests {
             String env = get(base + "/actuator/env");
             String configprops = get(base + "/actuator/configprops");
             String health = get(base + "/actuator/health/brane");
+            // the meters reach Boot's own registry in a full application
+            String pending = get(base + "/actuator/metrics/brane.rpc.requests.pending");
+            assertThat(pending).contains("visible-name");
 
             for (String body : new String[] { env, configprops }) {
                 assertNoSecret(body);

@@ -49,6 +49,16 @@ class ConfigurationMetadataTests {
         assertThat(metadata.keySet()).allMatch(expected::containsKey, "no stale metadata entry");
     }
 
+    @Test
+    void readmeTableListsEveryProperty() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/readme/spring-boot.md"));
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            for (JsonNode property : JsonMapper.builder().build().readTree(in).get("properties")) {
+                assertThat(readme).contains("| `" + property.get("name").asString() + "` |");
+            }
+        }
+    }
+
     private static boolean hasDefault(Object value) {
         return value != null && !(value instanceof Map<?, ?> map && map.isEmpty())
                 && !(value instanceof Collection<?> c && c.isEmpty()) && !"".equals(value);

@@ -20,10 +20,14 @@ public final class BraneSanitizingFunction implements SanitizingFunction {
             return data;
         }
         String canonical = key.toLowerCase(Locale.ROOT).replace('_', '.').replace("-", "");
-        if (canonical.startsWith("brane.signer") || canonical.startsWith("brane.rpc.headers")
+        if (within(canonical, "brane.signer") || within(canonical, "brane.rpc.headers")
                 || canonical.equals("brane.rpc.url")) {
             return data.withValue(SanitizableData.SANITIZED_VALUE);
         }
         return data;
+    }
+
+    private static boolean within(String key, String group) {
+        return key.equals(group) || key.startsWith(group + ".") || key.startsWith(group + "[");
     }
 }

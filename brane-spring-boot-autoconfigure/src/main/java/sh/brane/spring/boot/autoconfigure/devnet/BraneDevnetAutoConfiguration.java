@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -30,8 +31,9 @@ public final class BraneDevnetAutoConfiguration {
 
     private static final Logger logger = LoggerFactory.getLogger(BraneDevnetAutoConfiguration.class);
 
+    // a node from elsewhere (e.g. @ServiceConnection) wins: then no local process is started
     @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean
+    @ConditionalOnMissingBean({ Anvil.class, BraneConnectionDetails.class })
     Anvil braneDevnetAnvil(BraneProperties properties) {
         BraneProperties.Devnet devnet = properties.getDevnet();
         Anvil.Builder builder = Anvil.builder().chainId(devnet.getChainId()).accounts(devnet.getAccounts());
@@ -48,6 +50,7 @@ public final class BraneDevnetAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(BraneConnectionDetails.class)
+    @ConditionalOnBean(Anvil.class)
     DevnetBraneConnectionDetails braneConnectionDetails(Anvil anvil, BraneProperties properties) {
         return new DevnetBraneConnectionDetails(anvil, properties.getDevnet().isWebsocket());
     }

@@ -16,6 +16,7 @@ import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.WebSocketProvider;
+import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -56,7 +57,8 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("pendingRequests", this.provider.pendingRequests());
-        if (this.provider instanceof WebSocketProvider ws) {
+        BraneProvider transport = DecoratedBraneProvider.unwrap(this.provider);
+        if (transport instanceof WebSocketProvider ws) {
             builder.withDetail("endpoint", ws.config().name()).withDetail("transport", "ws");
             if (!ws.isConnected()) {
                 builder.down().withDetail("connection", "disconnected");
@@ -64,10 +66,10 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
             }
             builder.withDetail("connection", "connected");
         }
-        else if (this.provider instanceof HttpProvider http) {
+        else if (transport instanceof HttpProvider http) {
             builder.withDetail("endpoint", http.config().name()).withDetail("transport", "http");
         }
-        else if (this.provider instanceof FallbackProvider fallback && !this.fallbackEndpoints.isEmpty()) {
+        else if (transport instanceof FallbackProvider fallback && !this.fallbackEndpoints.isEmpty()) {
             Map<String, String> rotation = new LinkedHashMap<>();
             boolean anyHealthy = false;
             for (int i = 0; i < this.fallbackEndpoints.size(); i++) {
