@@ -138,7 +138,10 @@ class ApiIntegrationTest {
                 "must be greater than 0");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"0.0000000000000000001\"}"),
                 400, "more than 18 decimal places");
+        assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"1e999999999\"}"), 400,
+                "is too large");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\"}"), 400, "'amount' is missing");
+        assertProblem(http().post("/api/transfers", ""), 400, "request body");
         assertProblem(http().post("/api/transfers", "{\"to\":\"0x1234\",\"amount\":\"1\"}"), 400,
                 "'to' is not a valid address");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"1\",\"token\":\"0xnope\"}"),

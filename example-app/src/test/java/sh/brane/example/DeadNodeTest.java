@@ -45,6 +45,8 @@ class DeadNodeTest {
         assertProblem(http.get("/api/chain"), 503, "");
         assertProblem(http.get("/api/accounts/" + ACCOUNT), 503, "");
         assertProblem(http.post("/api/transfers", "{\"to\":\"" + ACCOUNT + "\",\"amount\":\"1\"}"), 503, "");
+        // new heads need a push channel: over HTTP the stream is refused with a problem, not an empty stream
+        assertProblem(http.get("/api/heads"), 501, "WebSocket");
         Http.Response health = http.get("/actuator/health");
         assertThat(health.status()).as(health.toString()).isEqualTo(503);
         assertThat(health.json().get("components").get("brane").get("status").asString()).isEqualTo("DOWN");
