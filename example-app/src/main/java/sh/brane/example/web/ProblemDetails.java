@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import sh.brane.client.RevertException;
 import sh.brane.core.abi.RevertReason;
 import sh.brane.example.token.TokenService;
 import sh.brane.example.transfer.TransferRejectedException;
@@ -55,6 +56,16 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
         if (reason != null) {
             p.setProperty("revert", revert(reason));
         }
+        return p;
+    }
+
+    /** A call (not a transfer) reverted, e.g. a token read on a contract that refuses it. */
+    @ExceptionHandler(RevertException.class)
+    ProblemDetail reverted(RevertException e) {
+        ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_CONTENT, "reverted", "The call reverted",
+                e.reason().toString());
+        p.setProperty("reason", e.reason().toString());
+        p.setProperty("revert", revert(e.reason()));
         return p;
     }
 
