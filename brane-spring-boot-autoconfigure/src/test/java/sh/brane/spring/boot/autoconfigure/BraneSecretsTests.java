@@ -39,6 +39,7 @@ class BraneSecretsTests {
     void privateKeyIsInNoLogAndMaskedByActuator(CapturedOutput output) throws Exception {
         String[] args = { "--brane.devnet.enabled=true", "--brane.signer.private-key=0x" + KEY,
                 "--brane.rpc.headers.X-Api-Key=" + HEADER_SECRET, "--brane.rpc.name=visible-name",
+                "--brane.rpc.endpoints[0].name=ep", "--brane.rpc.endpoints[0].url=https://x.example/v1/" + HEADER_SECRET,
                 "--server.port=0", "--management.endpoints.web.exposure.include=env,configprops,health,metrics",
                 "--management.endpoint.env.show-values=always",
                 "--management.endpoint.configprops.show-values=always",

@@ -19,10 +19,11 @@ class SafeDisplayTests {
         for (String key : new String[] { "brane.signer.private-key", "brane.signer.privateKey",
                 "BRANE_SIGNER_PRIVATE_KEY", "brane.signer.keystore-password", "brane.signer.mnemonic",
                 "brane.signer.mnemonic-passphrase", "brane.rpc.headers.X-Api-Key", "BRANE_RPC_HEADERS_AUTHORIZATION",
-                "brane.rpc.url", "BRANE_RPC_URL" }) {
+                "brane.rpc.url", "BRANE_RPC_URL", "brane.rpc.endpoints[0].url", "BRANE_RPC_ENDPOINTS_0_URL",
+                "brane.rpc.endpoints[1].headers.X-Api-Key", "brane.rpc.endpoints" }) {
             assertThat(sanitize(key)).as(key).isEqualTo(SanitizableData.SANITIZED_VALUE);
         }
-        for (String key : new String[] { "brane.rpc.name", "brane.rpc.ws.ring-buffer-size", "brane.signerx",
+        for (String key : new String[] { "brane.rpc.name", "brane.rpc.ws.ring-buffer-size", "brane.signerx", "brane.rpc.endpoints[0].name",
                 "spring.application.name" }) {
             assertThat(sanitize(key)).as(key).isEqualTo("value");
         }

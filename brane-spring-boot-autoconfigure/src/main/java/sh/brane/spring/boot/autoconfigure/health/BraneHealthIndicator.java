@@ -99,6 +99,10 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
             }
             throw ex;
         }
+        if (block == null || block.isNull() || !block.has("number") || !block.has("timestamp")) {
+            builder.down().withDetail("reason", "the node returned no latest block");
+            return;
+        }
         long number = parse(block.get("number").asString());
         Instant timestamp = Instant.ofEpochSecond(parse(block.get("timestamp").asString()));
         Duration age = Duration.between(timestamp, this.clock.instant());
@@ -117,6 +121,11 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
         if (quantity == null || !quantity.startsWith("0x") || quantity.length() < 3 || quantity.length() > 18) {
             throw new IllegalStateException("node returned a malformed quantity");
         }
-        return Long.parseUnsignedLong(quantity, 2, quantity.length(), 16);
+        try {
+            return Long.parseUnsignedLong(quantity, 2, quantity.length(), 16);
+        }
+        catch (NumberFormatException ex) {
+            throw new IllegalStateException("node returned a malformed quantity");
+        }
     }
 }
