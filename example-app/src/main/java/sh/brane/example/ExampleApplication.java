@@ -2,7 +2,6 @@ package sh.brane.example;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -10,7 +9,6 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  * a live stream of new blocks, and a dashboard of what the client does.
  */
 @SpringBootApplication
-@ConfigurationPropertiesScan
 @EnableScheduling
 public class ExampleApplication {
 

@@ -26,6 +26,7 @@ public class HeadStream implements SmartLifecycle {
     private final BraneClient client;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
     private volatile Subscription subscription;
+    private volatile String unavailable = "the service is not started";
     private volatile Head latest;
     private volatile boolean running;
 
@@ -36,8 +37,7 @@ public class HeadStream implements SmartLifecycle {
     /** Opens a stream that receives every new head from now on. */
     public SseEmitter open() {
         if (subscription == null) {
-            throw new UnsupportedOperationException(
-                    "new heads need a WebSocket connection (brane.rpc.url=ws://...); this provider has none");
+            throw new UnsupportedOperationException(unavailable);
         }
         SseEmitter emitter = new SseEmitter(0L);
         emitters.add(emitter);
@@ -67,7 +67,12 @@ public class HeadStream implements SmartLifecycle {
             subscription = client.subscribeNewHeads(this::onHead,
                     e -> log.warn("newHeads subscription failed: {}", e.getMessage()));
         } catch (UnsupportedOperationException e) {
+            unavailable = "new heads need a WebSocket connection (brane.rpc.url=ws://...); this provider has none";
             log.info("No newHeads subscription: {}", e.getMessage());
+        } catch (RuntimeException e) {
+            // the node may be down at start-up: the service starts anyway and says why the stream is missing
+            unavailable = "the newHeads subscription could not be opened at start-up: " + e.getMessage();
+            log.warn("No newHeads subscription: {}", e.getMessage());
         }
     }
 
