@@ -236,6 +236,28 @@ class ApiIntegrationTest {
     }
 
     @Test
+    void everySeriesTheGrafanaDashboardQueriesIsScraped() throws java.io.IOException {
+        JsonNode dashboard = new Http.Response(200, "", java.nio.file.Files.readString(
+                java.nio.file.Path.of("dashboards", "brane-rpc.json"))).json();
+        java.util.Set<String> series = new java.util.TreeSet<>();
+        for (JsonNode panel : dashboard.get("panels")) {
+            for (JsonNode target : panel.get("targets")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("brane_[a-z_]+")
+                        .matcher(target.get("expr").asString());
+                while (m.find()) {
+                    series.add(m.group());
+                }
+            }
+        }
+        assertThat(series).contains("brane_rpc_requests_seconds_count", "brane_rpc_requests_pending",
+                "brane_ws_ringbuffer_remaining", "brane_ws_reconnects_total");
+        String scraped = http().get("/actuator/prometheus").body();
+        for (String name : series) {
+            assertThat(scraped).as("series %s of the Grafana dashboard", name).contains("\n" + name + "{");
+        }
+    }
+
+    @Test
     void dashboardPageAndChartJsAreServedFromTheApp() {
         Http.Response page = http().get("/");
         assertThat(page.status()).isEqualTo(200);
