@@ -45,6 +45,9 @@ class DeadNodeTest {
         assertProblem(http.get("/api/chain"), 503, "");
         assertProblem(http.get("/api/accounts/" + ACCOUNT), 503, "");
         assertProblem(http.post("/api/transfers", "{\"to\":\"" + ACCOUNT + "\",\"amount\":\"1\"}"), 503, "");
+        // malformed input is refused before the node is asked anything, so it stays a 400
+        assertProblem(http.post("/api/transfers", "{\"to\":\"" + ACCOUNT + "\",\"amount\":\"1,5\",\"token\":\""
+                + "0x5FbDB2315678afecb367f032d93F642f64180aa3\"}"), 400, "not a decimal number");
         // new heads need a push channel: over HTTP the stream is refused with a problem, not an empty stream
         assertProblem(http.get("/api/heads"), 501, "WebSocket");
         Http.Response health = http.get("/actuator/health");

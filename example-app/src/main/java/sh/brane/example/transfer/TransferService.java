@@ -23,6 +23,7 @@ import sh.brane.example.web.InvalidRequestException;
 import sh.brane.example.web.NotFoundException;
 import sh.brane.example.web.PlainValues;
 import sh.brane.primitives.Hex;
+import sh.brane.primitives.InvalidEncodingException;
 
 /** Payments in ETH or in an ERC-20, and what became of them. */
 @Service
@@ -42,16 +43,18 @@ public class TransferService {
         if (request == null) {
             throw new InvalidRequestException("the request body is missing: send {\"to\": \"0x...\", \"amount\": \"1.5\"}");
         }
+        // every field is checked before the node is asked anything: malformed input is a 400 even with no node
         Address to = address("to", request.to());
+        BigDecimal amount = amount(request.amount());
         boolean ether = request.token() == null || request.token().isBlank() || "ETH".equalsIgnoreCase(request.token());
         if (ether) {
-            BigInteger wei = amount(request.amount(), 18);
+            BigInteger wei = units(request.amount(), amount, 18);
             Hash hash = sender.submit(to, wei, new byte[0]);
             return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
                     request.amount(), "ETH");
         }
         Address token = address("token", request.token());
-        BigInteger units = amount(request.amount(), tokens.decimals(token));
+        BigInteger units = units(request.amount(), amount, tokens.decimals(token));
         byte[] data = TokenContract.ABI.encodeCall("transfer", to, units);
         Hash hash = sender.submit(token, BigInteger.ZERO, data);
         return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
@@ -62,7 +65,7 @@ public class TransferService {
         Hash hash;
         try {
             hash = Hash.of(hashText);
-        } catch (RuntimeException e) {
+        } catch (InvalidEncodingException e) {
             throw new InvalidRequestException("hash " + quote(hashText) + " is not a transaction hash: expected 0x and"
                     + " 64 hex digits (" + e.getMessage() + ")");
         }
@@ -114,13 +117,13 @@ public class TransferService {
         }
         try {
             return Address.of(text.strip());
-        } catch (RuntimeException e) {
+        } catch (InvalidEncodingException e) {
             throw new InvalidRequestException("'" + field + "' is not a valid address: " + e.getMessage());
         }
     }
 
-    /** A positive decimal amount in whole units, with no more fraction digits than the asset has. */
-    static BigInteger amount(String text, int decimals) {
+    /** A positive decimal amount in whole units (ether or tokens), of a sane size. */
+    static BigDecimal amount(String text) {
         if (text == null || text.isBlank()) {
             throw new InvalidRequestException("'amount' is missing: expected a positive decimal such as \"1.5\"");
         }
@@ -137,14 +140,20 @@ public class TransferService {
         if (value.signum() <= 0) {
             throw new InvalidRequestException("'amount' " + quote(text) + " must be greater than 0");
         }
-        if (value.stripTrailingZeros().scale() > decimals) {
-            throw new InvalidRequestException("'amount' " + quote(text) + " has more than " + decimals
-                    + " decimal places");
-        }
+        // checked before any scaling, so "1e999999999" is refused without building a billion-digit number
         if (value.precision() - value.scale() > 60) {
             throw new InvalidRequestException("'amount' " + quote(text) + " is too large");
         }
-        return value.movePointRight(decimals).toBigIntegerExact();
+        return value;
+    }
+
+    /** The amount in the asset's smallest unit; no more fraction digits than the asset has. */
+    static BigInteger units(String text, BigDecimal amount, int decimals) {
+        if (amount.stripTrailingZeros().scale() > decimals) {
+            throw new InvalidRequestException("'amount' " + quote(text) + " has more than " + decimals
+                    + " decimal places");
+        }
+        return amount.movePointRight(decimals).toBigIntegerExact();
     }
 
     private static String quote(String s) {
