@@ -83,7 +83,13 @@ class BraneAnvilIntegrationTests {
                 // a transaction signed with the configured signer, mined by the node
                 PrivateKey signer = context.getBean(PrivateKey.class);
                 String hash = sendTransfer(provider, signer, Address.of(anvil.account(1).address()));
-                JsonNode receipt = provider.send("eth_getTransactionReceipt", List.of(hash));
+                // Anvil mines at once, but the receipt can lag the submission by a moment on a busy machine
+                JsonNode[] found = new JsonNode[1];
+                awaitTrue(() -> {
+                    found[0] = provider.send("eth_getTransactionReceipt", List.of(hash));
+                    return found[0] != null && !found[0].isNull();
+                });
+                JsonNode receipt = found[0];
                 assertThat(receipt.get("status").asString()).isEqualTo("0x1");
                 assertThat(receipt.get("from").asString()).isEqualToIgnoringCase(anvil.account(0).address());
                 // the same through the auto-configured signing client: nonce, gas and fees filled in
