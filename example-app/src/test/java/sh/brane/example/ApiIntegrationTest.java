@@ -268,7 +268,7 @@ class ApiIntegrationTest {
     }
 
     private JsonNode awaitMined(String hash) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
             JsonNode status = ok(http().get("/api/transfers/" + hash));
             if (!"PENDING".equals(status.get("status").asString())) {

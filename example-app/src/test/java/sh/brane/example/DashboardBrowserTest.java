@@ -67,7 +67,7 @@ class DashboardBrowserTest {
     @Test
     void chartsShowRealRequestDataAndTheLatestBlockAdvances() throws IOException {
         browser.get("http://127.0.0.1:" + port + "/");
-        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(90));
         JavascriptExecutor js = browser;
 
         // Chart.js loaded from the app's WebJar, and both charts plot several seconds of real, non-zero figures
