@@ -1,5 +1,7 @@
 package sh.brane.example;
 
+import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -12,7 +14,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static sh.brane.example.ApiIntegrationTest.assertProblem;
 
-/** The dev node dies under the running service: every endpoint that needs it answers 503, health goes DOWN. */
+/**
+ * The dev node dies under the running service: every endpoint that needs it answers 503 and health goes DOWN;
+ * when it comes back the service reconnects by itself and answers again.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "app.traffic.enabled=false")
 @DirtiesContext
 class NodeStoppedTest {
@@ -51,5 +56,28 @@ class NodeStoppedTest {
 
         JsonNode dashboard = http.get("/api/dashboard").json();
         assertThat(dashboard.get("connection").asString()).isEqualTo("RECONNECTING");
+
+        // the node comes back (same port, fresh chain): the service reconnects by itself, no restart needed
+        anvil.restart();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Http.Response chain = http.get("/api/chain");
+        while (chain.status() != 200 && System.nanoTime() < deadline) {
+            sleep(200);
+            chain = http.get("/api/chain");
+        }
+        assertThat(chain.status()).as(chain.toString()).isEqualTo(200);
+        assertThat(chain.json().get("connection").asString()).isEqualTo("CONNECTED");
+        JsonNode after = http.get("/api/dashboard").json();
+        assertThat(after.get("reconnects").asDouble()).isGreaterThanOrEqualTo(1);
+        assertThat(http.get("/actuator/health").status()).isEqualTo(200);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }
