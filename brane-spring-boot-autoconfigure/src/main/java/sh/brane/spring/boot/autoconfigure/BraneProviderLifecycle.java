@@ -12,8 +12,10 @@ import sh.brane.rpc.BraneProvider;
 
 /**
  * Graceful shutdown of the providers: stops after the web server (a lower phase stops later), so no new work
- * arrives from HTTP callers; lets in-flight requests finish up to {@code brane.shutdown.timeout}; then closes
- * the providers, which fails whatever is still pending with a ConnectionLostException.
+ * arrives from HTTP callers, and lets in-flight requests finish up to {@code brane.shutdown.timeout}. Closing is
+ * left to the provider beans' destroy method, which runs right after on shutdown and fails whatever is still
+ * pending with a ConnectionLostException: a context that is only stopped (and may be started again, as the test
+ * framework's context cache does) keeps working providers.
  */
 public class BraneProviderLifecycle implements SmartLifecycle {
 
@@ -47,7 +49,6 @@ public class BraneProviderLifecycle implements SmartLifecycle {
         long deadline = System.nanoTime() + this.timeout.toNanos();
         for (BraneProvider provider : this.providers) {
             awaitDrained(provider, deadline);
-            provider.close();
         }
     }
 
@@ -64,7 +65,7 @@ public class BraneProviderLifecycle implements SmartLifecycle {
         }
         int left = provider.pendingRequests();
         if (left > 0) {
-            logger.warn("Closing Brane provider with {} requests still in flight after the shutdown timeout", left);
+            logger.warn("{} Brane requests still in flight after the shutdown timeout; closing will fail them", left);
         }
     }
 

@@ -276,7 +276,7 @@ class BraneAutoConfigurationTests {
     }
 
     @Test
-    void lifecycleStopClosesTheProviderAfterInFlightRequestsEnd() {
+    void lifecycleStopLetsInFlightRequestsEndAndContextCloseClosesTheProvider() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.shutdown.timeout=5s")
             .run((context) -> {
                 WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
@@ -285,8 +285,14 @@ class BraneAutoConfigurationTests {
                 assertThat(lifecycle.isRunning()).isTrue();
                 assertThat(lifecycle.getPhase()).isLessThan(org.springframework.context.SmartLifecycle.DEFAULT_PHASE);
                 lifecycle.stop();
-                // the request sent before shutdown completed normally, then the provider closed
+                // the request sent before shutdown completed normally
                 assertThat(inFlight.get().asString()).startsWith("0x");
+                assertThat(lifecycle.isRunning()).isFalse();
+                // a stopped context may be started again (the test context cache does): the provider still serves
+                lifecycle.start();
+                assertThat(provider.send("eth_blockNumber", List.of()).asString()).startsWith("0x");
+                // shutdown proper closes the provider through its destroy method
+                context.close();
                 assertThat(provider.isConnected()).isFalse();
                 assertThat(provider.sendAsync("eth_blockNumber", List.of())).isCompletedExceptionally();
             });
