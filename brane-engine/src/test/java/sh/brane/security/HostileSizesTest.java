@@ -173,6 +173,16 @@ class HostileSizesTest {
                 .hasMessageContaining("2147483647");
     }
 
+    /** Found by KeystoreFuzzTest: Jackson 3's intValue() threw JsonNodeException on a version beyond an int. */
+    @Test
+    void keystoreVersionBeyondAnInt() {
+        for (String version : List.of("4294967299", "66666666666666666666666666666666663", "-2147483649", "3.0", "\"3\"")) {
+            String hostile = KEYSTORE.replace("\"version\":3", "\"version\":" + version);
+            assertThatThrownBy(() -> Keystore.decrypt(hostile, "pw".toCharArray())).as(version)
+                    .isInstanceOf(KeystoreException.class).hasMessage("keystore version must be 3");
+        }
+    }
+
     @Test
     void keystoreFileFarLargerThanAnyRealOne() {
         String padded = KEYSTORE.replace("{\"address\"", "{\"pad\":\"" + "x".repeat(10 << 20) + "\",\"address\"");
