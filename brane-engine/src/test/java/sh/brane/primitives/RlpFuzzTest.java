@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 
 import sh.brane.fuzzing.FuzzSupport;
 
@@ -14,6 +15,7 @@ import sh.brane.fuzzing.FuzzSupport;
  * decodes is canonical, so encoding it gives back the input and decoding that gives the same item.
  * Seeds and regression inputs: {@code src/test/resources/sh/brane/primitives/RlpFuzzTestInputs/decode/}.
  */
+@Tag("fuzz")
 class RlpFuzzTest {
 
     @FuzzTest(maxDuration = "10s")

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 
 import sh.brane.fuzzing.FuzzSupport;
 import tools.jackson.core.JacksonException;
@@ -24,6 +25,7 @@ import tools.jackson.databind.JsonNode;
  * only reported for text that Jackson itself cannot parse; {@link JsonRpcReader#recoverId} never throws
  * on any prefix/suffix split.
  */
+@Tag("fuzz")
 class JsonRpcReaderFuzzTest {
 
     @FuzzTest(maxDuration = "10s")

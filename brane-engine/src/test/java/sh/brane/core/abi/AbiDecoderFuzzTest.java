@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 
 import sh.brane.fuzzing.FuzzSupport;
 
@@ -22,6 +23,7 @@ import sh.brane.fuzzing.FuzzSupport;
  * re-encoding decodes to equal values and re-encodes to the same bytes (the canonical form).
  * Revert data is fuzzed too: {@link RevertDecoder} must answer for any bytes without throwing.
  */
+@Tag("fuzz")
 class AbiDecoderFuzzTest {
 
     /** Types whose decoding paths differ: words with padding rules, dynamic data, nested offsets. */

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import sh.brane.fuzzing.FuzzSupport;
@@ -20,6 +21,7 @@ import sh.brane.fuzzing.FuzzSupport;
  * {@link AbiParseException} escapes; a parsed ABI finds each of its functions by name and selector and
  * each non-anonymous event by topic 0.
  */
+@Tag("fuzz")
 class AbiJsonFuzzTest {
 
     @FuzzTest(maxDuration = "10s")

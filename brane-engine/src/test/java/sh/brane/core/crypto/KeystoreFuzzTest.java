@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 
 import sh.brane.fuzzing.FuzzSupport;
 
@@ -20,6 +21,7 @@ import sh.brane.fuzzing.FuzzSupport;
  * second of scrypt). A file that decrypts re-encrypts to a file that decrypts to the same key. Seeds are
  * keystores encrypted with the password {@value #PASSWORD}, so the fuzzer reaches the MAC and cipher code.
  */
+@Tag("fuzz")
 class KeystoreFuzzTest {
 
     static final String PASSWORD = "fuzz";

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 
 import sh.brane.fuzzing.FuzzSupport;
 import sh.brane.primitives.InvalidEncodingException;
@@ -20,6 +21,7 @@ import sh.brane.primitives.InvalidEncodingException;
  * {@link InvalidEncodingException} (a value that does not fit its declared type); a document that hashes
  * gives the same digest when parsed again, and a signature over it recovers the signer.
  */
+@Tag("fuzz")
 class TypedDataJsonFuzzTest {
 
     private static final PrivateKey KEY = PrivateKey.fromHex("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318");

@@ -9,6 +9,7 @@ import java.util.Map;
 import sh.brane.core.crypto.PrivateKey;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Tag;
 
 import sh.brane.core.crypto.SignatureException;
 import sh.brane.fuzzing.FuzzSupport;
@@ -19,6 +20,7 @@ import sh.brane.fuzzing.FuzzSupport;
  * {@link SignedTransaction#of}), decodes again to an equal transaction, and has a hash, a description
  * and a sender (or a {@link SignatureException} when no key recovers from the signature).
  */
+@Tag("fuzz")
 class TransactionDecoderFuzzTest {
 
     @FuzzTest(maxDuration = "10s")
