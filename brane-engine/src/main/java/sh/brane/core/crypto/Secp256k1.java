@@ -26,8 +26,9 @@ import sh.brane.primitives.Keccak256;
  *
  * <p>Signing multiplies the generator with a precomputed table ({@link GeneratorTable}) and reads the
  * recovery id straight off the nonce point R, so a signature costs one fixed-base multiplication and no
- * trial recovery. Recovery uses the GLV
- * endomorphism through {@link ECAlgorithms#sumOfTwoMultiplies}.
+ * trial recovery. Recovery computes {@code u1·G + u2·R} with the GLV endomorphism and Shamir's trick
+ * ({@link DoubleMultiplier}), falling back to BouncyCastle's {@link ECAlgorithms#sumOfTwoMultiplies}
+ * in the special cases that only crafted signatures reach.
  */
 public final class Secp256k1 {
 
@@ -44,7 +45,6 @@ public final class Secp256k1 {
     /** One RFC 6979 nonce generator per thread: {@code init} fully resets it, so reuse is safe. */
     private static final ThreadLocal<HMacDSAKCalculator> NONCES =
             ThreadLocal.withInitial(() -> new HMacDSAKCalculator(new SHA256Digest()));
-
 
     private Secp256k1() {
     }
@@ -77,7 +77,8 @@ public final class Secp256k1 {
             if (x.signum() == 0) {
                 continue;
             }
-            BigInteger s = BigIntegers.modOddInverseVar(N, k).multiply(e.add(d.multiply(x))).mod(N);
+            // constant-time inverse of the secret nonce, as BouncyCastle's ECDSASigner does
+            BigInteger s = BigIntegers.modOddInverse(N, k).multiply(e.add(d.multiply(x))).mod(N);
             if (s.signum() == 0) {
                 continue;
             }
@@ -102,7 +103,7 @@ public final class Secp256k1 {
         System.arraycopy(words, 0, scratch.scalar, 0, 8);
         Arrays.fill(words, 0);
         boolean ok = GeneratorTable.multiply(scratch);
-        Arrays.fill(scratch.scalar, 0);
+        scratch.clearIntermediates();
         return ok;
     }
 
