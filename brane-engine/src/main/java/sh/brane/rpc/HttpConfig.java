@@ -20,6 +20,9 @@ public final class HttpConfig {
     public static final Duration DEFAULT_RETRY_MAX_BACKOFF = Duration.ofSeconds(5);
     public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofSeconds(30);
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
+    /** Largest response body read by default: far above real answers, far below what exhausts a heap. */
+    public static final int DEFAULT_MAX_RESPONSE_SIZE = 64 * 1024 * 1024;
+    public static final int MAX_MAX_RESPONSE_SIZE = 1024 * 1024 * 1024;
 
     private final URI uri;
     private final String name;
@@ -34,6 +37,7 @@ public final class HttpConfig {
     private final Duration retryMaxBackoff;
     private final Duration maxRetryAfter;
     private final int maxPendingRequests;
+    private final int maxResponseSize;
     private final Executor callbackExecutor;
 
     private HttpConfig(Builder b, URI uri) {
@@ -50,6 +54,7 @@ public final class HttpConfig {
         this.retryMaxBackoff = b.retryMaxBackoff;
         this.maxRetryAfter = b.maxRetryAfter;
         this.maxPendingRequests = b.maxPendingRequests;
+        this.maxResponseSize = b.maxResponseSize;
         this.callbackExecutor = b.callbackExecutor;
     }
 
@@ -71,6 +76,7 @@ public final class HttpConfig {
     public Duration retryMaxBackoff() { return retryMaxBackoff; }
     public Duration maxRetryAfter() { return maxRetryAfter; }
     public int maxPendingRequests() { return maxPendingRequests; }
+    public int maxResponseSize() { return maxResponseSize; }
     public Executor callbackExecutor() { return callbackExecutor; }
 
     @Override
@@ -93,6 +99,7 @@ public final class HttpConfig {
         private Duration retryMaxBackoff = DEFAULT_RETRY_MAX_BACKOFF;
         private Duration maxRetryAfter = DEFAULT_MAX_RETRY_AFTER;
         private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
+        private int maxResponseSize = DEFAULT_MAX_RESPONSE_SIZE;
         private Executor callbackExecutor;
 
         private Builder(String url) {
@@ -127,6 +134,11 @@ public final class HttpConfig {
         public Builder maxRetryAfter(Duration max) { this.maxRetryAfter = max; return this; }
         /** Calls in flight beyond which new ones fail at once with BackpressureException. Default 65536. */
         public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }
+        /**
+         * Largest response body, in bytes, read before the call fails with FrameTooLargeException and the
+         * connection is dropped. Default 64 MiB, at most 1 GiB.
+         */
+        public Builder maxResponseSize(int bytes) { this.maxResponseSize = bytes; return this; }
         /** Executor for future completions. Default: a virtual thread per task. */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
 
@@ -138,6 +150,7 @@ public final class HttpConfig {
             ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
             ConfigChecks.positiveOrZero("batchWindow", batchWindow, Duration.ofSeconds(1));
             ConfigChecks.intInRange("maxBatchSize", maxBatchSize, 1, 10_000);
+            ConfigChecks.intInRange("maxResponseSize", maxResponseSize, 1024, MAX_MAX_RESPONSE_SIZE);
             ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
             ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
             ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));

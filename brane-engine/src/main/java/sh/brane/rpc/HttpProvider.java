@@ -273,7 +273,7 @@ public final class HttpProvider implements BraneProvider {
         x.attempt++;
         try {
             // HttpRequest.timeout stops at the headers; this also bounds a body that stalls afterwards
-            client.sendAsync(b.build(), HttpResponse.BodyHandlers.ofByteArray())
+            client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()))
                     .orTimeout(remaining + 50_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS)
                     .whenComplete((resp, err) -> {
                         if (err != null) {
@@ -288,7 +288,11 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private void onFailure(Exchange x, Throwable err) {
-        if (err instanceof HttpConnectTimeoutException || err instanceof ConnectException
+        FrameTooLargeException tooLarge = tooLarge(err);
+        if (tooLarge != null) {
+            // the body was cut off unread: not worth repeating, the node would send the same again
+            failAll(x, id -> new FrameTooLargeException(x.describe() + " failed: " + tooLarge.getMessage(), tooLarge));
+        } else if (err instanceof HttpConnectTimeoutException || err instanceof ConnectException
                 || err.getCause() instanceof ConnectException || err instanceof UnresolvedAddressException) {
             // never reached the node: safe to repeat anything
             if (!retry(x, -1, "connection failed: " + err)) {
@@ -305,6 +309,15 @@ public final class HttpProvider implements BraneProvider {
         } else {
             failAll(x, id -> new ConnectionLostException(x.describe() + " failed: " + err, err));
         }
+    }
+
+    private static FrameTooLargeException tooLarge(Throwable err) {
+        for (Throwable t = err; t != null; t = t.getCause()) {
+            if (t instanceof FrameTooLargeException f) {
+                return f;
+            }
+        }
+        return null;
     }
 
     private void onResponse(Exchange x, HttpResponse<byte[]> resp) {

@@ -143,7 +143,9 @@ final class JsonRpcReader {
             return;
         }
         if (error != null && !error.isNull()) {
-            int code = error.path("code").isIntegralNumber() ? error.path("code").asInt() : 0;
+            // canConvertToInt first: Jackson 3's asInt() throws on a code beyond an int
+            JsonNode codeNode = error.path("code");
+            int code = codeNode.isIntegralNumber() && codeNode.canConvertToInt() ? codeNode.asInt() : 0;
             String message = error.path("message").isString() ? error.get("message").asString() : error.toString();
             JsonNode data = error.get("data");
             sink.onError(id, code, message, data);

@@ -71,6 +71,22 @@ final class GeneratorTable {
         final int[] v = new int[8];
         final int[] ext = new int[16];
         final int[] scalar = new int[8];
+
+        /** Zeroes everything derived from the (secret) scalar except the result in x, y. */
+        void clearIntermediates() {
+            java.util.Arrays.fill(z, 0);
+            java.util.Arrays.fill(tx, 0);
+            java.util.Arrays.fill(ty, 0);
+            java.util.Arrays.fill(t1, 0);
+            java.util.Arrays.fill(t2, 0);
+            java.util.Arrays.fill(h, 0);
+            java.util.Arrays.fill(r, 0);
+            java.util.Arrays.fill(hh, 0);
+            java.util.Arrays.fill(hhh, 0);
+            java.util.Arrays.fill(v, 0);
+            java.util.Arrays.fill(ext, 0);
+            java.util.Arrays.fill(scalar, 0);
+        }
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);

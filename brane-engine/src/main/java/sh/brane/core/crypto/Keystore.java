@@ -221,7 +221,7 @@ public final class Keystore {
 
     private static JsonNode cryptoSection(JsonNode root) {
         JsonNode version = root.get("version");
-        if (version == null || !version.isIntegralNumber() || version.intValue() != 3 || !version.canConvertToInt()) {
+        if (version == null || !version.isIntegralNumber() || !version.canConvertToInt() || version.intValue() != 3) {
             throw new KeystoreException("keystore version must be 3");
         }
         JsonNode crypto = root.has("crypto") ? root.get("crypto") : root.get("Crypto");

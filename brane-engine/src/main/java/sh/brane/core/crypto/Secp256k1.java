@@ -103,7 +103,7 @@ public final class Secp256k1 {
         System.arraycopy(words, 0, scratch.scalar, 0, 8);
         Arrays.fill(words, 0);
         boolean ok = GeneratorTable.multiply(scratch);
-        Arrays.fill(scratch.scalar, 0);
+        scratch.clearIntermediates();
         return ok;
     }
 

@@ -147,6 +147,12 @@ class KeystoreTest {
     }
 
     @Test
+    void acceptsGethsCapitalizedCryptoKeyAndStringPasswords() {
+        String capitalized = PBKDF2_VECTOR.replace("\"crypto\"", "\"Crypto\"").replace("262144", "262144");
+        assertThat(Hex.encodeNoPrefix(Keystore.decrypt(capitalized, "testpassword").toBytes())).isEqualTo(KEY);
+    }
+
+    @Test
     void addressInTheFileMustMatch() {
         String tampered = PBKDF2_VECTOR.replace("\"version\" : 3", "\"version\" : 3, \"address\": \"0000000000000000000000000000000000000001\"");
         assertHostile(tampered, "does not match the address of the decrypted key");
