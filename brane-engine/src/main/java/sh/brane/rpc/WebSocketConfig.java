@@ -40,6 +40,7 @@ public final class WebSocketConfig {
     private final Duration connectTimeout;
     private final Map<String, String> headers;
     private final SslContext sslContext;
+    private final boolean insecureSkipTlsVerification;
     private final Duration pingInterval;
     private final Duration readIdleTimeout;
     private final boolean reconnect;
@@ -61,6 +62,7 @@ public final class WebSocketConfig {
         this.connectTimeout = b.connectTimeout;
         this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
         this.sslContext = b.sslContext;
+        this.insecureSkipTlsVerification = b.insecureSkipTlsVerification;
         this.pingInterval = b.pingInterval;
         this.readIdleTimeout = b.readIdleTimeout;
         this.reconnect = b.reconnect;
@@ -88,6 +90,8 @@ public final class WebSocketConfig {
     public Map<String, String> headers() { return headers; }
     /** The TLS context for {@code wss://}, or null for the JDK's trust store with hostname verification. */
     public SslContext sslContext() { return sslContext; }
+    /** Whether {@code wss://} certificates go unchecked ({@link Builder#insecureSkipTlsVerification()}). */
+    public boolean insecureSkipTlsVerification() { return insecureSkipTlsVerification; }
     public Duration pingInterval() { return pingInterval; }
     public Duration readIdleTimeout() { return readIdleTimeout; }
     public boolean reconnect() { return reconnect; }
@@ -126,6 +130,7 @@ public final class WebSocketConfig {
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private final Map<String, String> headers = new LinkedHashMap<>();
         private SslContext sslContext;
+        private boolean insecureSkipTlsVerification;
         private Duration pingInterval = DEFAULT_PING_INTERVAL;
         private Duration readIdleTimeout = DEFAULT_READ_IDLE_TIMEOUT;
         private boolean reconnect = true;
@@ -164,6 +169,12 @@ public final class WebSocketConfig {
         }
         /** TLS context for {@code wss://}. Default: the JDK trust store, with hostname verification. */
         public Builder sslContext(SslContext context) { this.sslContext = context; return this; }
+        /**
+         * Accepts any {@code wss://} certificate and host name: anyone on the network path can then read and
+         * change the traffic. Only for a local node with a self-signed certificate; the provider logs a WARN
+         * at every start. Prefer {@link #sslContext} with the node's certificate as trust anchor.
+         */
+        public Builder insecureSkipTlsVerification() { this.insecureSkipTlsVerification = true; return this; }
         /** Sends a WebSocket ping after this long without writing. Default 15 s; zero turns pings off. */
         public Builder pingInterval(Duration interval) { this.pingInterval = interval; return this; }
         /** Declares the connection dead (half-open) after this long without reading anything. Default 45 s; zero: off. */
@@ -214,6 +225,10 @@ public final class WebSocketConfig {
             if (reconnectMaxAttempts < 0) {
                 throw new IllegalArgumentException("reconnectMaxAttempts must be 0 (unlimited) or positive, got "
                         + reconnectMaxAttempts);
+            }
+            if (insecureSkipTlsVerification && sslContext != null) {
+                throw new IllegalArgumentException("insecureSkipTlsVerification and sslContext exclude each other: "
+                        + "the sslContext decides how certificates are checked");
             }
             if (sslContext != null && !sslContext.isClient()) {
                 throw new IllegalArgumentException("sslContext must be a client context, got a server context");

@@ -130,7 +130,7 @@ public final class WebSocketProvider implements BraneProvider {
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
                 new DefaultThreadFactory(threadPrefix + "io", true), io);
-        this.bootstrap = newBootstrap(buildSslContext(config));
+        this.bootstrap = newBootstrap(buildSslContext(config, endpointDescription()));
 
         ThreadFactory ringThreadFactory = r -> {
             Thread t = new Thread(r, threadPrefix + "ring-writer");
@@ -660,7 +660,7 @@ public final class WebSocketProvider implements BraneProvider {
                 });
     }
 
-    private static SslContext buildSslContext(WebSocketConfig config) {
+    private static SslContext buildSslContext(WebSocketConfig config, String endpoint) {
         if (!config.isTls()) {
             return null;
         }
@@ -668,6 +668,13 @@ public final class WebSocketProvider implements BraneProvider {
             return config.sslContext();
         }
         try {
+            if (config.insecureSkipTlsVerification()) {
+                RequestLifecycle.LOG.warn("TLS CERTIFICATE VERIFICATION IS OFF for {} (insecureSkipTlsVerification): "
+                        + "anyone on the network path can read and change this traffic; never use it beyond a local "
+                        + "test node", endpoint);
+                return SslContextBuilder.forClient()
+                        .trustManager(io.netty.handler.ssl.util.InsecureTrustManagerFactory.INSTANCE).build();
+            }
             return SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS").build();
         } catch (javax.net.ssl.SSLException e) {
             throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);

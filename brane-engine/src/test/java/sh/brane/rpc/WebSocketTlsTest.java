@@ -86,4 +86,27 @@ class WebSocketTlsTest {
                 .isInstanceOf(ConnectionLostException.class)
                 .hasStackTraceContaining("No name matching localhost found");
     }
+
+    @Test
+    void verificationIsTurnedOffOnlyExplicitlyAndThenLoudly() throws Exception {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true));
+        try (WebSocketProvider p = WebSocketProvider.create(WebSocketConfig.builder(server.url())
+                .insecureSkipTlsVerification().connectTimeout(Duration.ofSeconds(2)).build())) {
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(captured.toString()).contains("WARN").contains("TLS CERTIFICATE VERIFICATION IS OFF");
+    }
+
+    @Test
+    void insecureOptionAndOwnSslContextExcludeEachOther() throws Exception {
+        SslContext trusting = SslContextBuilder.forClient().trustManager(cert).build();
+        assertThatThrownBy(() -> WebSocketConfig.builder(server.url()).sslContext(trusting)
+                .insecureSkipTlsVerification().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("insecureSkipTlsVerification and sslContext exclude each other");
+    }
 }

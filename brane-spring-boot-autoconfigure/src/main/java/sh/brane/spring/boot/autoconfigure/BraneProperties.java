@@ -281,6 +281,20 @@ public class BraneProperties {
         /** Reconnect attempts before giving up; 0 retries forever. */
         private int reconnectMaxAttempts = 0;
 
+        /**
+         * Accept any wss:// certificate and host name. Anyone on the network path can then read and change the
+         * traffic: only for a local node with a self-signed certificate. Logged as a WARN at every start.
+         */
+        private boolean insecureSkipTlsVerification = false;
+
+        public boolean isInsecureSkipTlsVerification() {
+            return this.insecureSkipTlsVerification;
+        }
+
+        public void setInsecureSkipTlsVerification(boolean insecureSkipTlsVerification) {
+            this.insecureSkipTlsVerification = insecureSkipTlsVerification;
+        }
+
         public int getRingBufferSize() {
             return this.ringBufferSize;
         }

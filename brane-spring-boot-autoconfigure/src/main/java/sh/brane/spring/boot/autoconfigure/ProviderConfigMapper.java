@@ -47,6 +47,9 @@ final class ProviderConfigMapper {
             .reconnectMaxBackoff(ws.getReconnectMaxBackoff())
             .reconnectMaxAttempts(ws.getReconnectMaxAttempts())
             .callbackExecutor(callbackExecutor);
+        if (ws.isInsecureSkipTlsVerification()) {
+            builder.insecureSkipTlsVerification();
+        }
         headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
         return build(builder::build, (option) -> switch (option) {
