@@ -475,4 +475,78 @@ class WebSocketProviderTest {
         assertThat(s.handshakeHeaders.get(0).get("X-Api-Key")).isEqualTo("k1");
         assertThat(s.handshakeHeaders.get(0).get("Authorization")).isEqualTo("Bearer t");
     }
+
+    @Test
+    void aBlockedCallbackDoesNotStallTheConnection() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s));
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        p.subscribe(List.of("newHeads"), head -> {
+            seen.add(head.path("number").asString());
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }).get(2, TimeUnit.SECONDS);
+        s.pushAll(notification("0xsub1", "0x1"));
+        s.pushAll(notification("0xsub1", "0x2"));
+        await(() -> seen.size() == 1, "first notification delivered and blocked");
+        // the listener is stuck, yet requests still complete: it does not run on the I/O thread
+        CompletableFuture<JsonNode> blockedContinuation = p.sendAsync("eth_chainId", List.of())
+                .thenApply(r -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return r;
+                });
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(seen).containsExactly("0x1");
+        release.countDown();
+        await(() -> seen.size() == 2, "second notification after the first returned");
+        assertThat(seen).containsExactly("0x1", "0x2");
+        assertThat(blockedContinuation.get(2, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void suppliedCallbackExecutorIsUsed() throws Exception {
+        java.util.concurrent.ExecutorService mine = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "my-callbacks"));
+        toClose.add(mine::shutdown);
+        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).callbackExecutor(mine));
+        String thread = p.sendAsync("eth_chainId", List.of()).thenApply(r -> Thread.currentThread().getName())
+                .get(2, TimeUnit.SECONDS);
+        assertThat(thread).isEqualTo("my-callbacks");
+    }
+
+    @Test
+    void hugeSingleFrameFailsPendingNamingTheLimitAndTheProviderRecovers() throws Exception {
+        TestWsServer s = server((srv, ch, req) -> req.path("method").asString().equals("huge")
+                ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":\""
+                        + "e".repeat(WebSocketProvider.MIN_FRAME_DECODER_LIMIT + 1000) + "\"}")
+                : TestWsServer.DEFAULT.answer(srv, ch, req));
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(10)));
+        CompletableFuture<JsonNode> other = p.sendAsync("silent", List.of());
+        Throwable e = failureOf(p.sendAsync("huge", List.of()), 5000);
+        assertThat(e).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
+        assertThat(failureOf(other, 1000)).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
+        await(p::isConnected, "reconnected");
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void aTransactionInFlightAtADisconnectIsNeverResent() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
+        CompletableFuture<JsonNode> tx = p.sendAsync("eth_sendRawTransaction", List.of("0x02f870"));
+        await(() -> s.received.size() == 1 && s.clients.size() == 1, "transaction reached the node");
+        s.dropClients();
+        assertThat(failureOf(tx, 1000)).isInstanceOf(ConnectionLostException.class);
+        await(p::isConnected, "reconnected");
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.received).filteredOn(r -> r.path("method").asString().equals("eth_sendRawTransaction")).hasSize(1);
+    }
 }
