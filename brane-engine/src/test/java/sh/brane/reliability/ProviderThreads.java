@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * The platform threads a provider starts: its own threads carry {@code brane-} names, and the JDK HTTP
- * client's selector thread is named {@code HttpClient-...}. Virtual threads (callbacks) are not listed by
+ * client's selector thread is named {@code HttpClient-<n>-SelectorManager}. Virtual threads (callbacks) are not listed by
  * the JVM and are not counted.
  */
 final class ProviderThreads {
@@ -22,7 +22,10 @@ final class ProviderThreads {
     }
 
     static boolean isProviderThread(String name) {
-        return name.startsWith("brane-") || name.startsWith("HttpClient-");
+        // HttpProvider gives its JDK client a virtual-thread executor, so of the client's threads only the
+        // selector is a platform thread ("HttpClient-<n>-Worker-<m>" belong to clients without an executor,
+        // such as the one Anvil probes with)
+        return name.startsWith("brane-") || name.startsWith("HttpClient-") && name.endsWith("-SelectorManager");
     }
 
     /** Threads alive now that were not in {@code before}, after waiting up to 5 s for them to end. */
