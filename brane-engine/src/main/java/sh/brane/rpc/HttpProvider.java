@@ -298,7 +298,9 @@ public final class HttpProvider implements BraneProvider {
         config.headers().forEach(b::header);
         x.attempt++;
         try {
+            // HttpRequest.timeout stops at the headers; this also bounds a body that stalls afterwards
             client.sendAsync(b.build(), HttpResponse.BodyHandlers.ofByteArray())
+                    .orTimeout(remaining + 50_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS)
                     .whenComplete((resp, err) -> {
                         if (err != null) {
                             onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
@@ -319,7 +321,7 @@ public final class HttpProvider implements BraneProvider {
                 failAll(x, id -> new ConnectionLostException(x.describe() + " failed: cannot connect to "
                         + describeEndpoint() + ": " + err, err));
             }
-        } else if (err instanceof HttpTimeoutException) {
+        } else if (err instanceof HttpTimeoutException || err instanceof java.util.concurrent.TimeoutException) {
             failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout", err));
         } else if (err instanceof IOException) {
             if (!(x.repeatable && retry(x, -1, err.toString()))) {

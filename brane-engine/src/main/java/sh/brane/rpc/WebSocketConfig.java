@@ -179,7 +179,11 @@ public final class WebSocketConfig {
         public Builder reconnectMaxBackoff(Duration backoff) { this.reconnectMaxBackoff = backoff; return this; }
         /** Reconnect attempts before giving up; 0 (the default) retries forever. */
         public Builder reconnectMaxAttempts(int attempts) { this.reconnectMaxAttempts = attempts; return this; }
-        /** Executor for future completions and subscription callbacks. Default: a virtual thread per task. */
+        /**
+         * Executor for future completions and subscription callbacks. Default: a virtual thread per task.
+         * It must hand tasks to its own threads (never run them on the submitting thread, e.g. no
+         * {@code CallerRunsPolicy}), or callbacks would run on the I/O thread.
+         */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
 
         public WebSocketConfig build() {

@@ -152,4 +152,20 @@ class AnvilRpcTest {
             }
         }
     }
+
+    @Test
+    void anvilResponseAboveMaxFrameSizeFailsOnlyItsOwnRequest() throws Exception {
+        try (WebSocketProvider p = WebSocketProvider.create(ws().maxFrameSize(1024).build())) {
+            CompletableFuture<JsonNode> block = p.sendAsync("eth_getBlockByNumber", List.of("latest", false));
+            try {
+                block.get(5, TimeUnit.SECONDS);
+                throw new AssertionError("a block is larger than 1 KiB");
+            } catch (ExecutionException e) {
+                // Anvil writes the id before the result, so the oversized answer is tied to its own request
+                assertThat(e.getCause()).isInstanceOf(FrameTooLargeException.class)
+                        .hasMessageContaining("eth_getBlockByNumber (id").hasMessageContaining("maxFrameSize (1024 bytes)");
+            }
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        }
+    }
 }

@@ -442,16 +442,16 @@ class WebSocketProviderTest {
     @Test
     void halfOpenConnectionIsDetectedByReadIdleAndReplaced() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).pingInterval(Duration.ofMillis(100)).readIdleTimeout(Duration.ofMillis(300))
+        WebSocketProvider p = provider(fast(s).pingInterval(Duration.ofMillis(100)).readIdleTimeout(Duration.ofMillis(800))
                 .requestTimeout(Duration.ofSeconds(30)));
         // a healthy idle connection is kept alive by pings/pongs
-        Thread.sleep(500);
+        Thread.sleep(1000);
         assertThat(s.connections.get()).isEqualTo(1);
         CompletableFuture<JsonNode> f = p.sendAsync("silent", List.of());
         await(() -> s.received.size() == 1, "request arrived");
         // the server stops reading: no pongs any more, like a peer that vanished without a FIN
         s.clients.get(0).config().setAutoRead(false);
-        assertThat(failureOf(f, 2000)).isInstanceOf(ConnectionLostException.class).hasMessageContaining("readIdleTimeout");
+        assertThat(failureOf(f, 3000)).isInstanceOf(ConnectionLostException.class).hasMessageContaining("readIdleTimeout");
         await(() -> s.connections.get() == 2 && p.isConnected(), "reconnected");
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
     }
@@ -548,5 +548,28 @@ class WebSocketProviderTest {
         await(p::isConnected, "reconnected");
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.received).filteredOn(r -> r.path("method").asString().equals("eth_sendRawTransaction")).hasSize(1);
+    }
+
+    @Test
+    void afterReconnectMaxAttemptsSubscriptionsAreToldTheyEnded() throws Exception {
+        TestWsServer s = TestWsServer.start(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).reconnectMaxAttempts(2));
+        List<BraneRpcException> errors = new CopyOnWriteArrayList<>();
+        Subscription sub = p.subscribe(List.of("newHeads"), new SubscriptionListener() {
+            @Override
+            public void onNotification(JsonNode result) { }
+
+            @Override
+            public void onError(BraneRpcException error) {
+                errors.add(error);
+            }
+        }).get(2, TimeUnit.SECONDS);
+        s.close();
+        await(() -> errors.size() == 1, "subscription told it ended");
+        assertThat(errors.get(0)).isInstanceOf(ConnectionLostException.class)
+                .hasMessageContaining("reconnectMaxAttempts (2)");
+        assertThat(sub.isActive()).isFalse();
+        assertThat(p.activeSubscriptions()).isZero();
+        assertThat(metrics.count("connectionLost")).isEqualTo(1);
     }
 }
