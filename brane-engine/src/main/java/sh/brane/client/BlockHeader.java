@@ -9,6 +9,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The header fields of a block, as {@code eth_getBlockBy*} and {@code newHeads} report them.
  *
+ * @param hash          the block hash, or {@code null} for a pending block (nodes report none)
+ * @param miner         the fee recipient, or {@code null} for a pending block on nodes that hide it
  * @param baseFeePerGas the EIP-1559 base fee, or {@code null} before London
  */
 public record BlockHeader(long number, Hash hash, Hash parentHash, long timestamp, Address miner,
@@ -19,10 +21,10 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
         Json.object(json, where);
         return new BlockHeader(
                 Json.longField(json, "number", where),
-                Json.hashField(json, "hash", where),
+                Json.optHashField(json, "hash", where),
                 Json.hashField(json, "parentHash", where),
                 Json.longField(json, "timestamp", where),
-                Json.addressField(json, "miner", where),
+                Json.optAddressField(json, "miner", where),
                 Json.longField(json, "gasLimit", where),
                 Json.longField(json, "gasUsed", where),
                 Json.optBigField(json, "baseFeePerGas", where),

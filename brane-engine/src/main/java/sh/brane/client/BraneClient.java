@@ -378,7 +378,9 @@ public final class BraneClient implements AutoCloseable {
      * Replays a mined, reverted transaction as {@code eth_call} at its block to learn why it reverted.
      */
     RevertException revertOf(Receipt receipt, CallRequest replay, Abi errors) {
-        String where = " (transaction " + receipt.transactionHash() + " in block " + receipt.blockNumber() + ")";
+        String where = " (transaction " + receipt.transactionHash() + " in block " + receipt.blockNumber()
+                + (replay.gas() != null && receipt.gasUsed() == replay.gas()
+                        ? ", used its whole gas limit of " + replay.gas() + ": probably out of gas" : "") + ")";
         try {
             call(replay, BlockTag.number(receipt.blockNumber()), null, errors);
         } catch (RevertException r) {

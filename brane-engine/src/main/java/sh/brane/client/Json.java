@@ -61,6 +61,9 @@ final class Json {
     static long quantityLong(JsonNode v, String where) {
         String s = quantityDigits(v, where);
         int start = 2;
+        while (start < s.length() - 1 && s.charAt(start) == '0') {
+            start++; // tolerated leading zeros do not count towards the 16 digits of a long
+        }
         if (s.length() - start > 16 || (s.length() - start == 16 && Character.digit(s.charAt(start), 16) > 7)) {
             throw bad(where, "quantity too large for a long (at most 0x7fffffffffffffff)", v);
         }
@@ -74,10 +77,14 @@ final class Json {
     /** A hex quantity of at most 256 bits. */
     static BigInteger quantity(JsonNode v, String where) {
         String s = quantityDigits(v, where);
-        if (s.length() - 2 <= 15) {
+        if (s.length() - 2 <= 16 && quantityFitsLong(s)) {
             return BigInteger.valueOf(quantityLong(v, where));
         }
         return new BigInteger(s.substring(2), 16);
+    }
+
+    private static boolean quantityFitsLong(String s) {
+        return s.length() - 2 < 16 || Character.digit(s.charAt(2), 16) <= 7;
     }
 
     /** Checks "0x" + 1..64 hex digits (leading zeros tolerated, as some nodes send them); returns the string. */

@@ -58,6 +58,12 @@ public final class SigningClient {
         if (gasMarginPercent < 0 || gasMarginPercent > 1000) {
             throw new IllegalArgumentException("gas margin must be 0..1000 percent, got " + gasMarginPercent);
         }
+        if (client == null || key == null) {
+            throw new IllegalArgumentException("client and key must not be null");
+        }
+        if (receiptTimeout == null || receiptTimeout.isNegative() || receiptTimeout.isZero()) {
+            throw new IllegalArgumentException("receipt timeout must be positive, got " + receiptTimeout);
+        }
         this.client = client;
         this.key = key;
         this.address = key.address();

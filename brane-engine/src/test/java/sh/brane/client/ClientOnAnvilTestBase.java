@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import sh.brane.core.abi.Abi;
 import sh.brane.core.abi.DecodedEvent;
@@ -178,6 +177,10 @@ abstract class ClientOnAnvilTestBase {
         Block parent = client.getBlockByHash(light.header().parentHash(), false).orElseThrow();
         assertThat(parent.number()).isEqualTo(light.number() - 1);
         assertThat(client.getBlockByNumber(BlockTag.LATEST, false)).isPresent();
+        long latest = client.blockNumber();
+        assertThat(client.getBlockByNumber(BlockTag.PENDING, true).orElseThrow().number()).isBetween(latest, latest + 1);
+        assertThat(client.getBlockByNumber(BlockTag.EARLIEST, false).orElseThrow().number()).isZero();
+        assertThat(client.getBlockByNumber(BlockTag.FINALIZED, false)).isPresent();
 
         assertThat(client.getBlockByNumber(BlockTag.number(receipt.blockNumber() + 1_000_000), false)).isEmpty();
         assertThat(client.getBlockByHash(Hash.wrap(new byte[32]), true)).isEmpty();
@@ -357,6 +360,25 @@ abstract class ClientOnAnvilTestBase {
         assertThat(client.getTransactionByHash(next.transactionHash()).orElseThrow().nonce()).isEqualTo(before);
     }
 
+    @Test
+    void aStaleNonceFailsOnceThenTheManagerResyncsFromTheNode() {
+        alice.send(TxRequest.builder().to(bob).value(1).build()); // the manager's counter is now seeded
+        // another sender in the same account, outside this manager, uses the next nonce
+        long taken = client.getTransactionCount(alice.address(), BlockTag.PENDING);
+        SignedTransaction outside = LegacyTransaction.builder().chainId(client.chainId()).nonce(taken)
+                .gasPrice(client.gasPrice()).gasLimit(21_000).to(bob).value(2).build().sign(key(0));
+        client.waitForReceipt(client.sendRawTransaction(outside), Duration.ofSeconds(30));
+
+        // the stale counter offers `taken` again: the node refuses it, and nothing is retried automatically
+        assertThatThrownBy(() -> alice.send(TxRequest.builder().to(bob).value(3).gasLimit(21_000).build()))
+                .isInstanceOf(RpcErrorException.class);
+        assertThat(client.getTransactionCount(alice.address(), BlockTag.PENDING)).isEqualTo(taken + 1);
+        // the failure dropped the counter: the next send reads the node's count and succeeds
+        Receipt recovered = alice.send(TxRequest.builder().to(bob).value(4).build());
+        assertThat(client.getTransactionByHash(recovered.transactionHash()).orElseThrow().nonce())
+                .isEqualTo(taken + 1);
+    }
+
     // ------------------------------------------------------------------ reverts
 
     @Test
@@ -392,6 +414,21 @@ abstract class ClientOnAnvilTestBase {
                 .gasLimit(100_000).build();
         assertThatThrownBy(() -> alice.send(failingRequire)).isInstanceOfSatisfying(RevertException.class,
                 e -> assertThat(e.reason().toString()).isEqualTo("reverted: reason text"));
+    }
+
+    @Test
+    void runningOutOfGasIsReportedFromTheReplayWithTheMinedGasLimit() {
+        Contract c = deploy(42);
+        TxRequest starved = TxRequest.builder().to(c.address())
+                .data(abi.encodeCall("setValue", BigInteger.ONE, "x")).gasLimit(30_000).build();
+        assertThatThrownBy(() -> alice.send(starved, abi)).isInstanceOfSatisfying(RevertException.class, e -> {
+            assertThat(e.receipt().status()).isFalse();
+            assertThat(e.receipt().gasUsed()).isEqualTo(30_000);
+            assertThat(e.reason()).isInstanceOf(RevertReason.Empty.class);
+            assertThat(e.getMessage()).contains("replaying it to learn why failed")
+                    .contains("used its whole gas limit of 30000: probably out of gas");
+        });
+        assertThat(c.callSingle("getValue")).isEqualTo(BigInteger.valueOf(42));
     }
 
     @Test
@@ -440,6 +477,9 @@ abstract class ClientOnAnvilTestBase {
                 .containsExactly(BigInteger.valueOf(42));
         assertThat(c.callSingle("getItems")).isEqualTo(
                 List.of(BigInteger.ONE, BigInteger.TWO, BigInteger.valueOf(3), BigInteger.valueOf(777)));
+
+        assertThat(c.callSingle("getValue()")).as("by full signature").isEqualTo(BigInteger.valueOf(777));
+        assertThat(alice.toString()).doesNotContain(anvil.account(0).privateKey().substring(2));
 
         Contract readOnly = Contract.at(c.address(), abi, client);
         assertThat(readOnly.callSingle("getName")).isEqualTo("Brane");

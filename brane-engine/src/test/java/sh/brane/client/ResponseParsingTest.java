@@ -106,8 +106,8 @@ class ResponseParsingTest {
                 "block")).isInstanceOf(InvalidResponseException.class)
                 .hasMessageContaining("block.transactions[0]: expected a hash");
         assertThatThrownBy(() -> Block.parse(json(header.formatted(H1, H2, A1, H1, H1, H1, "\"" + H2 + "\"")
-                .replace("\"miner\":\"" + A1 + "\",", "")), "block")).isInstanceOf(InvalidResponseException.class)
-                .hasMessageContaining("block.miner: missing");
+                .replace("\"parentHash\":\"" + H2 + "\",", "")), "block")).isInstanceOf(InvalidResponseException.class)
+                .hasMessageContaining("block.parentHash: missing");
     }
 
     @Test
@@ -145,6 +145,10 @@ class ResponseParsingTest {
         assertThat(Json.quantityLong(JSON.getNodeFactory().stringNode("0x7fffffffffffffff"), "q"))
                 .isEqualTo(Long.MAX_VALUE);
         assertThat(Json.quantityLong(JSON.getNodeFactory().stringNode("0x00ff"), "q")).isEqualTo(255);
+        assertThat(Json.quantityLong(JSON.getNodeFactory().stringNode("0x0000000000000000ff"), "q")).isEqualTo(255);
+        assertThat(Json.quantity(JSON.getNodeFactory().stringNode("0xffffffffffffffff"), "q"))
+                .isEqualTo(new BigInteger("ffffffffffffffff", 16));
+        assertThat(Json.quantity(JSON.getNodeFactory().stringNode("0x0"), "q")).isZero();
     }
 
     @Test
