@@ -257,6 +257,44 @@ class WebSocketFaultsTest extends FaultScenarioSupport {
         }
     }
 
+    /**
+     * The node is slow right after a reconnect: the re-subscription's answer comes after the request timeout.
+     * That is a transient failure like a lost connection, so the subscription must not die of it.
+     */
+    @Test
+    void subscriptionSurvivesAResubscribeThatTimesOut() throws Exception {
+        proxy = FaultProxy.raw(anvil.port());
+        WebSocketProvider p = WebSocketProvider.create(sh.brane.rpc.WebSocketConfig.builder(proxy.wsUrl())
+                .name("slowresub")
+                .requestTimeout(Duration.ofSeconds(1))
+                .connectTimeout(Duration.ofSeconds(5))
+                .pingInterval(Duration.ofMillis(500))
+                .readIdleTimeout(Duration.ofSeconds(10))
+                .reconnectInitialBackoff(Duration.ofMillis(50))
+                .reconnectMaxBackoff(Duration.ofMillis(200))
+                .build());
+        p.setMetrics(metrics);
+        HeadWatch heads = new HeadWatch();
+        Subscription sub = p.subscribe(List.of("newHeads"), heads).get(5, TimeUnit.SECONDS);
+        assertThat(heads.awaitNextHead(p, Duration.ofSeconds(5))).isTrue();
+
+        proxy.delay(1500); // each way: an answer takes 3 s, three times the request timeout
+        proxy.cutAll();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (metrics.count("reconnected") == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(metrics.count("reconnected")).as("reconnected through the slow proxy").isPositive();
+        Thread.sleep(4000); // the re-subscription times out in here
+        proxy.delay(0);
+
+        System.out.println("    metrics: " + metrics.snapshot() + ", subscription error: " + heads.error);
+        assertThat(heads.error).as("error reported to the subscription").isNull();
+        assertThat(sub.isActive()).as("subscription still active").isTrue();
+        assertThat(heads.awaitNextHead(p, Duration.ofSeconds(10))).as("newHeads resumes once the node is fast again").isTrue();
+        closeAndAssertClean(p);
+    }
+
     /** The result, or the failure, of a future that must end within its timeout plus one second. */
     private static Object outcomeOf(CompletableFuture<?> f) throws Exception {
         try {
