@@ -49,6 +49,8 @@ final class FaultProxy implements AutoCloseable {
     private volatile int duplicateEvery;
     private volatile boolean reorder;
     private volatile Consumer<String> clientTextListener;
+    private final java.util.concurrent.atomic.AtomicReference<java.util.function.Predicate<String>> cutOnNodeText =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     private FaultProxy(int targetPort, boolean frameAware) throws IOException {
         this.targetPort = targetPort;
@@ -154,6 +156,15 @@ final class FaultProxy implements AutoCloseable {
     void onClientText(Consumer<String> listener) {
         requireFrameAware();
         clientTextListener = listener;
+    }
+
+    /**
+     * Frame-aware, once: the first text frame from the node whose payload matches is not forwarded; its
+     * connection is cut instead. The node did the work, the client never hears of it.
+     */
+    void cutInsteadOfForwarding(java.util.function.Predicate<String> nodeText) {
+        requireFrameAware();
+        cutOnNodeText.set(nodeText);
     }
 
     /**
@@ -411,6 +422,12 @@ final class FaultProxy implements AutoCloseable {
                     clientTextListener.accept(new String(plain, StandardCharsets.UTF_8));
                 }
                 byte[] bytes = frame.toByteArray();
+                java.util.function.Predicate<String> cut = cutOnNodeText.get();
+                if (fromNode && text && cut != null && cut.test(new String(payload, StandardCharsets.UTF_8))
+                        && cutOnNodeText.compareAndSet(cut, null)) {
+                    link.close();
+                    return;
+                }
                 if (fromNode && text) {
                     onNodeTextFrame(bytes);
                 } else {
