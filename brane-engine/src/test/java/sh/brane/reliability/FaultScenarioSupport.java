@@ -141,11 +141,20 @@ abstract class FaultScenarioSupport {
                 .asString()).isEqualTo("0x7a69");
     }
 
+    static String threadNamePrefix(BraneProvider p) {
+        if (p instanceof WebSocketProvider ws) {
+            return "brane-ws-" + ws.config().name() + "-";
+        }
+        return "brane-http-" + ((HttpProvider) p).config().name() + "-";
+    }
+
     /** Closes the provider and checks it leaves no pending request, no thread and no unreleased buffer. */
     void closeAndAssertClean(BraneProvider p) throws InterruptedException {
         p.close();
         assertThat(p.pendingRequests()).isZero();
         assertThat(ProviderThreads.leakedSince(threadsBefore)).as("provider threads alive after close()").isEmpty();
+        assertThat(ProviderThreads.aliveNamed(threadNamePrefix(p))).as("threads (virtual included) named by the "
+                + "provider, alive after close()").isEmpty();
         assertThat(NettyLeaks.collect()).as("Netty LEAK reports").isEmpty();
     }
 }

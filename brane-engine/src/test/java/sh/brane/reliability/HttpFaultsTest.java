@@ -133,6 +133,28 @@ class HttpFaultsTest extends FaultScenarioSupport {
         System.out.println("    " + report.failuresByType());
     }
 
+    /** close() while a call waits out its retry backoff: the waiting thread must end with the provider. */
+    @Test
+    void closeDuringRetryBackoffLeavesNoThread() throws Exception {
+        proxy = FaultProxy.raw(anvil.port());
+        proxy.refuse(true);
+        HttpProvider p = HttpProvider.create(sh.brane.rpc.HttpConfig.builder(proxy.httpUrl())
+                .name("backoff")
+                .requestTimeout(java.time.Duration.ofSeconds(60))
+                .retryInitialBackoff(java.time.Duration.ofSeconds(20))
+                .retryMaxBackoff(java.time.Duration.ofSeconds(30))
+                .build());
+        CompletableFuture<JsonNode> f = p.sendAsync("eth_chainId", List.of());
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (proxy.acceptedConnections() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(300); // the refused attempt is now waiting out its backoff
+        assertThat(f).isNotDone();
+        closeAndAssertClean(p);
+        assertThat(f).isCompletedExceptionally();
+    }
+
     /**
      * A node behind a front that answers batches out of order, with one answer twice and one answer for an
      * id nobody asked: every call still gets its own answer.

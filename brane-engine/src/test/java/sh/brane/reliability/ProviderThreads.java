@@ -28,6 +28,43 @@ final class ProviderThreads {
         return name.startsWith("brane-") || name.startsWith("HttpClient-") && name.endsWith("-SelectorManager");
     }
 
+    /**
+     * Live threads, virtual ones included, whose name starts with {@code prefix}, from a JSON thread dump
+     * (the only JDK view that lists virtual threads, e.g. a provider's callback threads).
+     */
+    static List<String> allNamed(String prefix) {
+        try {
+            com.sun.management.HotSpotDiagnosticMXBean bean = java.lang.management.ManagementFactory
+                    .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("threads");
+            java.nio.file.Path file = dir.resolve("dump.json");
+            bean.dumpThreads(file.toString(), com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+            String json = java.nio.file.Files.readString(file);
+            java.nio.file.Files.delete(file);
+            java.nio.file.Files.delete(dir);
+            List<String> out = new ArrayList<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"name\"\\s*:\\s*\"("
+                    + java.util.regex.Pattern.quote(prefix) + "[^\"]*)\"").matcher(json);
+            while (m.find()) {
+                out.add(m.group(1));
+            }
+            return out;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("thread dump failed", e);
+        }
+    }
+
+    /** Threads (virtual included) named with {@code prefix}, after waiting up to 5 s for them to end. */
+    static List<String> aliveNamed(String prefix) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        List<String> alive = allNamed(prefix);
+        while (!alive.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            alive = allNamed(prefix);
+        }
+        return alive;
+    }
+
     /** Threads alive now that were not in {@code before}, after waiting up to 5 s for them to end. */
     static List<String> leakedSince(Set<Thread> before) throws InterruptedException {
         long deadline = System.nanoTime() + 5_000_000_000L;

@@ -170,7 +170,8 @@ class SoakTest {
 
             provider.close();
             long heapAfterClose = usedHeapAfterGc();
-            List<String> leakedThreads = ProviderThreads.leakedSince(threadsBefore);
+            List<String> leakedThreads = new ArrayList<>(ProviderThreads.leakedSince(threadsBefore));
+            leakedThreads.addAll(ProviderThreads.aliveNamed("brane-ws-soak-"));
             List<String> leaks = NettyLeaks.collect();
 
             String report = report(elapsed, cuts.get(), metrics, heads, transfers, unknownFates, resolvedAsSent,
