@@ -63,9 +63,11 @@ class ReliabilityReadmeExamplesTest {
                     provider.send("eth_sendRawTransaction", List.of(tx.toHex()));
                 }
             }
-            // README-END
-            JsonNode mined = provider.send("eth_getTransactionByHash", List.of(tx.hash().toHex()));
-            assertThat(mined.get("nonce").asString()).isEqualTo("0x0");
+        }
+        // README-END
+        try (WebSocketProvider check = WebSocketProvider.create(wsUrl)) {
+            assertThat(check.send("eth_getTransactionCount", List.of(key.address().toHex(), "latest")).asString())
+                    .isEqualTo("0x1");
         }
     }
 }
