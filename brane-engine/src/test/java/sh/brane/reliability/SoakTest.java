@@ -170,12 +170,19 @@ class SoakTest {
 
             provider.close();
             long heapAfterClose = usedHeapAfterGc();
+            // what is left once the test's own records (every signed transfer, three times) are dropped too
+            for (Sender s : senders) {
+                s.ledger.clear();
+            }
+            rawOnWire.clear();
+            rawSentByTest.clear();
+            long heapAfterRelease = usedHeapAfterGc();
             List<String> leakedThreads = new ArrayList<>(ProviderThreads.leakedSince(threadsBefore));
             leakedThreads.addAll(ProviderThreads.aliveNamed("brane-ws-soak-"));
             List<String> leaks = NettyLeaks.collect();
 
             String report = report(elapsed, cuts.get(), metrics, heads, transfers, unknownFates, resolvedAsSent,
-                    resentByTest, wireExcess, heapBefore, heapAfterLoad, heapAfterClose, leakedThreads, leaks,
+                    resentByTest, wireExcess, heapBefore, heapAfterLoad, heapAfterClose, heapAfterRelease, leakedThreads, leaks,
                     ledgerProblems);
             System.out.println(report);
             Files.createDirectories(Path.of("target"));
@@ -403,7 +410,7 @@ class SoakTest {
 
     private String report(Duration elapsed, long cuts, CountingMetrics metrics, HeadWatch heads, long transfers,
             long unknownFates, long resolvedAsSent, long resentByTest, long wireExcess, long heapBefore,
-            long heapAfterLoad, long heapAfterClose, List<String> leakedThreads, List<String> leaks,
+            long heapAfterLoad, long heapAfterClose, long heapAfterRelease, List<String> leakedThreads, List<String> leaks,
             List<String> ledgerProblems) {
         Map<String, Long> byType = new TreeMap<>();
         errors.forEach((k, v) -> byType.put(k, v.sum()));
@@ -432,9 +439,9 @@ class SoakTest {
                 .append("; identical bytes re-sent by the test: ").append(resentByTest).append(") |\n");
         s.append("| transfers lost / duplicated / nonce gaps | ").append(ledgerProblems.size())
                 .append(" (wire copies beyond the test's own sends: ").append(wireExcess).append(") |\n");
-        s.append("| heap used after GC: before / after load / after close | ").append(heapBefore >> 20)
-                .append(" MB / ").append(heapAfterLoad >> 20).append(" MB / ").append(heapAfterClose >> 20)
-                .append(" MB |\n");
+        s.append("| heap used after GC: before / after load / after close / after the test dropped its records | ")
+                .append(mb(heapBefore)).append(" / ").append(mb(heapAfterLoad)).append(" / ")
+                .append(mb(heapAfterClose)).append(" / ").append(mb(heapAfterRelease)).append(" |\n");
         s.append("| provider threads left after close | ").append(leakedThreads.size()).append(" |\n");
         s.append("| Netty LEAK reports | ").append(leaks.size()).append(" |\n");
         if (!ledgerProblems.isEmpty()) {
@@ -446,6 +453,10 @@ class SoakTest {
             lateOrUntypedExamples.forEach(p -> s.append("- ").append(p).append('\n'));
         }
         return s.toString();
+    }
+
+    private static String mb(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
     }
 
     private static long usedHeapAfterGc() throws InterruptedException {
