@@ -476,9 +476,14 @@ public final class HttpProvider implements BraneProvider {
                 + (config.uri().getPort() > 0 ? ":" + config.uri().getPort() : "") + ")";
     }
 
-    private static void sleepNanos(long nanos) {
+    /** Sleeps in short slices so that close() ends a retry backoff (up to maxRetryAfter) at once. */
+    private void sleepNanos(long nanos) {
+        long end = System.nanoTime() + nanos;
         try {
-            Thread.sleep(Duration.ofNanos(nanos));
+            long left;
+            while (!closed && (left = end - System.nanoTime()) > 0) {
+                Thread.sleep(Duration.ofNanos(Math.min(left, 20_000_000L)));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

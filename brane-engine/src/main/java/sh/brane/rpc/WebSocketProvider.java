@@ -491,7 +491,7 @@ public final class WebSocketProvider implements BraneProvider {
         subscriptions.add(sub);
     }
 
-    private void resubscribeAll() {
+    private void resubscribeAll(Channel ch) {
         for (WsSubscription sub : subscriptions) {
             if (!sub.isActive()) {
                 continue;
@@ -499,7 +499,13 @@ public final class WebSocketProvider implements BraneProvider {
             send("eth_subscribe", sub.params(), defaultTimeoutNanos, result -> activate(sub, result))
                     .whenComplete((ok, err) -> {
                         Throwable cause = err instanceof java.util.concurrent.CompletionException ce ? ce.getCause() : err;
-                        if (cause instanceof BraneRpcException bre && !(bre instanceof ConnectionLostException)) {
+                        if (cause instanceof RpcTimeoutException) {
+                            // transient, like a lost connection; and the node may still create the subscription
+                            // late, under an id we would never learn: start again on a fresh connection, where
+                            // the node has dropped everything of this one
+                            RequestLifecycle.LOG.warn("re-subscribing on {} timed out; reconnecting", endpointDescription());
+                            ch.close();
+                        } else if (cause instanceof BraneRpcException bre && !(bre instanceof ConnectionLostException)) {
                             subscriptions.remove(sub);
                             sub.error(bre);
                         }
@@ -537,7 +543,7 @@ public final class WebSocketProvider implements BraneProvider {
         }
         RequestLifecycle.LOG.info("reconnected to {} after {} attempt(s)", endpointDescription(), attempts);
         lifecycle.hook(m -> m.onReconnected(config.name(), attempts));
-        resubscribeAll();
+        resubscribeAll(ch);
     }
 
     private void onChannelClosed(Channel ch, boolean handshaken, BraneRpcException cause) {

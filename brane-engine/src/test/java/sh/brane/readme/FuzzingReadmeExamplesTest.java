@@ -9,7 +9,7 @@ import sh.brane.primitives.InvalidEncodingException;
 import sh.brane.rpc.HttpConfig;
 
 /** The code of docs/readme/reliability-fuzzing.md, kept compiling and true. */
-class ReliabilityReadmeExamplesTest {
+class FuzzingReadmeExamplesTest {
 
     @Test
     void untrustedInputAndSecretUrls() {
