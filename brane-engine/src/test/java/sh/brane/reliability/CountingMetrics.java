@@ -31,7 +31,7 @@ final class CountingMetrics implements BraneMetrics {
 
     @Override public void onRequestStarted(String method) { hit("started"); }
     @Override public void onRequestCompleted(String method, long latencyNanos) { hit("completed"); }
-    @Override public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error) {
+    @Override public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
         hit("failed." + outcome);
     }
     @Override public void onConnectionLost(String endpoint, int failedRequests) { hit("connectionLost"); }
