@@ -23,7 +23,9 @@ import sh.brane.core.tx.TransactionBuilder;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
+import sh.brane.rpc.ConnectionLostException;
 import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.RpcTimeoutException;
 
 /**
  * Sends transactions from one account: fills chain id, nonce ({@link NonceManager}), gas limit (estimate plus a
@@ -93,6 +95,7 @@ public final class SigningClient {
      * Fills, signs and submits {@code request} once; returns its hash without waiting.
      *
      * @throws RevertException if the gas estimate reverts (nothing is sent then)
+     * @throws SubmissionUnknownException if the transaction was sent but no answer came (its fate is unknown)
      */
     public Hash submit(TxRequest request) {
         return submit(request, null);
@@ -120,7 +123,12 @@ public final class SigningClient {
         long limit = gasLimit;
         return nonces.withNextNonce(nonce -> {
             SignedTransaction signed = build(request, chainId, nonce, limit, fees).sign(key);
-            return client.sendRawTransaction(signed);
+            try {
+                return client.sendRawTransaction(signed);
+            } catch (ConnectionLostException | RpcTimeoutException e) {
+                // the caller needs the hash to find out what happened; a plain transport error would lose it
+                throw new SubmissionUnknownException(signed.hash(), nonce, e);
+            }
         });
     }
 

@@ -16,12 +16,14 @@ import sh.brane.client.TxRequest;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.client.SubmissionUnknownException;
 import sh.brane.rpc.ConnectionLostException;
 import sh.brane.rpc.WebSocketProvider;
 
 /**
  * The node takes a transaction but its answer is lost with the connection: the send fails with
- * {@link ConnectionLostException} although the transfer is mined. The signing client must not lose track of
+ * {@link SubmissionUnknownException} (carrying the hash, caused by a {@link ConnectionLostException}) although the
+ * transfer is mined. The signing client must not lose track of
  * the nonce (no gap, no reuse), must not send the transaction again by itself, and the next send must work.
  */
 class LostSendAnswerTest extends FaultScenarioSupport {
@@ -50,12 +52,17 @@ class LostSendAnswerTest extends FaultScenarioSupport {
         proxy.cutInsteadOfForwarding(text -> HASH_ANSWER.matcher(text).matches());
         Throwable lost = catchThrowable(() -> signer.submit(TxRequest.builder().to(to).value(1).build()));
         System.out.println("    the failed submit: " + lost);
-        assertThat(lost).isInstanceOf(ConnectionLostException.class)
+        assertThat(lost).isInstanceOf(SubmissionUnknownException.class)
+                .hasCauseInstanceOf(ConnectionLostException.class)
                 .hasMessageContaining("may or may not have reached the node");
+        Hash lostHash = ((SubmissionUnknownException) lost).hash();
+        assertThat(((SubmissionUnknownException) lost).nonce()).isEqualTo(startNonce);
         awaitConnected(p, Duration.ofSeconds(10));
         assertThat(rawOnWire.get()).as("the transaction crossed the wire once").isEqualTo(1);
         // the node did take it: it is mined although the caller got an error
         assertThat(client.getTransactionCount(from, BlockTag.LATEST)).isEqualTo(startNonce + 1);
+        // and the caller can find it by the hash the exception carries
+        assertThat(client.getTransactionByHash(lostHash).orElseThrow().nonce()).isEqualTo(startNonce);
 
         // the next transfer gets the next nonce (no reuse of the lost one, no gap) and succeeds
         Hash next = signer.submit(TxRequest.builder().to(to).value(2).build());

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import sh.brane.client.RevertException;
+import sh.brane.client.SubmissionUnknownException;
 import sh.brane.core.abi.RevertReason;
 import sh.brane.example.token.TokenService;
 import sh.brane.example.transfer.TransferRejectedException;
@@ -75,6 +76,15 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
         ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "node-unavailable", "Ethereum node unavailable",
                 e.getMessage());
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
+    }
+
+    /** Sent, but the node's answer was lost: 503 with the hash, so the caller looks it up instead of paying twice. */
+    @ExceptionHandler(SubmissionUnknownException.class)
+    ResponseEntity<ProblemDetail> fateUnknown(SubmissionUnknownException e) {
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "submission-unknown",
+                "The transfer may or may not have reached the node", e.getMessage());
+        p.setProperty("hash", e.hash().toHex());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(p);
     }
 
     @ExceptionHandler(RpcErrorException.class)
