@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +53,38 @@ class AnvilBinaryResolverTest {
         try (Anvil anvil = Anvil.builder().resolver(resolver).start()) {
             assertThat(anvil.binary()).isEqualTo(resolver.cachedBinary());
             assertThat(Rpc.result(anvil.httpUrl(), "web3_clientVersion", "[]")).isEqualTo("anvil/v1.7.1");
+        }
+    }
+
+    /** Two JVMs (and a thread of this one) installing into the same empty cache at once. */
+    @Test
+    void concurrentInstallsFromSeveralJvmsShareOneResult() throws Exception {
+        Path npm = onRealPath("npm");
+        Path node = onRealPath("node");
+        String path = npm.getParent() + File.pathSeparator + node.getParent();
+        Path cache = tmp.resolve("shared-cache");
+        String javaBin = ProcessHandle.current().info().command().orElseThrow();
+        List<Process> children = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            children.add(new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+                    InstallRaceMain.class.getName(), path, cache.toString()).redirectErrorStream(true).start());
+        }
+        AnvilBinaryResolver local = AnvilBinaryResolver.builder().environment(Map.of("PATH", path))
+                .userHome(tmp.resolve("home")).cacheDir(cache).build();
+        Path here = local.resolve();
+        for (Process child : children) {
+            String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(child.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).isTrue();
+            assertThat(child.exitValue()).as(out).isZero();
+            assertThat(out).contains("RESOLVED " + here);
+        }
+        assertThat(here).isExecutable().isEqualTo(local.cachedBinary());
+        try (var entries = Files.list(cache)) {
+            assertThat(entries.map(p -> p.getFileName().toString()).sorted().toList())
+                    .containsExactly(".install.lock", "node_modules");
+        }
+        try (Anvil anvil = Anvil.builder().resolver(local).start()) {
+            assertThat(Rpc.result(anvil.httpUrl(), "eth_chainId", "[]")).isEqualTo("0x7a69");
         }
     }
 

@@ -1,0 +1,174 @@
+package sh.brane.rpc;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executor;
+
+/** Settings of an {@link HttpProvider}. Build with {@link #builder(String)}; validated by {@link Builder#build()}. */
+public final class HttpConfig {
+
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_BATCH_WINDOW = Duration.ofMillis(2);
+    public static final int DEFAULT_MAX_BATCH_SIZE = 100;
+    public static final int DEFAULT_MAX_RETRIES = 3;
+    public static final Duration DEFAULT_RETRY_INITIAL_BACKOFF = Duration.ofMillis(100);
+    public static final Duration DEFAULT_RETRY_MAX_BACKOFF = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofSeconds(30);
+    public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
+
+    private final URI uri;
+    private final String name;
+    private final HttpClient.Version version;
+    private final Duration requestTimeout;
+    private final Duration connectTimeout;
+    private final Map<String, String> headers;
+    private final Duration batchWindow;
+    private final int maxBatchSize;
+    private final int maxRetries;
+    private final Duration retryInitialBackoff;
+    private final Duration retryMaxBackoff;
+    private final Duration maxRetryAfter;
+    private final int maxPendingRequests;
+    private final Executor callbackExecutor;
+
+    private HttpConfig(Builder b, URI uri) {
+        this.uri = uri;
+        this.name = b.name;
+        this.version = b.version;
+        this.requestTimeout = b.requestTimeout;
+        this.connectTimeout = b.connectTimeout;
+        this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
+        this.batchWindow = b.batchWindow;
+        this.maxBatchSize = b.maxBatchSize;
+        this.maxRetries = b.maxRetries;
+        this.retryInitialBackoff = b.retryInitialBackoff;
+        this.retryMaxBackoff = b.retryMaxBackoff;
+        this.maxRetryAfter = b.maxRetryAfter;
+        this.maxPendingRequests = b.maxPendingRequests;
+        this.callbackExecutor = b.callbackExecutor;
+    }
+
+    /** Starts a builder for an {@code http://} or {@code https://} URL. */
+    public static Builder builder(String url) {
+        return new Builder(url);
+    }
+
+    public URI uri() { return uri; }
+    public String name() { return name; }
+    public HttpClient.Version version() { return version; }
+    public Duration requestTimeout() { return requestTimeout; }
+    public Duration connectTimeout() { return connectTimeout; }
+    public Map<String, String> headers() { return headers; }
+    public Duration batchWindow() { return batchWindow; }
+    public int maxBatchSize() { return maxBatchSize; }
+    public int maxRetries() { return maxRetries; }
+    public Duration retryInitialBackoff() { return retryInitialBackoff; }
+    public Duration retryMaxBackoff() { return retryMaxBackoff; }
+    public Duration maxRetryAfter() { return maxRetryAfter; }
+    public int maxPendingRequests() { return maxPendingRequests; }
+    public Executor callbackExecutor() { return callbackExecutor; }
+
+    @Override
+    public String toString() {
+        return "HttpConfig[" + name + " " + uri.getScheme() + "://" + uri.getHost() + "]";
+    }
+
+    /** Builder for {@link HttpConfig}. */
+    public static final class Builder {
+        private final String url;
+        private String name = "default";
+        private HttpClient.Version version = HttpClient.Version.HTTP_1_1;
+        private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private Duration batchWindow = DEFAULT_BATCH_WINDOW;
+        private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+        private int maxRetries = DEFAULT_MAX_RETRIES;
+        private Duration retryInitialBackoff = DEFAULT_RETRY_INITIAL_BACKOFF;
+        private Duration retryMaxBackoff = DEFAULT_RETRY_MAX_BACKOFF;
+        private Duration maxRetryAfter = DEFAULT_MAX_RETRY_AFTER;
+        private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
+        private Executor callbackExecutor;
+
+        private Builder(String url) {
+            this.url = url;
+        }
+
+        /** Endpoint name used in metrics and logs (never the URL). Default "default". */
+        public Builder name(String name) { this.name = name; return this; }
+        /** HTTP_1_1 (the default) or HTTP_2 (over TLS negotiated by ALPN, falls back to 1.1). */
+        public Builder version(HttpClient.Version version) { this.version = version; return this; }
+        /** Read timeout of a request, retries included. Default 30 s. */
+        public Builder requestTimeout(Duration timeout) { this.requestTimeout = timeout; return this; }
+        /** TCP (and TLS) connect timeout. Default 10 s. */
+        public Builder connectTimeout(Duration timeout) { this.connectTimeout = timeout; return this; }
+        /** Adds a header to every request (e.g. an API key). */
+        public Builder header(String name, String value) {
+            if (name == null || name.isBlank() || value == null) {
+                throw new IllegalArgumentException("header name must be non-blank and value non-null, got "
+                        + name + "=" + (value == null ? "null" : "<value>"));
+            }
+            headers.put(name, value);
+            return this;
+        }
+        /** How long {@code sendAsyncBatch} waits to gather concurrent calls into one batch. Default 2 ms. */
+        public Builder batchWindow(Duration window) { this.batchWindow = window; return this; }
+        /** Most calls in one coalesced batch; a full batch is sent at once. Default 100. */
+        public Builder maxBatchSize(int size) { this.maxBatchSize = size; return this; }
+        /** Retries after HTTP 429/503 or a retry-safe connection failure. Default 3; 0 turns retries off. */
+        public Builder maxRetries(int retries) { this.maxRetries = retries; return this; }
+        /** First retry delay when the node sends no Retry-After; doubled each time. Default 100 ms. */
+        public Builder retryInitialBackoff(Duration backoff) { this.retryInitialBackoff = backoff; return this; }
+        /** Largest computed retry delay. Default 5 s. */
+        public Builder retryMaxBackoff(Duration backoff) { this.retryMaxBackoff = backoff; return this; }
+        /** Longest Retry-After honoured; a longer one fails the call with RateLimitedException. Default 30 s. */
+        public Builder maxRetryAfter(Duration max) { this.maxRetryAfter = max; return this; }
+        /** Calls in flight beyond which new ones fail at once with BackpressureException. Default 65536. */
+        public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }
+        /** Executor for future completions. Default: a virtual thread per task. */
+        public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
+
+        public HttpConfig build() {
+            if (url == null) {
+                throw new IllegalArgumentException("url must be an http:// or https:// URL, got null");
+            }
+            URI uri;
+            try {
+                uri = new URI(url);
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("url must be an http:// or https:// URL, got a malformed URL ("
+                        + e.getReason() + ")");
+            }
+            String scheme = uri.getScheme();
+            if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
+                throw new IllegalArgumentException("url must be an http:// or https:// URL, got scheme " + scheme);
+            }
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("url must name a host, got none");
+            }
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("name must be non-blank, got " + name);
+            }
+            ConfigChecks.notNull("version", version);
+            ConfigChecks.positive("requestTimeout", requestTimeout, Duration.ofDays(1));
+            ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
+            ConfigChecks.positiveOrZero("batchWindow", batchWindow, Duration.ofSeconds(1));
+            ConfigChecks.intInRange("maxBatchSize", maxBatchSize, 1, 10_000);
+            ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
+            ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
+            ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
+            if (retryMaxBackoff.compareTo(retryInitialBackoff) < 0) {
+                throw new IllegalArgumentException("retryMaxBackoff must be at least retryInitialBackoff ("
+                        + retryInitialBackoff + "), got " + retryMaxBackoff);
+            }
+            ConfigChecks.positiveOrZero("maxRetryAfter", maxRetryAfter, Duration.ofHours(1));
+            ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
+            return new HttpConfig(this, uri);
+        }
+    }
+}

@@ -1,0 +1,497 @@
+package sh.brane.rpc;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * JSON-RPC over HTTP with the JDK {@link HttpClient} on virtual threads: explicit batches, automatic
+ * coalescing of concurrent {@code sendAsyncBatch} calls, and retries for HTTP 429/503 (honouring
+ * {@code Retry-After}) and for connection failures of calls that are safe to repeat.
+ *
+ * <p>A call that may have reached the node is retried only if repeating it cannot do harm: transaction
+ * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
+ * take them (connection refused, HTTP 429).
+ */
+public final class HttpProvider implements BraneProvider {
+
+    /** Calls that must never be repeated once they may have reached the node. */
+    static final Set<String> NOT_REPEATABLE = Set.of("eth_sendRawTransaction", "eth_sendTransaction",
+            "eth_sendRawTransactionSync", "eth_sendBundle", "eth_sendPrivateTransaction", "personal_sendTransaction");
+
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private final HttpConfig config;
+    private final HttpClient client;
+    private final ExecutorService virtualThreads;
+    private final RequestLifecycle lifecycle;
+    private final PendingTable pending;
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final ConcurrentLinkedQueue<Queued> coalescing = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    private final long defaultTimeoutNanos;
+    private volatile boolean closed;
+
+    private HttpProvider(HttpConfig config) {
+        this.config = config;
+        String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
+        this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
+        this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
+        this.pending = new PendingTable(config.maxPendingRequests());
+        this.defaultTimeoutNanos = config.requestTimeout().toNanos();
+        this.client = HttpClient.newBuilder()
+                .executor(virtualThreads)
+                .version(config.version())
+                .connectTimeout(config.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    /** Creates a provider with default settings. No connection is made until the first call. */
+    public static HttpProvider create(String url) {
+        return create(HttpConfig.builder(url).build());
+    }
+
+    public static HttpProvider create(HttpConfig config) {
+        return new HttpProvider(Objects.requireNonNull(config, "config"));
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
+        return sendOne(method, params, defaultTimeoutNanos);
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
+        }
+        return sendOne(method, params, timeout.toNanos());
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, defaultTimeoutNanos);
+        if (r.future.isDone()) {
+            return r.future;
+        }
+        coalescing.add(new Queued(r, new RpcCall(method, params)));
+        if (queued.incrementAndGet() >= config.maxBatchSize()) {
+            flushQueued();
+        } else if (flushScheduled.compareAndSet(false, true)) {
+            long windowNanos = config.batchWindow().toNanos();
+            virtualThreads.execute(() -> {
+                if (windowNanos > 0) {
+                    sleepNanos(windowNanos);
+                }
+                flushScheduled.set(false);
+                flushQueued();
+            });
+        }
+        return r.future;
+    }
+
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
+        Objects.requireNonNull(calls, "calls");
+        for (RpcCall c : calls) {
+            JsonRpcWriter.checkParams(c.params());
+        }
+        List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
+        List<PendingRequest> accepted = new ArrayList<>(calls.size());
+        List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
+        for (RpcCall c : calls) {
+            PendingRequest r = register(c.method(), defaultTimeoutNanos);
+            futures.add(r.future);
+            if (!r.future.isDone()) {
+                accepted.add(r);
+                acceptedCalls.add(c);
+            }
+        }
+        if (!accepted.isEmpty()) {
+            sendExchange(accepted, acceptedCalls, true);
+        }
+        return futures;
+    }
+
+    @Override
+    public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                "HTTP has no push channel: use a WebSocketProvider for subscriptions"));
+    }
+
+    @Override
+    public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                "HTTP has no push channel: use a WebSocketProvider for subscriptions"));
+    }
+
+    @Override
+    public void setMetrics(BraneMetrics metrics) {
+        lifecycle.setMetrics(metrics);
+    }
+
+    @Override
+    public int pendingRequests() {
+        return pending.size();
+    }
+
+    public HttpConfig config() {
+        return config;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (PendingRequest r : pending.drain()) {
+            lifecycle.fail(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
+                    + config.name() + " was closed"));
+        }
+        coalescing.clear();
+        client.shutdownNow();
+        virtualThreads.shutdown();
+    }
+
+    @Override
+    public String toString() {
+        return "HttpProvider[" + config.name() + " " + config.uri().getScheme() + "://" + config.uri().getHost() + "]";
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private record Queued(PendingRequest request, RpcCall call) { }
+
+    private CompletableFuture<JsonNode> sendOne(String method, List<?> params, long timeoutNanos) {
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, timeoutNanos);
+        if (!r.future.isDone()) {
+            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false);
+        }
+        return r.future;
+    }
+
+    private PendingRequest register(String method, long timeoutNanos) {
+        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null);
+        if (closed) {
+            lifecycle.fail(r, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+        } else if (!pending.tryAdd(r)) {
+            int size = pending.size();
+            lifecycle.hook(m -> m.onBackpressure(method, size));
+            lifecycle.fail(r, new BackpressureException(method + " refused: " + size
+                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
+        } else {
+            lifecycle.started(method);
+        }
+        return r;
+    }
+
+    private void flushQueued() {
+        while (true) {
+            List<PendingRequest> rs = new ArrayList<>();
+            List<RpcCall> calls = new ArrayList<>();
+            Queued q;
+            while (rs.size() < config.maxBatchSize() && (q = coalescing.poll()) != null) {
+                queued.decrementAndGet();
+                rs.add(q.request());
+                calls.add(q.call());
+            }
+            if (rs.isEmpty()) {
+                return;
+            }
+            sendExchange(rs, calls, rs.size() > 1);
+            if (rs.size() < config.maxBatchSize()) {
+                return;
+            }
+        }
+    }
+
+    /** One HTTP round trip for one call or one batch, with its retry state. */
+    private final class Exchange {
+        final List<PendingRequest> requests;
+        final byte[] body;
+        final boolean batch;
+        final long deadline;
+        final boolean repeatable;
+        int attempt;
+
+        Exchange(List<PendingRequest> requests, byte[] body, boolean batch) {
+            this.requests = requests;
+            this.body = body;
+            this.batch = batch;
+            long timeout = Long.MAX_VALUE;
+            boolean rep = true;
+            for (PendingRequest r : requests) {
+                timeout = Math.min(timeout, r.timeoutNanos);
+                rep &= !NOT_REPEATABLE.contains(r.method);
+            }
+            this.deadline = System.nanoTime() + timeout;
+            this.repeatable = rep;
+        }
+
+        String describe() {
+            return batch ? "batch of " + requests.size() : requests.get(0).method;
+        }
+    }
+
+    private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(128 * rs.size());
+        if (batch) {
+            long[] ids = new long[rs.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = rs.get(i).id;
+            }
+            JsonRpcWriter.writeBatch(out, ids, calls);
+            lifecycle.hook(m -> m.onBatchSize(ids.length));
+        } else {
+            JsonRpcWriter.writeRequest(out, rs.get(0).id, calls.get(0).method(), calls.get(0).params());
+        }
+        attempt(new Exchange(rs, out.toByteArray(), batch));
+    }
+
+    private void attempt(Exchange x) {
+        long remaining = x.deadline - System.nanoTime();
+        if (remaining <= 0) {
+            failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout"));
+            return;
+        }
+        if (closed) {
+            return;
+        }
+        HttpRequest.Builder b = HttpRequest.newBuilder(config.uri())
+                .timeout(Duration.ofNanos(remaining))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(x.body));
+        config.headers().forEach(b::header);
+        x.attempt++;
+        try {
+            client.sendAsync(b.build(), HttpResponse.BodyHandlers.ofByteArray())
+                    .whenComplete((resp, err) -> {
+                        if (err != null) {
+                            onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
+                        } else {
+                            onResponse(x, resp);
+                        }
+                    });
+        } catch (RuntimeException e) {
+            onFailure(x, e);
+        }
+    }
+
+    private void onFailure(Exchange x, Throwable err) {
+        if (err instanceof HttpConnectTimeoutException || err instanceof ConnectException
+                || err.getCause() instanceof ConnectException || err instanceof UnresolvedAddressException) {
+            // never reached the node: safe to repeat anything
+            if (!retry(x, -1, "connection failed: " + err)) {
+                failAll(x, id -> new ConnectionLostException(x.describe() + " failed: cannot connect to "
+                        + describeEndpoint() + ": " + err, err));
+            }
+        } else if (err instanceof HttpTimeoutException) {
+            failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout", err));
+        } else if (err instanceof IOException) {
+            if (!(x.repeatable && retry(x, -1, err.toString()))) {
+                failAll(x, id -> new ConnectionLostException(x.describe() + " failed: " + err
+                        + "; it may or may not have reached the node", err));
+            }
+        } else {
+            failAll(x, id -> new ConnectionLostException(x.describe() + " failed: " + err, err));
+        }
+    }
+
+    private void onResponse(Exchange x, HttpResponse<byte[]> resp) {
+        int status = resp.statusCode();
+        if (status == 429 || status == 503) {
+            long retryAfter = parseRetryAfter(resp.headers().firstValue("Retry-After").orElse(null));
+            boolean may = status == 429 || x.repeatable;
+            if (retryAfter > config.maxRetryAfter().toNanos()) {
+                failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status
+                        + " with Retry-After " + Duration.ofNanos(retryAfter) + ", longer than maxRetryAfter ("
+                        + config.maxRetryAfter() + ")"));
+                return;
+            }
+            if (!(may && retry(x, retryAfter, "HTTP " + status))) {
+                failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status
+                        + " after " + x.attempt + " attempt(s)"));
+            }
+            return;
+        }
+        byte[] body = resp.body();
+        Map<Long, PendingRequest> byId = new HashMap<>();
+        for (PendingRequest r : x.requests) {
+            byId.put(r.id, r);
+        }
+        if (body != null && body.length > 0 && (status == 200 || looksLikeJson(body))) {
+            JsonRpcReader.read(body, 0, body.length, new ResponseSink() {
+                @Override
+                public void onResult(long id, JsonNode result) {
+                    PendingRequest r = take(byId, id);
+                    if (r != null) {
+                        lifecycle.succeed(r, result);
+                    }
+                }
+
+                @Override
+                public void onError(long id, int code, String message, JsonNode data) {
+                    PendingRequest r = take(byId, id);
+                    if (r != null) {
+                        lifecycle.fail(r, new RpcErrorException(r.method, code, message, data));
+                    }
+                }
+
+                @Override
+                public void onNotification(String subscriptionId, JsonNode result) {
+                    lifecycle.hook(m -> m.onOrphanedResponse("notification over HTTP"));
+                }
+
+                @Override
+                public void onInvalid(long id, String reason) {
+                    PendingRequest r = take(byId, id);
+                    if (r != null) {
+                        lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason));
+                    }
+                }
+
+                @Override
+                public void onUnmatched(String reason) {
+                    lifecycle.hook(m -> m.onOrphanedResponse(reason));
+                    if (x.requests.size() == 1 && !byId.isEmpty()) {
+                        PendingRequest r = take(byId, x.requests.get(0).id);
+                        if (r != null) {
+                            lifecycle.fail(r, new InvalidResponseException(r.method + " (HTTP " + status + "): " + reason));
+                        }
+                    }
+                }
+            });
+        }
+        for (PendingRequest r : byId.values()) {
+            if (pending.remove(r.id) != null) {
+                String why = status == 200 ? "the response held no answer for id " + r.id
+                        : "HTTP " + status + " from " + describeEndpoint();
+                lifecycle.fail(r, new InvalidResponseException(r.method + " failed: " + why));
+            }
+        }
+    }
+
+    private PendingRequest take(Map<Long, PendingRequest> byId, long id) {
+        PendingRequest r = byId.remove(id);
+        if (r == null) {
+            lifecycle.hook(m -> m.onOrphanedResponse("response for unknown id " + id));
+            return null;
+        }
+        return pending.remove(id);
+    }
+
+    /** Schedules another attempt if retries and time remain; returns false if it did not. */
+    private boolean retry(Exchange x, long retryAfterNanos, String why) {
+        if (closed || x.attempt > config.maxRetries()) {
+            return false;
+        }
+        long delay = retryAfterNanos >= 0 ? retryAfterNanos : backoff(x.attempt);
+        if (System.nanoTime() + delay >= x.deadline) {
+            return false;
+        }
+        RequestLifecycle.LOG.debug("retrying {} to {} in {} ({})", x.describe(), config.name(), Duration.ofNanos(delay), why);
+        try {
+            virtualThreads.execute(() -> {
+                sleepNanos(delay);
+                attempt(x);
+            });
+            return true;
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    private long backoff(int attempt) {
+        long initial = config.retryInitialBackoff().toNanos();
+        long max = config.retryMaxBackoff().toNanos();
+        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
+        return base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+    }
+
+    /** Retry-After as delta-seconds or an HTTP date; -1 if absent or unreadable. */
+    static long parseRetryAfter(String value) {
+        if (value == null || value.isBlank()) {
+            return -1;
+        }
+        String v = value.trim();
+        try {
+            long seconds = Long.parseLong(v);
+            return seconds < 0 ? -1 : Duration.ofSeconds(Math.min(seconds, 86_400)).toNanos();
+        } catch (NumberFormatException notSeconds) {
+            try {
+                ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
+                long nanos = Duration.between(ZonedDateTime.now(at.getZone()), at).toNanos();
+                return Math.max(0, nanos);
+            } catch (java.time.format.DateTimeParseException e) {
+                return -1;
+            }
+        }
+    }
+
+    private void failAll(Exchange x, java.util.function.LongFunction<BraneRpcException> error) {
+        for (PendingRequest r : x.requests) {
+            if (pending.remove(r.id) != null) {
+                lifecycle.fail(r, error.apply(r.id));
+            }
+        }
+    }
+
+    private static boolean looksLikeJson(byte[] body) {
+        for (byte b : body) {
+            if (b == '{' || b == '[') {
+                return true;
+            }
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private String describeEndpoint() {
+        return "'" + config.name() + "' (" + config.uri().getScheme() + "://" + config.uri().getHost()
+                + (config.uri().getPort() > 0 ? ":" + config.uri().getPort() : "") + ")";
+    }
+
+    private static void sleepNanos(long nanos) {
+        try {
+            Thread.sleep(Duration.ofNanos(nanos));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
