@@ -78,7 +78,7 @@ public class SigningBenchmark {
         byte[] out = new byte[65];
         System.arraycopy(s.getR(), 0, out, 0, 32);
         System.arraycopy(s.getS(), 0, out, 32, 32);
-        out[64] = (byte) (s.getV()[0] - 27);
+        out[64] = s.getV()[0]; // 27 + recovery id, as in Brane's toBytes65
         return out;
     }
 
