@@ -25,20 +25,20 @@ import sh.brane.primitives.Hex;
 public class HexBenchmark {
 
     @Param({"32"})
-    public int size;
+    public int bytes;
 
-    private byte[] bytes;
+    private byte[] data;
     private String hex;
     private char[] chars;
     private byte[] decoded;
 
     @Setup
     public void setUp() {
-        bytes = new byte[size];
-        new Random(size).nextBytes(bytes);
-        hex = Hex.encode(bytes);
-        chars = new char[2 + 2 * size];
-        decoded = new byte[size];
+        data = new byte[bytes];
+        new Random(bytes).nextBytes(data);
+        hex = Hex.encode(data);
+        chars = new char[2 + 2 * bytes];
+        decoded = new byte[bytes];
         Twins.same("hex encode", braneEncode(), web3jEncode());
         braneEncodeTo();
         Twins.same("hex encodeTo", new String(chars), web3jEncodeTo());
@@ -48,23 +48,23 @@ public class HexBenchmark {
 
     @Benchmark
     public String braneEncode() {
-        return Hex.encode(bytes);
+        return Hex.encode(data);
     }
 
     @Benchmark
     public String web3jEncode() {
-        return Numeric.toHexString(bytes);
+        return Numeric.toHexString(data);
     }
 
     @Benchmark
     public char[] braneEncodeTo() {
-        Hex.encodeTo(bytes, chars, 0, true);
+        Hex.encodeTo(data, chars, 0, true);
         return chars;
     }
 
     @Benchmark
     public String web3jEncodeTo() {
-        return Numeric.toHexString(bytes);
+        return Numeric.toHexString(data);
     }
 
     @Benchmark

@@ -49,13 +49,20 @@ public class HttpRpcBenchmark {
     private Node endpoint;
     private HttpProvider brane;
     private Web3j web3j;
+    /** web3j's polling scheduler, ours so that tear-down can stop it (web3j's default one outlives shutdown()). */
+    private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "web3j-poll");
+                t.setDaemon(true);
+                return t;
+            });
     private ExecutorService virtualThreads;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         endpoint = Node.start(node);
         brane = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl()).build());
-        web3j = Web3j.build(new HttpService(endpoint.httpUrl()));
+        web3j = Web3j.build(new HttpService(endpoint.httpUrl()), 15_000, w3Scheduler);
         virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
         Twins.same("http eth_chainId", braneSequential().asString(), web3jSequential().getResult());
         Twins.same("http eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential().getResult());
@@ -75,6 +82,8 @@ public class HttpRpcBenchmark {
         }
         if (web3j != null) {
             web3j.shutdown();
+            w3Scheduler.shutdownNow();
+            Web3jThreads.release();
         }
         if (endpoint != null) {
             endpoint.close();

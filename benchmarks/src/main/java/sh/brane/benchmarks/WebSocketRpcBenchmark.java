@@ -58,6 +58,13 @@ public class WebSocketRpcBenchmark {
     private WebSocketProvider brane;
     private WebSocketService w3Service;
     private Web3j web3j;
+    /** web3j's polling scheduler, ours so that tear-down can stop it (web3j's default one outlives shutdown()). */
+    private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "web3j-poll");
+                t.setDaemon(true);
+                return t;
+            });
 
     static List<RpcCall> batch(int n) {
         List<RpcCall> calls = new ArrayList<>(n);
@@ -73,7 +80,7 @@ public class WebSocketRpcBenchmark {
         brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).build());
         w3Service = new WebSocketService(endpoint.wsUrl(), false);
         w3Service.connect();
-        web3j = Web3j.build(w3Service);
+        web3j = Web3j.build(w3Service, 15_000, w3Scheduler);
         Twins.same("ws eth_chainId", braneSequential().asString(), web3jSequential().getResult());
         Twins.same("ws eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential().getResult());
         braneInFlight100();
@@ -90,6 +97,8 @@ public class WebSocketRpcBenchmark {
         }
         if (web3j != null) {
             web3j.shutdown();
+            w3Scheduler.shutdownNow();
+            Web3jThreads.release();
         }
         if (endpoint != null) {
             endpoint.close();
