@@ -113,10 +113,11 @@ public final class QuickBench {
             new Pair("HTTP JSON batch of 100 (Anvil, per call)", "HttpRpcBenchmark.braneBatch100", "HttpRpcBenchmark.web3jBatch100", "node=anvil"),
             new Pair("HTTP 100 concurrent calls on virtual threads (Anvil, per call)", "HttpRpcBenchmark.braneVirtual100", "HttpRpcBenchmark.web3jVirtual100", "node=anvil"));
 
-    /** Tuning runs: each is (transport, waitStrategy); the first is the default. */
+    /** Tuning runs: each is (transport, waitStrategy, callbacks); the first is the default. */
     static final String[][] TUNING = {
-            {"AUTO", "BLOCKING"}, {"NIO", "BLOCKING"}, {"EPOLL", "BLOCKING"},
-            {"AUTO", "LITE_BLOCKING"}, {"AUTO", "SLEEPING"}, {"AUTO", "YIELDING"}, {"AUTO", "BUSY_SPIN"}};
+            {"AUTO", "BLOCKING", "default"}, {"NIO", "BLOCKING", "default"}, {"EPOLL", "BLOCKING", "default"},
+            {"AUTO", "LITE_BLOCKING", "default"}, {"AUTO", "SLEEPING", "default"}, {"AUTO", "YIELDING", "default"},
+            {"AUTO", "BUSY_SPIN", "default"}, {"AUTO", "BLOCKING", "direct"}};
     static final String[] TUNING_METHODS = {"braneSequential", "braneInFlight100", "braneAsyncBatch100"};
 
     private final Settings settings;
@@ -370,31 +371,33 @@ public final class QuickBench {
         }
         List<Map<String, JsonNode>> runs = new ArrayList<>();
         for (String[] combo : TUNING) {
-            runs.add(run("tuning-" + combo[0] + "-" + combo[1], methods, Mode.Throughput, 1, true,
-                    Map.of("transport", combo[0], "waitStrategy", combo[1], "node", "stub")));
+            runs.add(run("tuning-" + combo[0] + "-" + combo[1] + "-" + combo[2], methods, Mode.Throughput, 1, true,
+                    tuningParams(combo)));
         }
         StringBuilder s = new StringBuilder();
         s.append("\n### tuning: Brane WebSocket transport and wait strategy (").append(settings.describe())
                 .append(", 1 thread, stub server; ratio to the default AUTO+BLOCKING)\n\n");
-        s.append("| transport | wait strategy |");
+        s.append("| transport | wait strategy | callbacks |");
         for (String m : TUNING_METHODS) {
             s.append(' ').append(m).append(" calls/s | vs default |");
         }
-        s.append("\n|---|---|");
+        s.append("\n|---|---|---|");
         s.append("---:|---:|".repeat(TUNING_METHODS.length));
         s.append('\n');
         for (int i = 0; i < TUNING.length; i++) {
-            s.append("| ").append(TUNING[i][0]).append(" | ").append(TUNING[i][1]).append(" |");
+            s.append("| ").append(TUNING[i][0]).append(" | ").append(TUNING[i][1]).append(" | ").append(TUNING[i][2]).append(" |");
             for (String m : TUNING_METHODS) {
-                Map<String, String> params = Map.of("transport", TUNING[i][0], "waitStrategy", TUNING[i][1], "node", "stub");
-                JsonNode n = runs.get(i).get(key("WebSocketTuningBenchmark." + m, "", 1, params));
-                Map<String, String> defaults = Map.of("transport", TUNING[0][0], "waitStrategy", TUNING[0][1], "node", "stub");
-                JsonNode d = runs.get(0).get(key("WebSocketTuningBenchmark." + m, "", 1, defaults));
+                JsonNode n = runs.get(i).get(key("WebSocketTuningBenchmark." + m, "", 1, tuningParams(TUNING[i])));
+                JsonNode d = runs.get(0).get(key("WebSocketTuningBenchmark." + m, "", 1, tuningParams(TUNING[0])));
                 s.append(' ').append(ops(n)).append(" | ").append(ratio(n, d)).append(" |");
             }
             s.append('\n');
         }
         emit("tuning", s.toString());
+    }
+
+    private static Map<String, String> tuningParams(String[] combo) {
+        return Map.of("transport", combo[0], "waitStrategy", combo[1], "callbacks", combo[2], "node", "stub");
     }
 
     private void emit(String name, String table) throws IOException {

@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Brane's WebSocket settings against each other on the stub server: transport (native epoll vs Java NIO)
- * and the ring writer's wait strategy; the defaults are {@code AUTO} (epoll here) and {@code BLOCKING}.
+ * the ring writer's wait strategy and the callback executor; the defaults are {@code AUTO} (epoll here),
+ * {@code BLOCKING} and the provider's virtual-thread executor.
  * No web3j twin: this is the tuning table.
  */
 @State(Scope.Benchmark)
@@ -38,6 +39,13 @@ public class WebSocketTuningBenchmark {
     @Param({"BLOCKING", "LITE_BLOCKING", "SLEEPING", "YIELDING", "BUSY_SPIN"})
     public WaitStrategyType waitStrategy;
 
+    /**
+     * Where futures complete: {@code default} (the provider's own virtual-thread executor) or {@code direct}
+     * ({@code Runnable::run}: on the Netty I/O thread; only for callbacks that never block).
+     */
+    @Param({"default", "direct"})
+    public String callbacks;
+
     @Param({"stub"})
     public String node;
 
@@ -47,8 +55,14 @@ public class WebSocketTuningBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         endpoint = Node.start(node);
-        brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl())
-                .transport(transport).waitStrategy(waitStrategy).build());
+        WebSocketConfig.Builder config = WebSocketConfig.builder(endpoint.wsUrl())
+                .transport(transport).waitStrategy(waitStrategy);
+        if (callbacks.equals("direct")) {
+            config.callbackExecutor(Runnable::run);
+        } else if (!callbacks.equals("default")) {
+            throw new IllegalArgumentException("callbacks must be default or direct, got " + callbacks);
+        }
+        brane = WebSocketProvider.create(config.build());
         Twins.same("eth_chainId", Node.CHAIN_ID_HEX, braneSequential().asString());
     }
 
