@@ -45,6 +45,7 @@ public final class Anvil implements AutoCloseable {
     private static final String CHAIN_ID_REQUEST = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}";
     private static final int PORT_ATTEMPTS = 5;
     private static final long POLL_MILLIS = 20;
+    private static final long UNCONFIRMED_GRACE_NANOS = 2_000_000_000L;
 
     private final Path binary;
     private final List<String> options;
@@ -53,6 +54,7 @@ public final class Anvil implements AutoCloseable {
     private final int outputLines;
     private final boolean defaultMnemonic;
     private final boolean silent;
+    private final int accountCount;
 
     private int port;
     private long chainId;
@@ -70,6 +72,7 @@ public final class Anvil implements AutoCloseable {
         this.startupTimeout = b.startupTimeout;
         this.outputLines = b.outputLines;
         this.defaultMnemonic = b.mnemonic == null;
+        this.accountCount = b.accounts == null ? 10 : b.accounts;
         this.silent = options.contains("--silent") || options.contains("-q") || options.contains("--quiet");
     }
 
@@ -211,6 +214,12 @@ public final class Anvil implements AutoCloseable {
         command.add("--port");
         command.add(Integer.toString(port));
         command.addAll(options);
+        if (shutdownHook == null) {
+            // registered before the process exists so that a JVM exiting during start-up still stops it
+            Thread hook = new Thread(this::stopOnExit, "anvil-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            shutdownHook = hook;
+        }
         Process p;
         try {
             p = new ProcessBuilder(command).redirectErrorStream(true)
@@ -233,12 +242,9 @@ public final class Anvil implements AutoCloseable {
             throw e;
         }
         List<DevAccount> parsed = drain.accounts();
-        accounts = !parsed.isEmpty() ? parsed : defaultMnemonic ? DevAccount.defaults() : List.of();
-        if (shutdownHook == null) {
-            Thread hook = new Thread(this::stopOnExit, "anvil-shutdown-" + port);
-            Runtime.getRuntime().addShutdownHook(hook);
-            shutdownHook = hook;
-        }
+        List<DevAccount> defaults = DevAccount.defaults();
+        accounts = !parsed.isEmpty() ? parsed
+                : defaultMnemonic ? defaults.subList(0, Math.min(accountCount, defaults.size())) : List.of();
         LOG.debug("Anvil {} (pid {}) ready on port {}, chain id {}", binary, p.pid(), port, chainId);
     }
 
@@ -257,6 +263,7 @@ public final class Anvil implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(CHAIN_ID_REQUEST))
                 .build();
         String lastError = "no answer yet";
+        long firstAnswer = 0;
         while (true) {
             if (!p.isAlive()) {
                 drain.join(500);
@@ -269,25 +276,26 @@ public final class Anvil implements AutoCloseable {
                 }
                 throw new AnvilException(message);
             }
-            // Anvil prints "Listening on" only after it bound the port: until then an answer could come from
-            // another process that grabbed the port first (with --silent there is no such line to wait for)
-            if (!silent && !drain.awaitBanner(0)) {
-                lastError = "Anvil has not printed 'Listening on' yet";
-                if (System.nanoTime() > deadline) {
-                    throw new AnvilException("Anvil (pid " + p.pid() + ") did not start listening on port " + port
-                            + " within " + startupTimeout + ". Last output:\n" + drain.tailText());
-                }
-                Thread.sleep(POLL_MILLIS);
-                continue;
-            }
             try {
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200) {
                     Long id = parseResult(response.body());
+                    // Anvil prints "Listening on" only after it bound the port: until then the answer may
+                    // come from another process that took the port first (ours then exits, "address in
+                    // use"). Without that line (--silent, or an Anvil that words it differently) we accept
+                    // the answer once our process has stayed alive for a while after it.
                     if (id != null) {
-                        return id;
+                        long now = System.nanoTime();
+                        if (firstAnswer == 0) {
+                            firstAnswer = now;
+                        }
+                        if (silent || drain.awaitBanner(0) || now - firstAnswer > UNCONFIRMED_GRACE_NANOS) {
+                            return id;
+                        }
+                        lastError = "answered, but Anvil has not printed 'Listening on' yet";
+                    } else {
+                        lastError = "unexpected answer: " + abbreviate(response.body());
                     }
-                    lastError = "unexpected answer: " + abbreviate(response.body());
                 } else {
                     lastError = "HTTP " + response.statusCode();
                 }
@@ -526,8 +534,13 @@ public final class Anvil implements AutoCloseable {
         public Anvil start() {
             Path bin = (resolver == null ? AnvilBinaryResolver.defaults() : resolver).resolve();
             Anvil anvil = new Anvil(this, bin);
-            synchronized (anvil) {
-                anvil.launch(false);
+            try {
+                synchronized (anvil) {
+                    anvil.launch(false);
+                }
+            } catch (RuntimeException e) {
+                anvil.close(); // removes the shutdown hook
+                throw e;
             }
             return anvil;
         }

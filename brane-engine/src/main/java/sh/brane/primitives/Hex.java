@@ -121,8 +121,10 @@ public final class Hex {
     }
 
     /**
-     * Decodes a JSON-RPC quantity ({@code 0x}-prefixed, no leading zeros required, odd length
-     * allowed) into a big-endian minimal byte array.
+     * Decodes a JSON-RPC quantity ({@code 0x}-prefixed, odd number of digits allowed) into big-endian
+     * bytes, one byte per two digits rounded up. Leading zero digits are accepted and kept (some nodes
+     * send them), so {@code 0x0} gives {@code {0}} and {@code 0x00ff} gives {@code {0, -1}}; read the
+     * result with {@code new BigInteger(1, bytes)} when the numeric value is what matters.
      */
     public static byte[] decodeQuantity(CharSequence hex) {
         if (hex == null || hex.length() < 3 || hex.charAt(0) != '0' || (hex.charAt(1) | 0x20) != 'x') {

@@ -1,6 +1,7 @@
 package sh.brane.primitives;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -201,7 +202,7 @@ public final class Rlp {
         if (maxDepth < 0 || maxDepth > MAX_DEPTH) {
             throw new IllegalArgumentException("maxDepth must be between 0 and " + MAX_DEPTH + ", got " + maxDepth);
         }
-        return new RlpDecoder(java.util.Arrays.copyOfRange(input, off, off + len), maxDepth).decodeOne();
+        return new RlpDecoder(Arrays.copyOfRange(input, off, off + len), maxDepth).decodeOne();
     }
 
     // ---------------------------------------------------------------- shared helpers
@@ -224,7 +225,7 @@ public final class Rlp {
         requireNonNegative(value);
         byte[] twos = value.toByteArray();
         if (twos.length > 1 && twos[0] == 0) {
-            return java.util.Arrays.copyOfRange(twos, 1, twos.length);
+            return Arrays.copyOfRange(twos, 1, twos.length);
         }
         return value.signum() == 0 ? new byte[0] : twos;
     }

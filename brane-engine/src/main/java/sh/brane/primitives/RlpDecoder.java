@@ -1,6 +1,7 @@
 package sh.brane.primitives;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** Strict recursive-descent RLP decoder over a private copy of the input. */
@@ -72,7 +73,7 @@ final class RlpDecoder {
         while (pos < listEnd) {
             items.add(readItem(listEnd, depth));
         }
-        return new RlpList(java.util.Collections.unmodifiableList(items), start);
+        return new RlpList(Collections.unmodifiableList(items), start);
     }
 
     /** Reads a big-endian length of {@code lengthOfLength} bytes after a 0xb8..0xbf or 0xf8..0xff prefix. */

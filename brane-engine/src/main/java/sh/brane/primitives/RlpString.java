@@ -32,6 +32,7 @@ public final class RlpString implements RlpItem {
 
     /** The minimal big-endian encoding of a non-negative {@code value} (zero is the empty string). */
     public static RlpString ofLong(long value) {
+        Rlp.requireNonNegative(value);
         byte[] bytes = new byte[Rlp.unsignedByteLength(value)];
         Rlp.writeUnsigned(value, bytes, 0, bytes.length);
         return new RlpString(bytes, 0, bytes.length, 0);

@@ -1,5 +1,7 @@
 package sh.brane.rpc;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 
 /** Validation helpers whose messages name the option, the value and what is allowed. */
@@ -32,6 +34,67 @@ final class ConfigChecks {
     static <T> T notNull(String option, T value) {
         if (value == null) {
             throw new IllegalArgumentException(option + " must not be null");
+        }
+        return value;
+    }
+
+    /**
+     * Parses the endpoint URL; it must have one of {@code schemes} (any case) and a host.
+     *
+     * @param expected what the messages call an acceptable URL, e.g. {@code "a ws:// or wss:// URL"}
+     */
+    static URI url(String url, String expected, String... schemes) {
+        if (url == null) {
+            throw new IllegalArgumentException("url must be " + expected + ", got null");
+        }
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("url must be " + expected + ", got a malformed URL (" + e.getReason() + ")");
+        }
+        String scheme = uri.getScheme();
+        if (!hasScheme(scheme, schemes)) {
+            throw new IllegalArgumentException("url must be " + expected + ", got scheme " + scheme);
+        }
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("url must name a host, got none");
+        }
+        return uri;
+    }
+
+    private static boolean hasScheme(String scheme, String... schemes) {
+        if (scheme != null) {
+            for (String s : schemes) {
+                if (scheme.equalsIgnoreCase(s)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The endpoint name used in metrics and logs. */
+    static String name(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name must be non-blank, got " + name);
+        }
+        return name;
+    }
+
+    /** A header to send; the message never shows the value, which is often an API key. */
+    static void header(String name, String value) {
+        if (name == null || name.isBlank() || value == null) {
+            throw new IllegalArgumentException("header name must be non-blank and value non-null, got "
+                    + name + "=" + (value == null ? "null" : "<value>"));
+        }
+    }
+
+    /** The largest of a pair of backoff delays must not be below the first. */
+    static Duration atLeast(String option, Duration value, String floorOption, Duration floor) {
+        if (value.compareTo(floor) < 0) {
+            throw new IllegalArgumentException(option + " must be at least " + floorOption + " (" + floor + "), got "
+                    + value);
         }
         return value;
     }

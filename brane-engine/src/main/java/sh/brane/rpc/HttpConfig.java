@@ -109,10 +109,7 @@ public final class HttpConfig {
         public Builder connectTimeout(Duration timeout) { this.connectTimeout = timeout; return this; }
         /** Adds a header to every request (e.g. an API key). */
         public Builder header(String name, String value) {
-            if (name == null || name.isBlank() || value == null) {
-                throw new IllegalArgumentException("header name must be non-blank and value non-null, got "
-                        + name + "=" + (value == null ? "null" : "<value>"));
-            }
+            ConfigChecks.header(name, value);
             headers.put(name, value);
             return this;
         }
@@ -134,26 +131,8 @@ public final class HttpConfig {
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
 
         public HttpConfig build() {
-            if (url == null) {
-                throw new IllegalArgumentException("url must be an http:// or https:// URL, got null");
-            }
-            URI uri;
-            try {
-                uri = new URI(url);
-            } catch (java.net.URISyntaxException e) {
-                throw new IllegalArgumentException("url must be an http:// or https:// URL, got a malformed URL ("
-                        + e.getReason() + ")");
-            }
-            String scheme = uri.getScheme();
-            if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
-                throw new IllegalArgumentException("url must be an http:// or https:// URL, got scheme " + scheme);
-            }
-            if (uri.getHost() == null) {
-                throw new IllegalArgumentException("url must name a host, got none");
-            }
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("name must be non-blank, got " + name);
-            }
+            URI uri = ConfigChecks.url(url, "an http:// or https:// URL", "http", "https");
+            ConfigChecks.name(name);
             ConfigChecks.notNull("version", version);
             ConfigChecks.positive("requestTimeout", requestTimeout, Duration.ofDays(1));
             ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
@@ -162,10 +141,7 @@ public final class HttpConfig {
             ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
             ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
             ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
-            if (retryMaxBackoff.compareTo(retryInitialBackoff) < 0) {
-                throw new IllegalArgumentException("retryMaxBackoff must be at least retryInitialBackoff ("
-                        + retryInitialBackoff + "), got " + retryMaxBackoff);
-            }
+            ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
             ConfigChecks.positiveOrZero("maxRetryAfter", maxRetryAfter, Duration.ofHours(1));
             ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
             return new HttpConfig(this, uri);

@@ -90,10 +90,7 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
-        }
-        return sendOne(method, params, timeout.toNanos());
+        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout));
     }
 
     @Override
@@ -122,25 +119,11 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        Objects.requireNonNull(calls, "calls");
-        for (RpcCall c : calls) {
-            JsonRpcWriter.checkParams(c.params());
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos));
+        if (!batch.accepted().isEmpty()) {
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true);
         }
-        List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
-        List<PendingRequest> accepted = new ArrayList<>(calls.size());
-        List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
-        for (RpcCall c : calls) {
-            PendingRequest r = register(c.method(), defaultTimeoutNanos);
-            futures.add(r.future);
-            if (!r.future.isDone()) {
-                accepted.add(r);
-                acceptedCalls.add(c);
-            }
-        }
-        if (!accepted.isEmpty()) {
-            sendExchange(accepted, acceptedCalls, true);
-        }
-        return futures;
+        return batch.futures();
     }
 
     @Override
@@ -205,16 +188,7 @@ public final class HttpProvider implements BraneProvider {
 
     private PendingRequest register(String method, long timeoutNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null);
-        if (closed) {
-            lifecycle.fail(r, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
-        } else if (!pending.tryAdd(r)) {
-            int size = pending.size();
-            lifecycle.hook(m -> m.onBackpressure(method, size));
-            lifecycle.fail(r, new BackpressureException(method + " refused: " + size
-                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
-        } else {
-            lifecycle.started(method);
-        }
+        lifecycle.admit(r, pending, closed, config.name());
         return r;
     }
 
@@ -298,7 +272,9 @@ public final class HttpProvider implements BraneProvider {
         config.headers().forEach(b::header);
         x.attempt++;
         try {
+            // HttpRequest.timeout stops at the headers; this also bounds a body that stalls afterwards
             client.sendAsync(b.build(), HttpResponse.BodyHandlers.ofByteArray())
+                    .orTimeout(remaining + 50_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS)
                     .whenComplete((resp, err) -> {
                         if (err != null) {
                             onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
@@ -319,7 +295,7 @@ public final class HttpProvider implements BraneProvider {
                 failAll(x, id -> new ConnectionLostException(x.describe() + " failed: cannot connect to "
                         + describeEndpoint() + ": " + err, err));
             }
-        } else if (err instanceof HttpTimeoutException) {
+        } else if (err instanceof HttpTimeoutException || err instanceof java.util.concurrent.TimeoutException) {
             failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout", err));
         } else if (err instanceof IOException) {
             if (!(x.repeatable && retry(x, -1, err.toString()))) {

@@ -1,5 +1,6 @@
 package sh.brane.rpc;
 
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -8,8 +9,9 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Ends requests: records the metrics and completes the future on the callback executor, so user
- * continuations never run on an I/O thread.
+ * Starts and ends requests: admits them into the pending table (or refuses them at once), records
+ * the metrics and completes the future on the callback executor, so user continuations never run
+ * on an I/O thread.
  */
 final class RequestLifecycle {
 
@@ -32,6 +34,41 @@ final class RequestLifecycle {
 
     Executor callbacks() {
         return callbacks;
+    }
+
+    /** The nanoseconds of a per-call timeout, which must be positive. */
+    static long timeoutNanos(Duration timeout) {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
+        }
+        return timeout.toNanos();
+    }
+
+    /** The error of a request refused or cut short because its provider is closed. */
+    static ConnectionLostException closed(String method, String provider) {
+        return new ConnectionLostException(method + " refused: provider " + provider + " is closed");
+    }
+
+    /**
+     * Adds a new request to {@code pending} and records its start; if the provider is closed or
+     * {@code maxPendingRequests} are already in flight, fails it at once instead.
+     *
+     * @return whether the request was admitted (false: its future is already failed)
+     */
+    boolean admit(PendingRequest r, PendingTable pending, boolean closed, String provider) {
+        if (closed) {
+            fail(r, closed(r.method, provider));
+            return false;
+        }
+        if (!pending.tryAdd(r)) {
+            int size = pending.size();
+            hook(m -> m.onBackpressure(r.method, size));
+            fail(r, new BackpressureException(r.method + " refused: " + size
+                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
+            return false;
+        }
+        started(r.method);
+        return true;
     }
 
     void started(String method) {

@@ -158,10 +158,7 @@ public final class WebSocketConfig {
         public Builder connectTimeout(Duration timeout) { this.connectTimeout = timeout; return this; }
         /** Adds a header to the WebSocket handshake (e.g. an API key). */
         public Builder header(String name, String value) {
-            if (name == null || name.isBlank() || value == null) {
-                throw new IllegalArgumentException("header name must be non-blank and value non-null, got "
-                        + name + "=" + (value == null ? "null" : "<value>"));
-            }
+            ConfigChecks.header(name, value);
             headers.put(name, value);
             return this;
         }
@@ -179,14 +176,16 @@ public final class WebSocketConfig {
         public Builder reconnectMaxBackoff(Duration backoff) { this.reconnectMaxBackoff = backoff; return this; }
         /** Reconnect attempts before giving up; 0 (the default) retries forever. */
         public Builder reconnectMaxAttempts(int attempts) { this.reconnectMaxAttempts = attempts; return this; }
-        /** Executor for future completions and subscription callbacks. Default: a virtual thread per task. */
+        /**
+         * Executor for future completions and subscription callbacks. Default: a virtual thread per task.
+         * It must hand tasks to its own threads (never run them on the submitting thread, e.g. no
+         * {@code CallerRunsPolicy}), or callbacks would run on the I/O thread.
+         */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
 
         public WebSocketConfig build() {
-            URI uri = parseUrl(url);
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("name must be non-blank, got " + name);
-            }
+            URI uri = ConfigChecks.url(url, "a ws:// or wss:// URL", "ws", "wss");
+            ConfigChecks.name(name);
             if (ringBufferSize < 2 || ringBufferSize > (1 << 24) || Integer.bitCount(ringBufferSize) != 1) {
                 throw new IllegalArgumentException("ringBufferSize must be a power of two between 2 and "
                         + (1 << 24) + ", got " + ringBufferSize);
@@ -210,10 +209,8 @@ public final class WebSocketConfig {
             }
             ConfigChecks.positive("reconnectInitialBackoff", reconnectInitialBackoff, Duration.ofHours(1));
             ConfigChecks.positive("reconnectMaxBackoff", reconnectMaxBackoff, Duration.ofHours(1));
-            if (reconnectMaxBackoff.compareTo(reconnectInitialBackoff) < 0) {
-                throw new IllegalArgumentException("reconnectMaxBackoff must be at least reconnectInitialBackoff ("
-                        + reconnectInitialBackoff + "), got " + reconnectMaxBackoff);
-            }
+            ConfigChecks.atLeast("reconnectMaxBackoff", reconnectMaxBackoff, "reconnectInitialBackoff",
+                    reconnectInitialBackoff);
             if (reconnectMaxAttempts < 0) {
                 throw new IllegalArgumentException("reconnectMaxAttempts must be 0 (unlimited) or positive, got "
                         + reconnectMaxAttempts);
@@ -222,27 +219,6 @@ public final class WebSocketConfig {
                 throw new IllegalArgumentException("sslContext must be a client context, got a server context");
             }
             return new WebSocketConfig(this, uri);
-        }
-
-        private static URI parseUrl(String url) {
-            if (url == null) {
-                throw new IllegalArgumentException("url must be a ws:// or wss:// URL, got null");
-            }
-            URI uri;
-            try {
-                uri = new URI(url);
-            } catch (java.net.URISyntaxException e) {
-                throw new IllegalArgumentException("url must be a ws:// or wss:// URL, got a malformed URL ("
-                        + e.getReason() + ")");
-            }
-            String scheme = uri.getScheme();
-            if (scheme == null || !(scheme.equalsIgnoreCase("ws") || scheme.equalsIgnoreCase("wss"))) {
-                throw new IllegalArgumentException("url must be a ws:// or wss:// URL, got scheme " + scheme);
-            }
-            if (uri.getHost() == null) {
-                throw new IllegalArgumentException("url must name a host, got none");
-            }
-            return uri;
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -58,6 +57,7 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
@@ -181,10 +181,7 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
-        }
-        return send(method, params, timeout.toNanos(), null);
+        return send(method, params, RequestLifecycle.timeoutNanos(timeout), null);
     }
 
     @Override
@@ -211,21 +208,10 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        Objects.requireNonNull(calls, "calls");
-        for (RpcCall c : calls) {
-            JsonRpcWriter.checkParams(c.params());
-        }
-        List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
-        List<PendingRequest> accepted = new ArrayList<>(calls.size());
-        List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
-        for (RpcCall c : calls) {
-            PendingRequest r = register(c.method(), defaultTimeoutNanos, null);
-            futures.add(r.future);
-            if (!r.future.isDone()) {
-                accepted.add(r);
-                acceptedCalls.add(c);
-            }
-        }
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, null));
+        List<CompletableFuture<JsonNode>> futures = batch.futures();
+        List<PendingRequest> accepted = batch.accepted();
+        List<RpcCall> acceptedCalls = batch.acceptedCalls();
         if (accepted.isEmpty()) {
             return futures;
         }
@@ -347,7 +333,9 @@ public final class WebSocketProvider implements BraneProvider {
         byServerId.clear();
         firstConnect.completeExceptionally(closedError);
         if (ch != null) {
-            ch.close();
+            // a normal closure tells the node to drop our subscriptions at once
+            ch.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE))
+                    .addListener(ChannelFutureListener.CLOSE);
         }
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
         boolean onOurThread = Thread.currentThread().getName().startsWith(threadPrefix);
@@ -387,55 +375,48 @@ public final class WebSocketProvider implements BraneProvider {
             failPending(r.id, notConnected(method));
             return r.future;
         }
-        write(ch, r, params, true);
+        write(ch, r, params);
         return r.future;
     }
 
     /** Adds the request to the pending table and arms its timeout; a refused request comes back already failed. */
     private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline);
-        if (closed) {
-            lifecycle.fail(r, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+        if (!lifecycle.admit(r, pending, closed, config.name())) {
             return r;
         }
-        if (!pending.tryAdd(r)) {
-            int size = pending.size();
-            lifecycle.hook(m -> m.onBackpressure(method, size));
-            lifecycle.fail(r, new BackpressureException(method + " refused: " + size
-                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
-            return r;
-        }
-        lifecycle.started(method);
         try {
             r.timeoutTask = group.next().schedule(() -> onTimeout(r.id), timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException e) {
-            failPending(r.id, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+            failPending(r.id, RequestLifecycle.closed(method, config.name()));
         }
         if (closed) {
-            failPending(r.id, new ConnectionLostException(method + " refused: provider " + config.name() + " is closed"));
+            failPending(r.id, RequestLifecycle.closed(method, config.name()));
         }
         return r;
     }
 
-    private void write(Channel ch, PendingRequest r, List<?> params, boolean flush) {
+    private void write(Channel ch, PendingRequest r, List<?> params) {
+        TextWebSocketFrame frame = serialize(ch, r, params);
+        if (frame != null) {
+            ch.writeAndFlush(frame).addListener((ChannelFutureListener) f -> {
+                if (!f.isSuccess()) {
+                    failPending(r.id, writeFailed(r.method, f.cause()));
+                }
+            });
+        }
+    }
+
+    /** Writes the request straight into a pooled buffer; null (and the request failed) if it cannot. */
+    private TextWebSocketFrame serialize(Channel ch, PendingRequest r, List<?> params) {
         ByteBuf buf = ch.alloc().buffer();
         try {
             JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            return new TextWebSocketFrame(buf);
         } catch (RuntimeException e) {
             buf.release();
             failPending(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
-            return;
-        }
-        TextWebSocketFrame frame = new TextWebSocketFrame(buf);
-        ChannelFutureListener onWritten = f -> {
-            if (!f.isSuccess()) {
-                failPending(r.id, writeFailed(r.method, f.cause()));
-            }
-        };
-        if (flush) {
-            ch.writeAndFlush(frame).addListener(onWritten);
-        } else {
-            ch.write(frame).addListener(onWritten);
+            return null;
         }
     }
 
@@ -448,7 +429,7 @@ public final class WebSocketProvider implements BraneProvider {
         }
         while (true) {
             if (closed) {
-                failPending(r.id, new ConnectionLostException(r.method + " refused: provider " + config.name() + " is closed"));
+                failPending(r.id, RequestLifecycle.closed(r.method, config.name()));
                 return -1;
             }
             try {
@@ -709,8 +690,11 @@ public final class WebSocketProvider implements BraneProvider {
 
     /** The ring consumer: serializes into pooled buffers, flushes once per batch of available events. */
     private final class RingWriter implements EventHandler<RingEvent> {
-        private Channel unflushed;
-        private int batched;
+        /** Bounds how many frames one hand-off to the I/O thread carries. */
+        private static final int MAX_FRAMES_PER_HANDOFF = 512;
+        private Channel target;
+        private ArrayList<TextWebSocketFrame> frames = new ArrayList<>();
+        private ArrayList<PendingRequest> requests = new ArrayList<>();
 
         @Override
         public void onEvent(RingEvent event, long sequence, boolean endOfBatch) {
@@ -723,25 +707,58 @@ public final class WebSocketProvider implements BraneProvider {
                 failPending(r.id, notConnected(r.method));
             } else if (pending.contains(r.id)) {
                 // a request already failed (e.g. timed out or connection lost) is never written afterwards
-                if (unflushed != null && unflushed != ch) {
-                    flush();
+                if (target != null && target != ch) {
+                    handOff();
                 }
-                write(ch, r, params, false);
-                unflushed = ch;
-                batched++;
+                TextWebSocketFrame frame = serialize(ch, r, params);
+                if (frame != null) {
+                    target = ch;
+                    frames.add(frame);
+                    requests.add(r);
+                    if (frames.size() >= MAX_FRAMES_PER_HANDOFF) {
+                        handOff();
+                    }
+                }
             }
             if (endOfBatch) {
-                flush();
+                handOff();
             }
         }
 
-        private void flush() {
-            if (unflushed != null) {
-                unflushed.flush();
-                int n = batched;
-                lifecycle.hook(m -> m.onBatchSize(n));
-                unflushed = null;
-                batched = 0;
+        /** One task on the I/O thread writes the whole burst and flushes once. */
+        private void handOff() {
+            if (target == null) {
+                return;
+            }
+            Channel ch = target;
+            List<TextWebSocketFrame> batchFrames = frames;
+            List<PendingRequest> batchRequests = requests;
+            target = null;
+            frames = new ArrayList<>();
+            requests = new ArrayList<>();
+            int n = batchFrames.size();
+            lifecycle.hook(m -> m.onBatchSize(n));
+            ChannelFutureListener onWritten = f -> {
+                if (!f.isSuccess()) {
+                    for (PendingRequest r : batchRequests) {
+                        failPending(r.id, writeFailed(r.method, f.cause()));
+                    }
+                }
+            };
+            try {
+                ch.eventLoop().execute(() -> {
+                    for (int i = 0; i < n; i++) {
+                        ch.write(batchFrames.get(i)).addListener(onWritten);
+                    }
+                    ch.flush();
+                });
+            } catch (RejectedExecutionException closedMeanwhile) {
+                for (TextWebSocketFrame f : batchFrames) {
+                    f.release();
+                }
+                for (PendingRequest r : batchRequests) {
+                    failPending(r.id, notConnected(r.method));
+                }
             }
         }
     }

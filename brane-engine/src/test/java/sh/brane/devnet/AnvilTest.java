@@ -164,6 +164,41 @@ class AnvilTest {
     }
 
     @Test
+    void aJvmThatExitsWithoutCloseStillStopsItsAnvil() throws Exception {
+        String javaBin = ProcessHandle.current().info().command().orElseThrow();
+        Process child = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+                ShutdownHookMain.class.getName()).redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(out).isZero();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("PID (\\d+)").matcher(out);
+        assertThat(m.find()).as(out).isTrue();
+        long pid = Long.parseLong(m.group(1));
+        // the hook waits for the process to exit, so it is gone once the JVM is
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("anvil pid %s", pid).isFalse();
+    }
+
+    @Test
+    void aStartupTimeoutFailsWithTheTailAndLeavesNoProcess() {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(
+                () -> Anvil.builder().startupTimeout(java.time.Duration.ofNanos(1)).start());
+        assertThat(thrown).isInstanceOf(AnvilException.class)
+                .hasMessageContaining("did not answer eth_chainId")
+                .hasMessageContaining("Last output:");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid (\\d+)").matcher(thrown.getMessage());
+        assertThat(m.find()).isTrue();
+        assertThat(ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    }
+
+    @Test
+    void silentAnvilWithoutBannerStillStartsAndKeepsDefaultAccounts() {
+        try (Anvil anvil = Anvil.builder().accounts(4).extraArgs("--silent").start()) {
+            assertThat(Rpc.result(anvil.httpUrl(), "eth_chainId", "[]")).isEqualTo("0x7a69");
+            assertThat(anvil.accounts()).isEqualTo(DevAccount.defaults().subList(0, 4));
+        }
+    }
+
+    @Test
     void builderRejectsNonsense() {
         assertThatThrownBy(() -> Anvil.builder().chainId(0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("chainId");

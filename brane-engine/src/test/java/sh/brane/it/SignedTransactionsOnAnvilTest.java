@@ -39,7 +39,7 @@ class SignedTransactionsOnAnvilTest {
         SignedTransaction signed = LegacyTransaction.builder()
                 .chainId(anvil.chainId()).nonce(nonce(alice.address())).gasPrice(2 * GWEI).gasLimit(21_000)
                 .to(bob).value(12_345).build().sign(alice);
-        JsonNode tx = assertMined(signed, "0x0");
+        JsonNode tx = assertMined(signed, "0x0", anvil.account(0).address());
         long v = TestRpc.quantity(tx.get("v").asString());
         assertThat(v).isIn(anvil.chainId() * 2 + 35, anvil.chainId() * 2 + 36);
     }
@@ -51,7 +51,7 @@ class SignedTransactionsOnAnvilTest {
                 .to(bob).value(1)
                 .accessList(List.of(AccessListEntry.of(bob, Hash.ZERO)))
                 .build().sign(alice);
-        JsonNode tx = assertMined(signed, "0x1");
+        JsonNode tx = assertMined(signed, "0x1", anvil.account(0).address());
         assertThat(tx.get("accessList").get(0).get("address").asString()).isEqualTo(bob.toHex());
     }
 
@@ -62,7 +62,7 @@ class SignedTransactionsOnAnvilTest {
                 .maxPriorityFeePerGas(GWEI).maxFeePerGas(10 * GWEI).gasLimit(21_000)
                 .to(bob).value(BigInteger.TEN.pow(18))
                 .build().sign(alice);
-        assertMined(signed, "0x2");
+        assertMined(signed, "0x2", anvil.account(0).address());
     }
 
     @Test
@@ -80,7 +80,7 @@ class SignedTransactionsOnAnvilTest {
                 .to(authority.address()).value(0)
                 .authorizationList(List.of(authorization))
                 .build().sign(sponsor);
-        assertMined(signed, "0x4");
+        assertMined(signed, "0x4", anvil.account(3).address());
         // EIP-7702: the authority's code is now the delegation designator 0xef0100 || delegate
         assertThat(rpc.call("eth_getCode", authority.address().toHex(), "latest").asString())
                 .isEqualTo("0xef0100" + delegate.toHex().substring(2));
@@ -91,8 +91,9 @@ class SignedTransactionsOnAnvilTest {
     }
 
     /** Sends, checks Anvil's hash, receipt status 1 and sender against the engine's; returns Anvil's tx. */
-    private JsonNode assertMined(SignedTransaction signed, String type) {
-        Address expectedSender = signed.sender();
+    private JsonNode assertMined(SignedTransaction signed, String type, String account) {
+        Address expectedSender = Address.of(account);
+        assertThat(signed.sender()).isEqualTo(expectedSender);
         String hash = rpc.call("eth_sendRawTransaction", signed.toHex()).asString();
         assertThat(hash).isEqualTo(signed.hash().toHex());
 

@@ -40,6 +40,8 @@ class RlpEncoderTest {
         assertThatThrownBy(() -> Rlp.encodeBigInteger(BigInteger.valueOf(-5)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RlpWriter(new byte[10]).writeLong(-3)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RlpString.ofLong(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RlpString.ofBigInteger(BigInteger.ONE.negate())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

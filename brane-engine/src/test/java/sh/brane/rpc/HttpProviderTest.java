@@ -291,4 +291,21 @@ class HttpProviderTest {
         assertThat(HttpProvider.parseRetryAfter("-5")).isEqualTo(-1);
         assertThat(HttpProvider.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT")).isZero();
     }
+
+    @Test
+    void aBodyThatStallsAfterTheHeadersStillTimesOut() throws Exception {
+        HttpProvider p = provider(fast(server((ex, body, n) -> {
+            ex.sendResponseHeaders(200, 1000);
+            ex.getResponseBody().write('{');
+            ex.getResponseBody().flush();
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })));
+        Throwable e = failureOf(p.sendAsync("eth_chainId", List.of(), Duration.ofMillis(300)), 2000);
+        assertThat(e).isInstanceOf(RpcTimeoutException.class);
+        assertThat(p.pendingRequests()).isZero();
+    }
 }

@@ -75,6 +75,10 @@ final class TestWsServer implements AutoCloseable {
     volatile Behaviour behaviour;
 
     private TestWsServer(int port, Behaviour behaviour) throws InterruptedException {
+        this(port, behaviour, null);
+    }
+
+    private TestWsServer(int port, Behaviour behaviour, io.netty.handler.ssl.SslContext ssl) throws InterruptedException {
         this.behaviour = behaviour;
         this.serverChannel = new ServerBootstrap()
                 .group(group)
@@ -82,6 +86,9 @@ final class TestWsServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        if (ssl != null) {
+                            ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(65536),
                                 new WebSocketServerProtocolHandler(WebSocketServerProtocolConfig.newBuilder()
                                         .websocketPath("/").maxFramePayloadLength(256 * 1024 * 1024).build()),
@@ -95,6 +102,14 @@ final class TestWsServer implements AutoCloseable {
         return new TestWsServer(0, behaviour);
     }
 
+    static TestWsServer startTls(io.netty.handler.ssl.SslContext ssl, Behaviour behaviour) throws InterruptedException {
+        TestWsServer s = new TestWsServer(0, behaviour, ssl);
+        s.tls = true;
+        return s;
+    }
+
+    private boolean tls;
+
     static TestWsServer start(int port, Behaviour behaviour) throws InterruptedException {
         return new TestWsServer(port, behaviour);
     }
@@ -104,7 +119,7 @@ final class TestWsServer implements AutoCloseable {
     }
 
     String url() {
-        return "ws://127.0.0.1:" + port() + "/";
+        return (tls ? "wss" : "ws") + "://127.0.0.1:" + port() + "/";
     }
 
     static ObjectNode result(JsonNode req, JsonNode result) {

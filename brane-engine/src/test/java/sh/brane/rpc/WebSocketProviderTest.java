@@ -442,16 +442,16 @@ class WebSocketProviderTest {
     @Test
     void halfOpenConnectionIsDetectedByReadIdleAndReplaced() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).pingInterval(Duration.ofMillis(100)).readIdleTimeout(Duration.ofMillis(300))
+        WebSocketProvider p = provider(fast(s).pingInterval(Duration.ofMillis(100)).readIdleTimeout(Duration.ofMillis(800))
                 .requestTimeout(Duration.ofSeconds(30)));
         // a healthy idle connection is kept alive by pings/pongs
-        Thread.sleep(500);
+        Thread.sleep(1000);
         assertThat(s.connections.get()).isEqualTo(1);
         CompletableFuture<JsonNode> f = p.sendAsync("silent", List.of());
         await(() -> s.received.size() == 1, "request arrived");
         // the server stops reading: no pongs any more, like a peer that vanished without a FIN
         s.clients.get(0).config().setAutoRead(false);
-        assertThat(failureOf(f, 2000)).isInstanceOf(ConnectionLostException.class).hasMessageContaining("readIdleTimeout");
+        assertThat(failureOf(f, 3000)).isInstanceOf(ConnectionLostException.class).hasMessageContaining("readIdleTimeout");
         await(() -> s.connections.get() == 2 && p.isConnected(), "reconnected");
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
     }
@@ -474,5 +474,102 @@ class WebSocketProviderTest {
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.handshakeHeaders.get(0).get("X-Api-Key")).isEqualTo("k1");
         assertThat(s.handshakeHeaders.get(0).get("Authorization")).isEqualTo("Bearer t");
+    }
+
+    @Test
+    void aBlockedCallbackDoesNotStallTheConnection() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s));
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<String> seen = new CopyOnWriteArrayList<>();
+        p.subscribe(List.of("newHeads"), head -> {
+            seen.add(head.path("number").asString());
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }).get(2, TimeUnit.SECONDS);
+        s.pushAll(notification("0xsub1", "0x1"));
+        s.pushAll(notification("0xsub1", "0x2"));
+        await(() -> seen.size() == 1, "first notification delivered and blocked");
+        // the listener is stuck, yet requests still complete: it does not run on the I/O thread
+        CompletableFuture<JsonNode> blockedContinuation = p.sendAsync("eth_chainId", List.of())
+                .thenApply(r -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return r;
+                });
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(seen).containsExactly("0x1");
+        release.countDown();
+        await(() -> seen.size() == 2, "second notification after the first returned");
+        assertThat(seen).containsExactly("0x1", "0x2");
+        assertThat(blockedContinuation.get(2, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void suppliedCallbackExecutorIsUsed() throws Exception {
+        java.util.concurrent.ExecutorService mine = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "my-callbacks"));
+        toClose.add(mine::shutdown);
+        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).callbackExecutor(mine));
+        String thread = p.sendAsync("eth_chainId", List.of()).thenApply(r -> Thread.currentThread().getName())
+                .get(2, TimeUnit.SECONDS);
+        assertThat(thread).isEqualTo("my-callbacks");
+    }
+
+    @Test
+    void hugeSingleFrameFailsPendingNamingTheLimitAndTheProviderRecovers() throws Exception {
+        TestWsServer s = server((srv, ch, req) -> req.path("method").asString().equals("huge")
+                ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":\""
+                        + "e".repeat(WebSocketProvider.MIN_FRAME_DECODER_LIMIT + 1000) + "\"}")
+                : TestWsServer.DEFAULT.answer(srv, ch, req));
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(10)));
+        CompletableFuture<JsonNode> other = p.sendAsync("silent", List.of());
+        Throwable e = failureOf(p.sendAsync("huge", List.of()), 5000);
+        assertThat(e).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
+        assertThat(failureOf(other, 1000)).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
+        await(p::isConnected, "reconnected");
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void aTransactionInFlightAtADisconnectIsNeverResent() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
+        CompletableFuture<JsonNode> tx = p.sendAsync("eth_sendRawTransaction", List.of("0x02f870"));
+        await(() -> s.received.size() == 1 && s.clients.size() == 1, "transaction reached the node");
+        s.dropClients();
+        assertThat(failureOf(tx, 1000)).isInstanceOf(ConnectionLostException.class);
+        await(p::isConnected, "reconnected");
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.received).filteredOn(r -> r.path("method").asString().equals("eth_sendRawTransaction")).hasSize(1);
+    }
+
+    @Test
+    void afterReconnectMaxAttemptsSubscriptionsAreToldTheyEnded() throws Exception {
+        TestWsServer s = TestWsServer.start(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).reconnectMaxAttempts(2));
+        List<BraneRpcException> errors = new CopyOnWriteArrayList<>();
+        Subscription sub = p.subscribe(List.of("newHeads"), new SubscriptionListener() {
+            @Override
+            public void onNotification(JsonNode result) { }
+
+            @Override
+            public void onError(BraneRpcException error) {
+                errors.add(error);
+            }
+        }).get(2, TimeUnit.SECONDS);
+        s.close();
+        await(() -> errors.size() == 1, "subscription told it ended");
+        assertThat(errors.get(0)).isInstanceOf(ConnectionLostException.class)
+                .hasMessageContaining("reconnectMaxAttempts (2)");
+        assertThat(sub.isActive()).isFalse();
+        assertThat(p.activeSubscriptions()).isZero();
+        assertThat(metrics.count("connectionLost")).isEqualTo(1);
     }
 }

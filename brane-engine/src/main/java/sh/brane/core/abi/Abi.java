@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import sh.brane.core.types.Hash;
 
@@ -54,6 +55,11 @@ public final class Abi {
      */
     public static Abi fromJson(String json) {
         return AbiJsonParser.parse(json);
+    }
+
+    /** Parses a JSON ABI from a stream (read fully, as UTF-8; not closed). */
+    public static Abi fromJson(java.io.InputStream json) throws java.io.IOException {
+        return fromJson(new String(json.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
     }
 
     public List<AbiFunction> functions() {
@@ -162,25 +168,22 @@ public final class Abi {
         return function(name, args).encodeCall(args);
     }
 
-    /** The event with this name (if unique) or full signature. */
-    public AbiEvent event(String nameOrSignature) {
-        boolean bySignature = nameOrSignature.indexOf('(') >= 0;
-        String wanted = bySignature ? canonicalSignature(nameOrSignature) : nameOrSignature;
-        List<AbiEvent> found = new ArrayList<>();
-        for (AbiEvent e : events) {
-            if (bySignature ? e.signature().equals(wanted) : e.name().equals(wanted)) {
-                found.add(e);
+    /** The function whose selector starts {@code calldata} (at least 4 bytes), if this ABI has one. */
+    public Optional<AbiFunction> functionBySelector(byte[] calldata) {
+        if (calldata == null || calldata.length < 4) {
+            return Optional.empty();
+        }
+        for (AbiFunction f : functions) {
+            if (f.hasSelector(calldata)) {
+                return Optional.of(f);
             }
         }
-        if (found.size() == 1) {
-            return found.get(0);
-        }
-        List<String> all = new ArrayList<>();
-        for (AbiEvent e : (found.isEmpty() ? events : found)) {
-            all.add(e.signature());
-        }
-        throw new IllegalArgumentException((found.isEmpty() ? "no event " : "event name is ambiguous: ")
-                + wanted + "; events: " + all);
+        return Optional.empty();
+    }
+
+    /** The event with this name (if unique) or full signature. */
+    public AbiEvent event(String nameOrSignature) {
+        return member(events, "event", nameOrSignature, AbiEvent::name, AbiEvent::signature);
     }
 
     /** The non-anonymous event whose topic 0 is {@code topic0}, if any. */
@@ -209,23 +212,29 @@ public final class Abi {
 
     /** The custom error with this name (if unique) or full signature. */
     public AbiError error(String nameOrSignature) {
+        return member(errors, "error", nameOrSignature, AbiError::name, AbiError::signature);
+    }
+
+    /** The one member of {@code all} with this name or (if it has parentheses) full signature. */
+    private static <T> T member(List<T> all, String kind, String nameOrSignature, Function<T, String> name,
+            Function<T, String> signature) {
         boolean bySignature = nameOrSignature.indexOf('(') >= 0;
         String wanted = bySignature ? canonicalSignature(nameOrSignature) : nameOrSignature;
-        List<AbiError> found = new ArrayList<>();
-        for (AbiError e : errors) {
-            if (bySignature ? e.signature().equals(wanted) : e.name().equals(wanted)) {
-                found.add(e);
+        List<T> found = new ArrayList<>();
+        for (T m : all) {
+            if ((bySignature ? signature : name).apply(m).equals(wanted)) {
+                found.add(m);
             }
         }
         if (found.size() == 1) {
             return found.get(0);
         }
-        List<String> all = new ArrayList<>();
-        for (AbiError e : (found.isEmpty() ? errors : found)) {
-            all.add(e.signature());
+        List<String> signatures = new ArrayList<>();
+        for (T m : (found.isEmpty() ? all : found)) {
+            signatures.add(signature.apply(m));
         }
-        throw new IllegalArgumentException((found.isEmpty() ? "no error " : "error name is ambiguous: ")
-                + wanted + "; errors: " + all);
+        throw new IllegalArgumentException((found.isEmpty() ? "no " + kind + " " : kind + " name is ambiguous: ")
+                + wanted + "; " + kind + "s: " + signatures);
     }
 
     /** Decodes revert data, recognising this ABI's custom errors as well as Error and Panic. */

@@ -60,8 +60,32 @@ public final class AbiDecoder {
             throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length
                     + ") is outside the " + data.length + "-byte array");
         }
-        AbiType[] typeArray = types.toArray(new AbiType[0]);
-        return wrap(new AbiDecoder(data, offset, offset + length).sequence(typeArray, offset, null));
+        return decode(types.toArray(new AbiType[0]), data, offset, length);
+    }
+
+    /** As {@link #decode(List, byte[], int, int)} with the types in an array (not modified). */
+    static List<Object> decode(AbiType[] types, byte[] data, int offset, int length) {
+        if (data == null) {
+            throw new AbiDecodingException("cannot decode " + java.util.Arrays.toString(types) + ": data is null");
+        }
+        if (offset < 0 || length < 0 || offset > data.length - length) {
+            throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length
+                    + ") is outside the " + data.length + "-byte array");
+        }
+        return wrap(new AbiDecoder(data, offset, offset + length).sequence(types, offset, null));
+    }
+
+    /**
+     * Decodes {@code data} by a tuple type string, e.g. {@code (uint256,address[],string)}.
+     *
+     * @throws AbiParseException if the type string is malformed
+     */
+    public static List<Object> decode(String tupleType, byte[] data) {
+        AbiType t = AbiType.parse(tupleType);
+        if (!(t instanceof AbiType.TupleType tuple)) {
+            return decode(List.of(t), data);
+        }
+        return decode(tuple.componentArray(), data, 0, data == null ? 0 : data.length);
     }
 
     /** Decodes data holding a single value of {@code type} (encoded as a one-element tuple). */
@@ -96,7 +120,10 @@ public final class AbiDecoder {
             throw error(owner != null ? owner : AbiType.tuple(types), base,
                     "needs " + (headEnd - base) + " bytes of head but only " + (end - base) + " remain");
         }
-        spend(types.length, owner != null ? owner : AbiType.tuple(types), base);
+        if (owner == null && budget < types.length) {
+            owner = AbiType.tuple(types); // only needed for the message
+        }
+        spend(types.length, owner, base);
         Object[] out = new Object[types.length];
         int pos = base;
         for (int i = 0; i < types.length; i++) {

@@ -118,6 +118,34 @@ public final class AbiEvent {
         return new DecodedEvent(this, List.of(values));
     }
 
+    /**
+     * The topic an indexed argument with this value has, e.g. to filter logs by recipient: the
+     * 32-byte word of a value type, or the Keccak-256 of the UTF-8 or raw bytes of an indexed
+     * {@code string} or {@code bytes}.
+     *
+     * @param inputIndex the argument's position among all of the event's inputs
+     * @throws IllegalArgumentException if that input is not indexed, or is an array or tuple (whose
+     *                                  topic hashes a special encoding this method does not build)
+     */
+    public Hash topicFor(int inputIndex, Object value) {
+        if (inputIndex < 0 || inputIndex >= inputs.size()) {
+            throw new IllegalArgumentException("event " + signature + " has no input " + inputIndex);
+        }
+        AbiParameter p = inputs.get(inputIndex);
+        if (!p.indexed()) {
+            throw new IllegalArgumentException("input " + inputIndex + " of event " + signature + " is not indexed");
+        }
+        AbiValue v = JavaValues.convert(p.type(), value, "event " + signature + " input " + inputIndex);
+        if (v instanceof AbiValue.Word w) {
+            return Hash.wrap(w.toWord());
+        }
+        if (v instanceof AbiValue.DynamicBytes b) {
+            return Hash.wrap(sh.brane.primitives.Keccak256.hash(b.content));
+        }
+        throw new IllegalArgumentException("topics of indexed " + p.type().canonical()
+                + " values hash a special encoding that is not supported here");
+    }
+
     /** Reference types are not stored in topics, only the hash of their encoding. */
     static boolean isHashedInTopic(AbiType type) {
         return type.isDynamic() || type instanceof AbiType.ArrayType || type instanceof AbiType.TupleType;

@@ -20,6 +20,7 @@ public final class AbiFunction {
     private final byte[] selector;
     private final AbiType[] inputTypes;
     private final List<AbiType> outputTypes;
+    private final AbiType[] outputTypeArray;
 
     public AbiFunction(String name, List<AbiParameter> inputs, List<AbiParameter> outputs, String stateMutability) {
         this.name = name;
@@ -30,6 +31,7 @@ public final class AbiFunction {
         this.selector = Signatures.selector(signature);
         this.inputTypes = AbiParameter.types(this.inputs).toArray(new AbiType[0]);
         this.outputTypes = AbiParameter.types(this.outputs);
+        this.outputTypeArray = outputTypes.toArray(new AbiType[0]);
     }
 
     /**
@@ -115,7 +117,8 @@ public final class AbiFunction {
 
     /**
      * Writes selector and {@code values} into {@code buffer}, checking only that their types match
-     * this function's inputs. Allocates nothing.
+     * this function's inputs. Allocates nothing when given a prebuilt array (a varargs call
+     * allocates the array itself).
      */
     public int encodeCallTo(ByteBuffer buffer, AbiValue... values) {
         if (values.length != inputTypes.length) {
@@ -134,7 +137,7 @@ public final class AbiFunction {
 
     /** Decodes the return data of a call to this function by its output types. */
     public List<Object> decodeReturn(byte[] returnData) {
-        return AbiDecoder.decode(outputTypes, returnData);
+        return AbiDecoder.decode(outputTypeArray, returnData, 0, returnData == null ? 0 : returnData.length);
     }
 
     /** Decodes calldata of this function (selector first) back into its arguments. */
@@ -143,7 +146,11 @@ public final class AbiFunction {
             throw new AbiDecodingException("calldata does not start with the selector " + selectorHex() + " of "
                     + signature);
         }
-        return AbiDecoder.decode(List.of(inputTypes), calldata, 4, calldata.length - 4);
+        return AbiDecoder.decode(inputTypes, calldata, 4, calldata.length - 4);
+    }
+
+    boolean hasSelector(byte[] data) {
+        return data.length >= 4 && Arrays.equals(data, 0, 4, selector, 0, 4);
     }
 
     boolean accepts(Object[] args) {

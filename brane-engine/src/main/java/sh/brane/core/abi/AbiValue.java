@@ -112,6 +112,11 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
         return intN(256, value);
     }
 
+    /** {@code int256} from a BigInteger in -2^255 .. 2^255-1. */
+    public static Word int256(BigInteger value) {
+        return intN(256, value);
+    }
+
     /** {@code address}. */
     public static Word address(Address address) {
         if (address == null) {
@@ -269,7 +274,7 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
         private final String text;
 
         DynamicBytes(AbiType type, byte[] content, String text) {
-            super(type, 32 + padded(content.length));
+            super(type, 32 + padded(checkLength(type, content.length)));
             this.content = content;
             this.text = text;
         }
@@ -328,11 +333,7 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
 
         @Override
         public Object toJava() {
-            Object[] out = new Object[elements.length];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = elements[i].toJava();
-            }
-            return Collections.unmodifiableList(Arrays.asList(out));
+            return javaList(elements);
         }
     }
 
@@ -379,12 +380,17 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
 
         @Override
         public Object toJava() {
-            Object[] out = new Object[components.length];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = components[i].toJava();
-            }
-            return Collections.unmodifiableList(Arrays.asList(out));
+            return javaList(components);
         }
+    }
+
+    /** An array's elements or a tuple's components as an unmodifiable list of their Java values. */
+    private static List<Object> javaList(AbiValue[] values) {
+        Object[] out = new Object[values.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = values[i].toJava();
+        }
+        return Collections.unmodifiableList(Arrays.asList(out));
     }
 
     /** Total size of a head/tail sequence of these values. */
@@ -402,6 +408,14 @@ public abstract sealed class AbiValue permits AbiValue.Word, AbiValue.DynamicByt
                     + " bytes, more than a Java array can hold");
         }
         return (int) size;
+    }
+
+    private static int checkLength(AbiType type, int length) {
+        if (length > Integer.MAX_VALUE - 128) {
+            throw new AbiEncodingException(type.canonical() + " value of " + length
+                    + " bytes is too large to encode in one buffer");
+        }
+        return length;
     }
 
     static int padded(int length) {

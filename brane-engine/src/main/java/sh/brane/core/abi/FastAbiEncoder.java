@@ -66,6 +66,9 @@ public final class FastAbiEncoder {
         int head = 0;
         long total = selectorLength;
         for (AbiValue v : args) {
+            if (v == null) {
+                throw nullArgument(args);
+            }
             head += v.type.headSize();
             total += v.dynamic ? 32L + v.encodedSize : v.encodedSize;
         }
@@ -73,20 +76,7 @@ public final class FastAbiEncoder {
         if (selector != null) {
             buffer.put(selector);
         }
-        int tail = head;
-        for (AbiValue v : args) {
-            if (v.dynamic) {
-                putIntWord(buffer, tail);
-                tail += v.encodedSize;
-            } else {
-                writeStatic(v, buffer);
-            }
-        }
-        for (AbiValue v : args) {
-            if (v.dynamic) {
-                writeDynamic(v, buffer);
-            }
-        }
+        writeSequence(args, head, buffer);
         return (int) total;
     }
 
@@ -98,6 +88,9 @@ public final class FastAbiEncoder {
         long total = selectorLength;
         for (int i = 0; i < n; i++) {
             AbiValue v = args.get(i);
+            if (v == null) {
+                throw new AbiEncodingException("argument " + i + " is null");
+            }
             head += v.type.headSize();
             total += v.dynamic ? 32L + v.encodedSize : v.encodedSize;
         }
@@ -235,6 +228,15 @@ public final class FastAbiEncoder {
             buf.putLong(fill).putLong(fill).putLong(fill);
         }
         buf.putLong(big ? value : Long.reverseBytes(value));
+    }
+
+    private static AbiEncodingException nullArgument(AbiValue[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i] == null) {
+                return new AbiEncodingException("argument " + i + " is null");
+            }
+        }
+        return new AbiEncodingException("an argument is null");
     }
 
     private static void checkRoom(ByteBuffer buffer, long needed) {

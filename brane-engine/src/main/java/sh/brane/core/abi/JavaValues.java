@@ -24,44 +24,40 @@ final class JavaValues {
         if (value == null) {
             throw fail(path, type, "the value is null");
         }
-        try {
-            return switch (type) {
-                case AbiType.UintType u -> toUint(u, value, path);
-                case AbiType.IntType i -> toInt(i, value, path);
-                case AbiType.AddressType a -> toAddress(value, path);
-                case AbiType.BoolType b -> {
-                    if (value instanceof Boolean bool) {
-                        yield AbiValue.bool(bool);
-                    }
-                    throw fail(path, type, "expected a Boolean, got " + kind(value));
+        return switch (type) {
+            case AbiType.UintType u -> toUint(u, value, path);
+            case AbiType.IntType i -> toInt(i, value, path);
+            case AbiType.AddressType a -> toAddress(value, path);
+            case AbiType.BoolType b -> {
+                if (value instanceof Boolean bool) {
+                    yield AbiValue.bool(bool);
                 }
-                case AbiType.FixedBytesType f -> {
-                    if (value instanceof byte[] bytes) {
-                        if (bytes.length != f.size()) {
-                            throw fail(path, type, "expected exactly " + f.size() + " bytes, got " + bytes.length);
-                        }
-                        yield AbiValue.bytesN(f.size(), bytes);
+                throw fail(path, type, "expected a Boolean, got " + kind(value));
+            }
+            case AbiType.FixedBytesType f -> {
+                if (value instanceof byte[] bytes) {
+                    if (bytes.length != f.size()) {
+                        throw fail(path, type, "expected exactly " + f.size() + " bytes, got " + bytes.length);
                     }
-                    throw fail(path, type, "expected a byte[] of " + f.size() + " bytes, got " + kind(value));
+                    yield AbiValue.bytesN(f.size(), bytes);
                 }
-                case AbiType.BytesType b -> {
-                    if (value instanceof byte[] bytes) {
-                        yield AbiValue.bytes(bytes);
-                    }
-                    throw fail(path, type, "expected a byte[], got " + kind(value));
+                throw fail(path, type, "expected a byte[] of " + f.size() + " bytes, got " + kind(value));
+            }
+            case AbiType.BytesType b -> {
+                if (value instanceof byte[] bytes) {
+                    yield AbiValue.bytes(bytes);
                 }
-                case AbiType.StringType s -> {
-                    if (value instanceof String str) {
-                        yield new AbiValue.DynamicBytes(AbiType.STRING, str.getBytes(StandardCharsets.UTF_8), str);
-                    }
-                    throw fail(path, type, "expected a String, got " + kind(value));
+                throw fail(path, type, "expected a byte[], got " + kind(value));
+            }
+            case AbiType.StringType s -> {
+                if (value instanceof String str) {
+                    yield new AbiValue.DynamicBytes(AbiType.STRING, str.getBytes(StandardCharsets.UTF_8), str);
                 }
-                case AbiType.ArrayType a -> toArray(a, value, path);
-                case AbiType.TupleType t -> toTuple(t, value, path);
-            };
-        } catch (AbiEncodingException e) {
-            throw e;
-        }
+                throw fail(path, type, "expected a String, got " + kind(value));
+            }
+            case AbiType.ArrayType a -> toArray(a, value, path);
+            case AbiType.TupleType t -> toTuple(t, value, path);
+        };
     }
 
     private static AbiValue toUint(AbiType.UintType t, Object value, String path) {

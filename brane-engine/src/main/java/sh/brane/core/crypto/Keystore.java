@@ -87,7 +87,7 @@ public final class Keystore {
         JsonNode crypto = cryptoSection(root);
         String cipher = text(crypto, "cipher", "crypto");
         if (!"aes-128-ctr".equals(cipher)) {
-            throw new KeystoreException("unsupported cipher '" + shorten(cipher) + "'; only aes-128-ctr is supported");
+            throw new KeystoreException("unsupported crypto.cipher; only aes-128-ctr is supported");
         }
         JsonNode cipherParams = object(crypto, "cipherparams", "crypto");
         byte[] iv = hex(cipherParams, "iv", "crypto.cipherparams", 16, 16);
@@ -101,7 +101,7 @@ public final class Keystore {
             derived = switch (kdf) {
                 case "scrypt" -> scrypt(kdfParams, pw, limits);
                 case "pbkdf2" -> pbkdf2(kdfParams, pw, limits);
-                default -> throw new KeystoreException("unsupported kdf '" + shorten(kdf) + "'; expected scrypt or pbkdf2");
+                default -> throw new KeystoreException("unsupported crypto.kdf; expected scrypt or pbkdf2");
             };
         } finally {
             Arrays.fill(pw, (byte) 0);
@@ -256,7 +256,7 @@ public final class Keystore {
         checkDklen(params);
         String prf = text(params, "prf", "crypto.kdfparams");
         if (!"hmac-sha256".equals(prf)) {
-            throw new KeystoreException("unsupported pbkdf2 prf '" + shorten(prf) + "'; only hmac-sha256 is supported");
+            throw new KeystoreException("unsupported crypto.kdfparams.prf; only hmac-sha256 is supported");
         }
         int c = intParam(params, "c", 1, limits.maxPbkdf2Iterations());
         byte[] salt = hex(params, "salt", "crypto.kdfparams", 16, 64);
@@ -304,8 +304,8 @@ public final class Keystore {
         String claimed = node.isString() ? node.stringValue() : "";
         String hex = claimed.startsWith("0x") || claimed.startsWith("0X") ? claimed.substring(2) : claimed;
         if (!hex.equalsIgnoreCase(key.address().toHex().substring(2))) {
-            throw new KeystoreException("keystore address '" + shorten(claimed)
-                    + "' does not match the address of the decrypted key, " + key.address());
+            throw new KeystoreException("the keystore's address field does not match the address of the decrypted key, "
+                    + key.address());
         }
     }
 

@@ -131,12 +131,6 @@ public final class PrivateKey implements Destroyable {
         return "PrivateKey[address=" + address + (destroyed ? ", destroyed" : "") + "]";
     }
 
-    /** For this package: the live secret, not a copy. Callers must not keep or modify it. */
-    byte[] secretForSigning() {
-        checkAlive();
-        return secret;
-    }
-
     private void checkAlive() {
         if (destroyed) {
             throw new IllegalStateException("private key of " + address + " has been destroyed");

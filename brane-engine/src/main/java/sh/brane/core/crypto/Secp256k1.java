@@ -14,6 +14,7 @@ import org.bouncycastle.math.ec.ECFieldElement;
 import org.bouncycastle.math.ec.ECMultiplier;
 import org.bouncycastle.math.ec.ECPoint;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
+import org.bouncycastle.math.raw.Nat256;
 import org.bouncycastle.util.BigIntegers;
 
 import sh.brane.core.types.Address;
@@ -23,10 +24,11 @@ import sh.brane.primitives.Keccak256;
  * secp256k1 signing and public-key recovery: RFC 6979 deterministic nonces (HMAC-SHA256, the same
  * nonces as BouncyCastle's {@code HMacDSAKCalculator} and therefore web3j), low-s (EIP-2).
  *
- * <p>Signing multiplies the generator with BouncyCastle's fixed-point comb (its precomputation is cached
- * on the generator once per JVM) and reads the recovery id straight off the nonce point R, so a
- * signature costs one fixed-base multiplication and no trial recovery. Recovery uses the GLV
- * endomorphism through {@link ECAlgorithms#sumOfTwoMultiplies}.
+ * <p>Signing multiplies the generator with a precomputed table ({@link GeneratorTable}) and reads the
+ * recovery id straight off the nonce point R, so a signature costs one fixed-base multiplication and no
+ * trial recovery. Recovery computes {@code u1·G + u2·R} with the GLV endomorphism and Shamir's trick
+ * ({@link DoubleMultiplier}), falling back to BouncyCastle's {@link ECAlgorithms#sumOfTwoMultiplies}
+ * in the special cases that only crafted signatures reach.
  */
 public final class Secp256k1 {
 
@@ -44,11 +46,6 @@ public final class Secp256k1 {
     private static final ThreadLocal<HMacDSAKCalculator> NONCES =
             ThreadLocal.withInitial(() -> new HMacDSAKCalculator(new SHA256Digest()));
 
-    static {
-        // Build the comb table for G now rather than inside the first signature.
-        BASE_MULTIPLIER.multiply(G, BigInteger.ONE);
-    }
-
     private Secp256k1() {
     }
 
@@ -59,10 +56,19 @@ public final class Secp256k1 {
         BigInteger e = new BigInteger(1, hash);
         HMacDSAKCalculator nonces = NONCES.get();
         nonces.init(N, d, hash);
+        GeneratorTable.Scratch scratch = GeneratorTable.scratch();
         while (true) {
             BigInteger k = nonces.nextK();
-            ECPoint rPoint = BASE_MULTIPLIER.multiply(G, k).normalize();
-            BigInteger x = rPoint.getAffineXCoord().toBigInteger();
+            BigInteger x;
+            int parity;
+            if (multiplyG(k, scratch)) {
+                x = Nat256.toBigInteger(scratch.x);
+                parity = scratch.y[0] & 1;
+            } else {
+                ECPoint rPoint = BASE_MULTIPLIER.multiply(G, k).normalize();
+                x = rPoint.getAffineXCoord().toBigInteger();
+                parity = rPoint.getAffineYCoord().testBitZero() ? 1 : 0;
+            }
             if (x.compareTo(N) >= 0) {
                 // r = x - n would need recovery id 2 or 3, which Ethereum's v cannot express. The chance
                 // is about 2^-128; take the next RFC 6979 nonce instead, as ECDSA allows.
@@ -71,11 +77,11 @@ public final class Secp256k1 {
             if (x.signum() == 0) {
                 continue;
             }
-            BigInteger s = BigIntegers.modOddInverseVar(N, k).multiply(e.add(d.multiply(x))).mod(N);
+            // constant-time inverse of the secret nonce, as BouncyCastle's ECDSASigner does
+            BigInteger s = BigIntegers.modOddInverse(N, k).multiply(e.add(d.multiply(x))).mod(N);
             if (s.signum() == 0) {
                 continue;
             }
-            int parity = rPoint.getAffineYCoord().testBitZero() ? 1 : 0;
             if (s.compareTo(HALF_N) > 0) {
                 // -s is the same signature with the nonce point mirrored, whose y has the other parity.
                 s = N.subtract(s);
@@ -91,9 +97,37 @@ public final class Secp256k1 {
         return publicKeyOf(new BigInteger(1, secret));
     }
 
+    /** k·G into {@code scratch.x}, {@code scratch.y} with the precomputed table; false if the caller must fall back. */
+    private static boolean multiplyG(BigInteger k, GeneratorTable.Scratch scratch) {
+        int[] words = Nat256.fromBigInteger(k);
+        System.arraycopy(words, 0, scratch.scalar, 0, 8);
+        Arrays.fill(words, 0);
+        boolean ok = GeneratorTable.multiply(scratch);
+        Arrays.fill(scratch.scalar, 0);
+        return ok;
+    }
+
     /** The 64-byte uncompressed public key (x || y, no 0x04 prefix) of the private scalar {@code d}. */
     static byte[] publicKeyOf(BigInteger d) {
+        GeneratorTable.Scratch scratch = GeneratorTable.scratch();
+        if (multiplyG(d, scratch)) {
+            byte[] out = new byte[64];
+            wordsToBytes(scratch.x, out, 0);
+            wordsToBytes(scratch.y, out, 32);
+            return out;
+        }
         return encode64(BASE_MULTIPLIER.multiply(G, d).normalize());
+    }
+
+    /** Little-endian 32-bit words to 32 big-endian bytes. */
+    private static void wordsToBytes(int[] words, byte[] out, int off) {
+        for (int i = 0; i < 8; i++) {
+            int w = words[7 - i];
+            out[off + 4 * i] = (byte) (w >>> 24);
+            out[off + 4 * i + 1] = (byte) (w >>> 16);
+            out[off + 4 * i + 2] = (byte) (w >>> 8);
+            out[off + 4 * i + 3] = (byte) w;
+        }
     }
 
     /**
@@ -148,6 +182,14 @@ public final class Secp256k1 {
         BigInteger rInv = BigIntegers.modOddInverseVar(N, r);
         BigInteger u1 = N.subtract(e).multiply(rInv).mod(N);
         BigInteger u2 = s.multiply(rInv).mod(N);
+        int[] qx = new int[8];
+        int[] qy = new int[8];
+        if (DoubleMultiplier.sumOfTwo(u1, u2, rPoint, qx, qy)) {
+            byte[] out = new byte[64];
+            wordsToBytes(qx, out, 0);
+            wordsToBytes(qy, out, 32);
+            return out;
+        }
         ECPoint q = ECAlgorithms.sumOfTwoMultiplies(G, u1, rPoint, u2).normalize();
         if (q.isInfinity()) {
             return null;

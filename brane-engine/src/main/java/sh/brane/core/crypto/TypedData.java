@@ -44,8 +44,10 @@ public record TypedData(Map<String, List<Field>> types, String primaryType, Map<
         if (types == null || primaryType == null || domain == null || message == null) {
             throw new TypedDataException("typed data needs types, primaryType, domain and message");
         }
-        types = Collections.unmodifiableMap(new LinkedHashMap<>(types));
         TypeGrammar.validate(types);
+        Map<String, List<Field>> copy = new LinkedHashMap<>();
+        types.forEach((name, fields) -> copy.put(name, List.copyOf(fields)));
+        types = Collections.unmodifiableMap(copy);
         if (!types.containsKey(DOMAIN_TYPE)) {
             throw new TypedDataException("types has no EIP712Domain declaration");
         }

@@ -30,19 +30,11 @@ final class AccessLists {
 
     /** Full RLP length of the access list, header included. */
     static int length(List<AccessListEntry> list) {
-        long payload = 0;
-        for (int i = 0, n = list.size(); i < n; i++) {
-            payload += Rlp.sizeOfList(entryPayload(list.get(i)));
-        }
-        return Rlp.sizeOfList(TxRlp.checkedLength(payload));
+        return Rlp.sizeOfList(payload(list));
     }
 
     static void write(RlpWriter w, List<AccessListEntry> list) {
-        int payload = 0;
-        for (int i = 0, n = list.size(); i < n; i++) {
-            payload += Rlp.sizeOfList(entryPayload(list.get(i)));
-        }
-        w.writeListHeader(payload);
+        w.writeListHeader(payload(list));
         for (int i = 0, n = list.size(); i < n; i++) {
             AccessListEntry e = list.get(i);
             w.writeListHeader(entryPayload(e));
@@ -53,6 +45,15 @@ final class AccessLists {
                 TxRlp.writeHash(w, keys.get(k));
             }
         }
+    }
+
+    /** RLP length of the list's items, without its header. */
+    private static int payload(List<AccessListEntry> list) {
+        long payload = 0;
+        for (int i = 0, n = list.size(); i < n; i++) {
+            payload += Rlp.sizeOfList(entryPayload(list.get(i)));
+        }
+        return TxRlp.checkedLength(payload);
     }
 
     private static int entryPayload(AccessListEntry e) {

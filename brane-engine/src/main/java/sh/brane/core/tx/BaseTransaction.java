@@ -12,13 +12,13 @@ import sh.brane.primitives.Rlp;
 import sh.brane.primitives.RlpWriter;
 
 /**
- * The fields every transaction type has, and the encoding skeleton: each type says how long its
- * unsigned fields are and writes them; this class frames them as the signing payload or, with a
- * signature, as the network envelope. Sizes are computed once, then everything is written into
- * one exactly sized array.
+ * The fields every transaction type has, and the encoding skeleton. Every type lays its unsigned
+ * fields out the same way: {@code [chainId (typed only)], nonce, <pricing>, gasLimit, to, value,
+ * data, <tail>}; a type says only how long its pricing and tail fields are and writes them. This
+ * class frames the fields as the signing payload or, with a signature, as the network envelope.
+ * Sizes are computed once, then everything is written into one exactly sized array.
  */
-abstract sealed class BaseTransaction
-        permits LegacyTransaction, Eip2930Transaction, Eip1559Transaction, Eip4844Transaction, Eip7702Transaction {
+abstract sealed class BaseTransaction permits LegacyTransaction, Eip2930Transaction, FeeMarketTransaction {
 
     static final byte[] NO_DATA = new byte[0];
 
@@ -71,11 +71,45 @@ abstract sealed class BaseTransaction
         return data.length;
     }
 
+    /** RLP length of the price fields between {@code nonce} and {@code gasLimit}. */
+    abstract int pricingLength();
+
+    /** Writes the price fields between {@code nonce} and {@code gasLimit}. */
+    abstract void writePricing(RlpWriter w);
+
+    /** RLP length of the fields after {@code data} (access list and type-specific fields); none for legacy. */
+    int tailLength() {
+        return 0;
+    }
+
+    /** Writes the fields after {@code data}. */
+    void writeTail(RlpWriter w) {
+    }
+
+    private boolean typed() {
+        return type() != TransactionType.LEGACY;
+    }
+
     /** RLP length of the fields (everything between the list header and the signature). */
-    abstract int computeFieldsLength();
+    final int computeFieldsLength() {
+        return (typed() ? Rlp.sizeOfLong(chainId) : 0) + Rlp.sizeOfLong(nonce) + pricingLength()
+                + Rlp.sizeOfLong(gasLimit) + TxRlp.lengthOfAddress(to) + Rlp.sizeOfBigInteger(value)
+                + Rlp.sizeOfBytes(data) + tailLength();
+    }
 
     /** Writes the fields (no list header). */
-    abstract void writeFields(RlpWriter w);
+    final void writeFields(RlpWriter w) {
+        if (typed()) {
+            w.writeLong(chainId);
+        }
+        w.writeLong(nonce);
+        writePricing(w);
+        w.writeLong(gasLimit);
+        TxRlp.writeAddress(w, to);
+        w.writeBigInteger(value);
+        w.writeBytes(data);
+        writeTail(w);
+    }
 
     final int fieldsLength() {
         int len = fieldsLength;
@@ -98,7 +132,7 @@ abstract sealed class BaseTransaction
     abstract long envelopeV(int yParity);
 
     public byte[] signingPayload() {
-        boolean typed = type() != TransactionType.LEGACY;
+        boolean typed = typed();
         int payload = fieldsLength() + signingSuffixLength();
         byte[] out = new byte[(typed ? 1 : 0) + Rlp.sizeOfList(payload)];
         if (typed) {
@@ -136,12 +170,35 @@ abstract sealed class BaseTransaction
         return 31 * h + Arrays.hashCode(data);
     }
 
-    final String dataPreview() {
+    /** How {@link #toString()} shows the chain id. */
+    String chainIdText() {
+        return Long.toString(chainId);
+    }
+
+    /** Appends the price fields for {@link #toString()}, e.g. {@code gasPrice=1}. */
+    abstract void describePricing(StringBuilder sb);
+
+    /** Appends the fields after {@code data} for {@link #toString()}, each starting with {@code ", "}. */
+    void describeTail(StringBuilder sb) {
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(getClass().getSimpleName()).append("[chainId=").append(chainIdText())
+                .append(", nonce=").append(nonce).append(", ");
+        describePricing(sb);
+        sb.append(", gasLimit=").append(gasLimit).append(", to=").append(toPreview()).append(", value=").append(value)
+                .append(", data=").append(dataPreview());
+        describeTail(sb);
+        return sb.append(']').toString();
+    }
+
+    private String dataPreview() {
         return data.length <= 64 ? Hex.encode(data)
                 : Hex.encode(data, 0, 64, true) + "...(" + data.length + " bytes)";
     }
 
-    final String toPreview() {
+    private String toPreview() {
         return to == null ? "null (contract creation)" : to.toString();
     }
 }

@@ -2,6 +2,8 @@ package sh.brane.core.tx;
 
 import java.math.BigInteger;
 
+import sh.brane.core.types.Address;
+
 /** Range checks shared by every transaction type; each failure names the field. */
 final class Checks {
 
@@ -42,6 +44,14 @@ final class Checks {
             throw new InvalidTransactionException(field + " is not set");
         }
         return value;
+    }
+
+    /** For the types that cannot create a contract (EIP-4844, EIP-7702): the recipient is required. */
+    static Address recipient(String typeName, Address to) {
+        if (to == null) {
+            throw new InvalidTransactionException(typeName + " transactions cannot create contracts: to is required");
+        }
+        return to;
     }
 
     /** EIP-1559: a transaction whose tip cap exceeds its fee cap is invalid. */

@@ -41,21 +41,22 @@ public final class Eip2930Transaction extends BaseTransaction implements Transac
     }
 
     @Override
-    int computeFieldsLength() {
-        return Rlp.sizeOfLong(chainId) + Rlp.sizeOfLong(nonce) + Rlp.sizeOfBigInteger(gasPrice)
-                + Rlp.sizeOfLong(gasLimit) + TxRlp.lengthOfAddress(to) + Rlp.sizeOfBigInteger(value)
-                + Rlp.sizeOfBytes(data) + AccessLists.length(accessList);
+    int pricingLength() {
+        return Rlp.sizeOfBigInteger(gasPrice);
     }
 
     @Override
-    void writeFields(RlpWriter w) {
-        w.writeLong(chainId);
-        w.writeLong(nonce);
+    void writePricing(RlpWriter w) {
         w.writeBigInteger(gasPrice);
-        w.writeLong(gasLimit);
-        TxRlp.writeAddress(w, to);
-        w.writeBigInteger(value);
-        w.writeBytes(data);
+    }
+
+    @Override
+    int tailLength() {
+        return AccessLists.length(accessList);
+    }
+
+    @Override
+    void writeTail(RlpWriter w) {
         AccessLists.write(w, accessList);
     }
 
@@ -76,10 +77,13 @@ public final class Eip2930Transaction extends BaseTransaction implements Transac
     }
 
     @Override
-    public String toString() {
-        return "Eip2930Transaction[chainId=" + chainId + ", nonce=" + nonce + ", gasPrice=" + gasPrice
-                + ", gasLimit=" + gasLimit + ", to=" + toPreview() + ", value=" + value + ", data=" + dataPreview()
-                + ", accessList=" + accessList + "]";
+    void describePricing(StringBuilder sb) {
+        sb.append("gasPrice=").append(gasPrice);
+    }
+
+    @Override
+    void describeTail(StringBuilder sb) {
+        sb.append(", accessList=").append(accessList);
     }
 
     /** Builds an {@link Eip2930Transaction}; chain id, nonce, gas price, gas limit and recipient are required. */

@@ -13,28 +13,18 @@ import sh.brane.primitives.RlpWriter;
  * themselves travel in a separate sidecar (not modelled here) and the transaction commits to them
  * by their versioned hashes. It cannot create a contract, and it carries at least one blob.
  */
-public final class Eip4844Transaction extends BaseTransaction implements Transaction {
+public final class Eip4844Transaction extends FeeMarketTransaction implements Transaction {
 
     /** The first byte of a versioned hash of a KZG commitment ({@code VERSIONED_HASH_VERSION_KZG}). */
     public static final int VERSIONED_HASH_VERSION_KZG = 0x01;
 
-    private final BigInteger maxPriorityFeePerGas;
-    private final BigInteger maxFeePerGas;
-    private final List<AccessListEntry> accessList;
     private final BigInteger maxFeePerBlobGas;
     private final List<Hash> blobVersionedHashes;
 
     Eip4844Transaction(long chainId, long nonce, BigInteger maxPriorityFeePerGas, BigInteger maxFeePerGas,
             long gasLimit, Address to, BigInteger value, byte[] data, List<AccessListEntry> accessList,
             BigInteger maxFeePerBlobGas, List<Hash> blobVersionedHashes) {
-        super(Checks.chainId(chainId), nonce, gasLimit, to, value, data);
-        if (to == null) {
-            throw new InvalidTransactionException("EIP-4844 transactions cannot create contracts: to is required");
-        }
-        Checks.feeCaps(maxPriorityFeePerGas, maxFeePerGas);
-        this.maxPriorityFeePerGas = maxPriorityFeePerGas;
-        this.maxFeePerGas = maxFeePerGas;
-        this.accessList = AccessLists.copy(accessList);
+        super(chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gasLimit, to, value, data, accessList, "EIP-4844");
         this.maxFeePerBlobGas = Checks.uint256("maxFeePerBlobGas", maxFeePerBlobGas);
         this.blobVersionedHashes = checkHashes(blobVersionedHashes);
     }
@@ -67,19 +57,6 @@ public final class Eip4844Transaction extends BaseTransaction implements Transac
         return TransactionType.EIP4844;
     }
 
-    public BigInteger maxPriorityFeePerGas() {
-        return maxPriorityFeePerGas;
-    }
-
-    public BigInteger maxFeePerGas() {
-        return maxFeePerGas;
-    }
-
-    /** The access list (unmodifiable, possibly empty). */
-    public List<AccessListEntry> accessList() {
-        return accessList;
-    }
-
     public BigInteger maxFeePerBlobGas() {
         return maxFeePerBlobGas;
     }
@@ -90,24 +67,14 @@ public final class Eip4844Transaction extends BaseTransaction implements Transac
     }
 
     @Override
-    int computeFieldsLength() {
-        return Rlp.sizeOfLong(chainId) + Rlp.sizeOfLong(nonce) + Rlp.sizeOfBigInteger(maxPriorityFeePerGas)
-                + Rlp.sizeOfBigInteger(maxFeePerGas) + Rlp.sizeOfLong(gasLimit) + TxRlp.lengthOfAddress(to)
-                + Rlp.sizeOfBigInteger(value) + Rlp.sizeOfBytes(data) + AccessLists.length(accessList)
-                + Rlp.sizeOfBigInteger(maxFeePerBlobGas) + Rlp.sizeOfList(blobVersionedHashes.size() * 33);
+    int tailLength() {
+        return super.tailLength() + Rlp.sizeOfBigInteger(maxFeePerBlobGas)
+                + Rlp.sizeOfList(blobVersionedHashes.size() * 33);
     }
 
     @Override
-    void writeFields(RlpWriter w) {
-        w.writeLong(chainId);
-        w.writeLong(nonce);
-        w.writeBigInteger(maxPriorityFeePerGas);
-        w.writeBigInteger(maxFeePerGas);
-        w.writeLong(gasLimit);
-        TxRlp.writeAddress(w, to);
-        w.writeBigInteger(value);
-        w.writeBytes(data);
-        AccessLists.write(w, accessList);
+    void writeTail(RlpWriter w) {
+        super.writeTail(w);
         w.writeBigInteger(maxFeePerBlobGas);
         w.writeListHeader(blobVersionedHashes.size() * 33);
         for (int i = 0, n = blobVersionedHashes.size(); i < n; i++) {
@@ -116,66 +83,34 @@ public final class Eip4844Transaction extends BaseTransaction implements Transac
     }
 
     @Override
-    long envelopeV(int yParity) {
-        return yParity;
-    }
-
-    @Override
     public boolean equals(Object o) {
-        return o instanceof Eip4844Transaction t && commonEquals(t)
-                && maxPriorityFeePerGas.equals(t.maxPriorityFeePerGas) && maxFeePerGas.equals(t.maxFeePerGas)
-                && accessList.equals(t.accessList) && maxFeePerBlobGas.equals(t.maxFeePerBlobGas)
+        return o instanceof Eip4844Transaction t && feeMarketEquals(t) && maxFeePerBlobGas.equals(t.maxFeePerBlobGas)
                 && blobVersionedHashes.equals(t.blobVersionedHashes);
     }
 
     @Override
     public int hashCode() {
-        int h = 31 * commonHashCode() + maxPriorityFeePerGas.hashCode();
-        h = 31 * h + maxFeePerGas.hashCode();
-        h = 31 * h + accessList.hashCode();
-        h = 31 * h + maxFeePerBlobGas.hashCode();
+        int h = 31 * feeMarketHashCode() + maxFeePerBlobGas.hashCode();
         return 31 * h + blobVersionedHashes.hashCode();
     }
 
     @Override
-    public String toString() {
-        return "Eip4844Transaction[chainId=" + chainId + ", nonce=" + nonce + ", maxPriorityFeePerGas="
-                + maxPriorityFeePerGas + ", maxFeePerGas=" + maxFeePerGas + ", gasLimit=" + gasLimit + ", to="
-                + toPreview() + ", value=" + value + ", data=" + dataPreview() + ", accessList=" + accessList
-                + ", maxFeePerBlobGas=" + maxFeePerBlobGas + ", blobVersionedHashes=" + blobVersionedHashes + "]";
+    void describeTail(StringBuilder sb) {
+        super.describeTail(sb);
+        sb.append(", maxFeePerBlobGas=").append(maxFeePerBlobGas).append(", blobVersionedHashes=")
+                .append(blobVersionedHashes);
     }
 
     /**
      * Builds an {@link Eip4844Transaction}; chain id, nonce, the three fee caps, gas limit, recipient
      * and at least one blob versioned hash are required.
      */
-    public static final class Builder extends TransactionBuilder<Builder, Eip4844Transaction> {
+    public static final class Builder extends FeeMarketBuilder<Builder, Eip4844Transaction> {
 
-        private BigInteger maxPriorityFeePerGas;
-        private BigInteger maxFeePerGas;
         private BigInteger maxFeePerBlobGas;
-        private List<AccessListEntry> accessList = List.of();
         private List<Hash> blobVersionedHashes = List.of();
 
         Builder() {
-        }
-
-        public Builder maxPriorityFeePerGas(BigInteger fee) {
-            this.maxPriorityFeePerGas = Checks.uint256("maxPriorityFeePerGas", fee);
-            return this;
-        }
-
-        public Builder maxPriorityFeePerGas(long fee) {
-            return maxPriorityFeePerGas(BigInteger.valueOf(Checks.nonNegative("maxPriorityFeePerGas", fee)));
-        }
-
-        public Builder maxFeePerGas(BigInteger fee) {
-            this.maxFeePerGas = Checks.uint256("maxFeePerGas", fee);
-            return this;
-        }
-
-        public Builder maxFeePerGas(long fee) {
-            return maxFeePerGas(BigInteger.valueOf(Checks.nonNegative("maxFeePerGas", fee)));
         }
 
         /** The most wei per unit of blob gas. */
@@ -188,12 +123,6 @@ public final class Eip4844Transaction extends BaseTransaction implements Transac
             return maxFeePerBlobGas(BigInteger.valueOf(Checks.nonNegative("maxFeePerBlobGas", fee)));
         }
 
-        /** The access list (copied); empty by default. */
-        public Builder accessList(List<AccessListEntry> accessList) {
-            this.accessList = AccessLists.copy(accessList);
-            return this;
-        }
-
         /** The versioned hashes of the blobs ({@code 0x01 || sha256(commitment)[1:]}); at least one. */
         public Builder blobVersionedHashes(List<Hash> hashes) {
             this.blobVersionedHashes = Checks.notNull("blobVersionedHashes", hashes);
@@ -202,12 +131,9 @@ public final class Eip4844Transaction extends BaseTransaction implements Transac
 
         @Override
         public Eip4844Transaction build() {
-            long id = requireChainId();
-            requireCommon();
-            requireRecipient("EIP-4844");
-            return new Eip4844Transaction(id, nonce, Checks.notNull("maxPriorityFeePerGas", maxPriorityFeePerGas),
-                    Checks.notNull("maxFeePerGas", maxFeePerGas), gasLimit, to, value, data, accessList,
-                    Checks.notNull("maxFeePerBlobGas", maxFeePerBlobGas), blobVersionedHashes);
+            long id = requireFeeMarket("EIP-4844");
+            return new Eip4844Transaction(id, nonce, maxPriorityFeePerGas, maxFeePerGas, gasLimit, to, value, data,
+                    accessList, Checks.notNull("maxFeePerBlobGas", maxFeePerBlobGas), blobVersionedHashes);
         }
     }
 }

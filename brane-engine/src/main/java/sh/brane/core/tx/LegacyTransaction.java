@@ -40,19 +40,13 @@ public final class LegacyTransaction extends BaseTransaction implements Transact
     }
 
     @Override
-    int computeFieldsLength() {
-        return Rlp.sizeOfLong(nonce) + Rlp.sizeOfBigInteger(gasPrice) + Rlp.sizeOfLong(gasLimit)
-                + TxRlp.lengthOfAddress(to) + Rlp.sizeOfBigInteger(value) + Rlp.sizeOfBytes(data);
+    int pricingLength() {
+        return Rlp.sizeOfBigInteger(gasPrice);
     }
 
     @Override
-    void writeFields(RlpWriter w) {
-        w.writeLong(nonce);
+    void writePricing(RlpWriter w) {
         w.writeBigInteger(gasPrice);
-        w.writeLong(gasLimit);
-        TxRlp.writeAddress(w, to);
-        w.writeBigInteger(value);
-        w.writeBytes(data);
     }
 
     @Override
@@ -86,10 +80,13 @@ public final class LegacyTransaction extends BaseTransaction implements Transact
     }
 
     @Override
-    public String toString() {
-        return "LegacyTransaction[chainId=" + (chainId == 0 ? "none (pre-EIP-155)" : chainId) + ", nonce=" + nonce
-                + ", gasPrice=" + gasPrice + ", gasLimit=" + gasLimit + ", to=" + toPreview() + ", value=" + value
-                + ", data=" + dataPreview() + "]";
+    String chainIdText() {
+        return chainId == 0 ? "none (pre-EIP-155)" : Long.toString(chainId);
+    }
+
+    @Override
+    void describePricing(StringBuilder sb) {
+        sb.append("gasPrice=").append(gasPrice);
     }
 
     /** Builds a {@link LegacyTransaction}; see {@link TransactionBuilder} for the common fields. */

@@ -30,7 +30,7 @@ public abstract class TransactionBuilder<B extends TransactionBuilder<B, T>, T e
     }
 
     @SuppressWarnings("unchecked")
-    private B self() {
+    final B self() {
         return (B) this;
     }
 
@@ -115,9 +115,6 @@ public abstract class TransactionBuilder<B extends TransactionBuilder<B, T>, T e
     }
 
     final Address requireRecipient(String typeName) {
-        if (recipientSet && to == null) {
-            throw new InvalidTransactionException(typeName + " transactions cannot create contracts: to is required");
-        }
-        return to;
+        return recipientSet ? Checks.recipient(typeName, to) : to;
     }
 }

@@ -234,12 +234,9 @@ final class TransactionDecoder {
                 if (entry.size() != 2) {
                     throw error(index, where, "must be a list of [address, storageKeys], found " + entry.describe());
                 }
-                RlpItem addr = entry.get(0);
-                if (addr.isList() || addr.asRlpString().length() != Address.LENGTH) {
-                    throw error(index, where + ".address", "must be a 20-byte address, found " + addr.describe());
-                }
+                Address address = nestedAddress(entry.get(0), index, where + ".address");
                 List<Hash> keys = hashList(entry.get(1), index, where + ".storageKeys");
-                out.add(new AccessListEntry(Address.fromBytes(addr.asBytes()), keys));
+                out.add(new AccessListEntry(address, keys));
             }
             return out;
         }
@@ -272,10 +269,7 @@ final class TransactionDecoder {
                             + a.describe());
                 }
                 long chainId = nested(a.get(0), index, where + ".chainId");
-                RlpItem addr = a.get(1);
-                if (addr.isList() || addr.asRlpString().length() != Address.LENGTH) {
-                    throw error(index, where + ".address", "must be a 20-byte address, found " + addr.describe());
-                }
+                Address address = nestedAddress(a.get(1), index, where + ".address");
                 long nonce = nested(a.get(2), index, where + ".nonce");
                 long parity = nested(a.get(3), index, where + ".yParity");
                 if (parity > 1) {
@@ -283,10 +277,18 @@ final class TransactionDecoder {
                 }
                 byte[] r = word(a.get(4), index, where + ".r");
                 byte[] s = word(a.get(5), index, where + ".s");
-                out.add(new SignedAuthorization(new Authorization(chainId, Address.fromBytes(addr.asBytes()), nonce),
+                out.add(new SignedAuthorization(new Authorization(chainId, address, nonce),
                         new Signature(r, s, (int) parity)));
             }
             return out;
+        }
+
+        /** An address inside an access list or authorization: always 20 bytes, never empty. */
+        private Address nestedAddress(RlpItem item, int index, String field) {
+            if (item.isList() || item.asRlpString().length() != Address.LENGTH) {
+                throw error(index, field, "must be a 20-byte address, found " + item.describe());
+            }
+            return Address.fromBytes(item.asBytes());
         }
 
         private long nested(RlpItem item, int index, String field) {

@@ -27,15 +27,14 @@ public final class Address implements Comparable<Address> {
         if (hex == null) {
             throw new AddressFormatException("address is null");
         }
-        if (hex.length() != 42 || hex.charAt(0) != '0' || (hex.charAt(1) != 'x' && hex.charAt(1) != 'X')) {
-            throw new AddressFormatException("address must be 0x followed by 40 hex digits, got "
-                    + describe(hex));
+        if (!FixedHex.hasShape(hex, LENGTH)) {
+            throw new AddressFormatException(FixedHex.shapeError("address", LENGTH, hex));
         }
-        byte[] bytes = new byte[LENGTH];
+        byte[] bytes;
         try {
-            Hex.decodeTo(hex, 2, 40, bytes, 0);
+            bytes = FixedHex.decodeDigits(hex, LENGTH);
         } catch (HexFormatException e) {
-            throw new AddressFormatException("address " + describe(hex) + " is not hex: " + e.getMessage());
+            throw new AddressFormatException("address " + FixedHex.describe(hex) + " is not hex: " + e.getMessage());
         }
         Address address = new Address(bytes);
         if (isMixedCase(hex) && !address.toChecksumString().substring(2).equals(hex.substring(2))) {
@@ -48,8 +47,7 @@ public final class Address implements Comparable<Address> {
     /** Wraps a copy of exactly 20 bytes. */
     public static Address fromBytes(byte[] bytes) {
         if (bytes == null || bytes.length != LENGTH) {
-            throw new AddressFormatException("address must be 20 bytes, got "
-                    + (bytes == null ? "null" : bytes.length + " bytes"));
+            throw new AddressFormatException(FixedHex.lengthError("address", LENGTH, bytes));
         }
         return new Address(bytes.clone());
     }
@@ -123,9 +121,5 @@ public final class Address implements Comparable<Address> {
             upper |= c >= 'A' && c <= 'F';
         }
         return lower && upper;
-    }
-
-    private static String describe(String s) {
-        return s.length() <= 80 ? '"' + s + "\" (" + s.length() + " chars)" : '"' + s.substring(0, 77) + "...\" (" + s.length() + " chars)";
     }
 }

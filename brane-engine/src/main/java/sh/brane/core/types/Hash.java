@@ -20,25 +20,20 @@ public final class Hash {
 
     /** Parses {@code 0x} + 64 hex digits. */
     public static Hash of(String hex) {
-        if (hex == null || hex.length() != 66 || hex.charAt(0) != '0' || (hex.charAt(1) | 0x20) != 'x') {
-            throw new InvalidEncodingException("hash must be 0x followed by 64 hex digits, got "
-                    + (hex == null ? "null" : '"' + (hex.length() > 80 ? hex.substring(0, 77) + "..." : hex)
-                    + "\" (" + hex.length() + " chars)"));
+        if (!FixedHex.hasShape(hex, LENGTH)) {
+            throw new InvalidEncodingException(FixedHex.shapeError("hash", LENGTH, hex));
         }
-        byte[] bytes = new byte[LENGTH];
         try {
-            Hex.decodeTo(hex, 2, 64, bytes, 0);
+            return new Hash(FixedHex.decodeDigits(hex, LENGTH));
         } catch (HexFormatException e) {
             throw new InvalidEncodingException("hash is not hex: " + e.getMessage(), e);
         }
-        return new Hash(bytes);
     }
 
     /** Wraps a copy of exactly 32 bytes. */
     public static Hash fromBytes(byte[] bytes) {
         if (bytes == null || bytes.length != LENGTH) {
-            throw new InvalidEncodingException("hash must be 32 bytes, got "
-                    + (bytes == null ? "null" : bytes.length + " bytes"));
+            throw new InvalidEncodingException(FixedHex.lengthError("hash", LENGTH, bytes));
         }
         return new Hash(bytes.clone());
     }
@@ -46,7 +41,7 @@ public final class Hash {
     /** Takes ownership of {@code bytes} without copying; for freshly computed digests only. */
     public static Hash wrap(byte[] bytes) {
         if (bytes.length != LENGTH) {
-            throw new InvalidEncodingException("hash must be 32 bytes, got " + bytes.length + " bytes");
+            throw new InvalidEncodingException(FixedHex.lengthError("hash", LENGTH, bytes));
         }
         return new Hash(bytes);
     }

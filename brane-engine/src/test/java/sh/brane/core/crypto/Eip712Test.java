@@ -161,6 +161,28 @@ class Eip712Test {
     }
 
     @Test
+    void recursiveTypesAndHostileNesting() {
+        TypedData.Builder tree = TypedData.builder().domain(TypedData.Domain.of("x", "1", 1, Address.ZERO))
+                .type("Node", "uint8", "v", "Node[]", "children");
+        TypedData small = tree.message("Node", Map.of("v", 1, "children", List.of(Map.of("v", 2, "children", List.of()))))
+                .build();
+        assertThat(Eip712.encodeType(small.types(), "Node")).isEqualTo("Node(uint8 v,Node[] children)");
+        assertThat(Eip712.digest(small)).hasSize(32);
+
+        Object deep = Map.of("v", 0, "children", List.of());
+        for (int i = 0; i < 100; i++) {
+            deep = Map.of("v", 0, "children", List.of(deep));
+        }
+        Object tooDeep = deep;
+        assertThatThrownBy(() -> Eip712.digest(tree.message("Node", (Map<String, ?>) tooDeep).build()))
+                .isInstanceOf(TypedDataException.class).hasMessageContaining("nested deeper than");
+
+        String deepJson = "[".repeat(5000) + "]".repeat(5000);
+        assertRejected(MAIL_JSON.replace("\"Hello, Bob!\"", deepJson), "not valid JSON");
+        assertRejected("{\"types\":" + "{\"a\":".repeat(3000) + "1" + "}".repeat(3001), "not valid JSON");
+    }
+
+    @Test
     void negativeIntegersAreTwosComplement() {
         TypedData data = TypedData.builder().domain(TypedData.Domain.of("x", "1", 1, Address.ZERO))
                 .type("T", "int256", "v").message("T", Map.of("v", BigInteger.valueOf(-1))).build();

@@ -134,11 +134,11 @@ class KeystoreTest {
         assertHostile(scrypt.replace("d172bf743a674da9cdad04534d56926ef8358534d458fffccd4e6ad2fbde479c", "d172" + "00".repeat(100)),
                 "ciphertext is longer than 32 bytes");
         assertHostile(scrypt.replace("\"salt\" : \"ab0c", "\"salt\" : \"zz0c"), "salt is not valid hex");
-        assertHostile(scrypt.replace("aes-128-ctr", "aes-128-cbc"), "unsupported cipher 'aes-128-cbc'");
-        assertHostile(scrypt.replace("\"kdf\" : \"scrypt\"", "\"kdf\" : \"argon2\""), "unsupported kdf 'argon2'");
+        assertHostile(scrypt.replace("aes-128-ctr", "aes-128-cbc"), "unsupported crypto.cipher");
+        assertHostile(scrypt.replace("\"kdf\" : \"scrypt\"", "\"kdf\" : \"argon2\""), "unsupported crypto.kdf;");
         assertHostile(scrypt.replace("\"version\" : 3", "\"version\" : 2"), "version must be 3");
         assertHostile(PBKDF2_VECTOR.replace("\"c\" : 262144", "\"c\" : 2000000000"), "crypto.kdfparams.c = 2000000000");
-        assertHostile(PBKDF2_VECTOR.replace("hmac-sha256", "hmac-sha1"), "unsupported pbkdf2 prf");
+        assertHostile(PBKDF2_VECTOR.replace("hmac-sha256", "hmac-sha1"), "unsupported crypto.kdfparams.prf");
         assertHostile("{", "not valid JSON");
         assertHostile("[1]", "must be an object");
         assertHostile("{\"version\":3}", "no 'crypto' object");

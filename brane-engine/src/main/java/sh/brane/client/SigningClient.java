@@ -1,0 +1,297 @@
+package sh.brane.client;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import sh.brane.core.abi.Abi;
+import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.tx.AccessListEntry;
+import sh.brane.core.tx.Eip1559Transaction;
+import sh.brane.core.tx.Eip2930Transaction;
+import sh.brane.core.tx.Eip7702Transaction;
+import sh.brane.core.tx.LegacyTransaction;
+import sh.brane.core.tx.SignedAuthorization;
+import sh.brane.core.tx.SignedTransaction;
+import sh.brane.core.tx.Transaction;
+import sh.brane.core.tx.TransactionBuilder;
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+import sh.brane.primitives.Hex;
+import sh.brane.rpc.RpcErrorException;
+
+/**
+ * Sends transactions from one account: fills chain id, nonce ({@link NonceManager}), gas limit (estimate plus a
+ * margin) and fees (EIP-1559: twice the latest base fee plus the node's suggested tip; legacy and EIP-2930:
+ * {@code eth_gasPrice}), signs with the engine, submits once and waits for the receipt. Thread-safe: many
+ * threads may send at once. A signed transaction is never sent twice automatically.
+ */
+public final class SigningClient {
+    /** Default extra gas on top of the estimate, in percent. */
+    public static final int DEFAULT_GAS_MARGIN_PERCENT = 20;
+    public static final Duration DEFAULT_RECEIPT_TIMEOUT = Duration.ofSeconds(120);
+    private static final int FEE_HISTORY_BLOCKS = 5;
+
+    private final BraneClient client;
+    private final PrivateKey key;
+    private final Address address;
+    private final NonceManager nonces;
+    private final int gasMarginPercent;
+    private final Duration receiptTimeout;
+
+    public SigningClient(BraneClient client, PrivateKey key) {
+        this(client, key, null, DEFAULT_GAS_MARGIN_PERCENT, DEFAULT_RECEIPT_TIMEOUT);
+    }
+
+    /**
+     * @param nonces           the account's nonce manager to share, or null for a new one
+     * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
+     * @param receiptTimeout   how long {@link #send} waits for the receipt
+     */
+    public SigningClient(BraneClient client, PrivateKey key, NonceManager nonces, int gasMarginPercent,
+            Duration receiptTimeout) {
+        if (gasMarginPercent < 0 || gasMarginPercent > 1000) {
+            throw new IllegalArgumentException("gas margin must be 0..1000 percent, got " + gasMarginPercent);
+        }
+        if (client == null || key == null) {
+            throw new IllegalArgumentException("client and key must not be null");
+        }
+        if (receiptTimeout == null || receiptTimeout.isNegative() || receiptTimeout.isZero()) {
+            throw new IllegalArgumentException("receipt timeout must be positive, got " + receiptTimeout);
+        }
+        this.client = client;
+        this.key = key;
+        this.address = key.address();
+        if (nonces != null && !nonces.account().equals(address)) {
+            throw new IllegalArgumentException("the nonce manager is for " + nonces.account() + ", the key is "
+                    + address);
+        }
+        this.nonces = nonces != null ? nonces : new NonceManager(client, address);
+        this.gasMarginPercent = gasMarginPercent;
+        this.receiptTimeout = receiptTimeout;
+    }
+
+    /** The sending account. */
+    public Address address() {
+        return address;
+    }
+
+    public BraneClient client() {
+        return client;
+    }
+
+    public NonceManager nonces() {
+        return nonces;
+    }
+
+    /**
+     * Fills, signs and submits {@code request} once; returns its hash without waiting.
+     *
+     * @throws RevertException if the gas estimate reverts (nothing is sent then)
+     */
+    public Hash submit(TxRequest request) {
+        return submit(request, null);
+    }
+
+    /** As {@link #submit(TxRequest)}, decoding a revert of the estimate with the custom errors of {@code errors}. */
+    public Hash submit(TxRequest request, Abi errors) {
+        // the estimate and the fee quotes are independent: ask for them all at once, then wait
+        CompletableFuture<Long> estimate = request.gasLimit() != null
+                ? CompletableFuture.completedFuture(request.gasLimit())
+                : client.async("eth_estimateGas", List.of(estimateJson(request)),
+                        json -> Json.quantityLong(json, "eth_estimateGas"));
+        CompletableFuture<Fees> quotes = fees(request);
+        long chainId = client.chainId();
+        long gasLimit;
+        try {
+            gasLimit = BraneClient.await(estimate, "eth_estimateGas");
+        } catch (RpcErrorException e) {
+            throw BraneClient.asRevert(e, errors).orElseThrow(() -> e);
+        }
+        if (request.gasLimit() == null) {
+            gasLimit = Math.addExact(gasLimit, gasLimit * gasMarginPercent / 100);
+        }
+        Fees fees = BraneClient.await(quotes, "fee quotes");
+        long limit = gasLimit;
+        return nonces.withNextNonce(nonce -> {
+            SignedTransaction signed = build(request, chainId, nonce, limit, fees).sign(key);
+            return client.sendRawTransaction(signed);
+        });
+    }
+
+    /**
+     * Submits {@code request} and waits for its receipt.
+     *
+     * @throws RevertException         if it reverted (estimate or execution), with the decoded reason
+     * @throws ReceiptTimeoutException if no receipt came in time (the transaction may still be mined)
+     */
+    public Receipt send(TxRequest request) {
+        return send(request, null);
+    }
+
+    /** As {@link #send(TxRequest)}, decoding reverts with the custom errors of {@code errors} (may be null). */
+    public Receipt send(TxRequest request, Abi errors) {
+        Hash hash = submit(request, errors);
+        Receipt receipt = client.waitForReceipt(hash, receiptTimeout);
+        if (!receipt.status()) {
+            // replay exactly what was mined, with its gas limit, so that running out of gas shows as such
+            TransactionInfo mined = client.getTransactionByHash(hash).orElse(null);
+            CallRequest replay = mined == null
+                    ? new CallRequest(address, request.to(), request.value(), request.data(), null, null)
+                    : new CallRequest(mined.from(), mined.to(), mined.value(), mined.input(), mined.gas(), null);
+            throw client.revertOf(receipt, replay, errors);
+        }
+        return receipt;
+    }
+
+    // ------------------------------------------------------------------ filling
+
+    private Map<String, Object> estimateJson(TxRequest request) {
+        Map<String, Object> tx = new LinkedHashMap<>();
+        tx.put("from", address.toHex());
+        if (request.to() != null) {
+            tx.put("to", request.to().toHex());
+        }
+        tx.put("value", Quantities.hex(request.value()));
+        tx.put("data", Hex.encode(request.data()));
+        if (!request.accessList().isEmpty()) {
+            tx.put("accessList", accessListJson(request.accessList()));
+        }
+        if (!request.authorizations().isEmpty()) {
+            tx.put("authorizationList", authorizationsJson(request.authorizations()));
+        }
+        return tx;
+    }
+
+    private record Fees(BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriority) {
+    }
+
+    private CompletableFuture<Fees> fees(TxRequest request) {
+        switch (request.type()) {
+            case LEGACY, EIP2930 -> {
+                if (request.gasPrice() != null) {
+                    return CompletableFuture.completedFuture(new Fees(request.gasPrice(), null, null));
+                }
+                return client.async("eth_gasPrice", List.of(), json -> new Fees(Json.quantity(json, "eth_gasPrice"),
+                        null, null));
+            }
+            default -> {
+                CompletableFuture<BigInteger> priority = request.maxPriorityFeePerGas() != null
+                        ? CompletableFuture.completedFuture(request.maxPriorityFeePerGas())
+                        : suggestedPriorityFee();
+                if (request.maxFeePerGas() != null) {
+                    return priority.thenApply(tip -> eip1559(request.maxFeePerGas(), tip));
+                }
+                CompletableFuture<BigInteger> baseFee = client.async("eth_getBlockByNumber",
+                        List.of(BlockTag.LATEST.value(), false),
+                        json -> BlockHeader.parse(json, "block").baseFeePerGas());
+                return priority.thenCombine(baseFee, (tip, base) -> {
+                    if (base == null) {
+                        throw new IllegalStateException("the latest block has no base fee: the chain does not "
+                                + "support EIP-1559; send a LEGACY or EIP2930 transaction");
+                    }
+                    // twice the base fee survives six full blocks of +12.5% before the tx stops being includable
+                    return eip1559(base.shiftLeft(1).add(tip), tip);
+                });
+            }
+        }
+    }
+
+    /**
+     * The node's {@code eth_maxPriorityFeePerGas}; on a node without that method, the median of the 50th
+     * percentile tips of the last {@value #FEE_HISTORY_BLOCKS} blocks from {@code eth_feeHistory}.
+     */
+    private CompletableFuture<BigInteger> suggestedPriorityFee() {
+        return client.async("eth_maxPriorityFeePerGas", List.of(), json -> Json.quantity(json,
+                "eth_maxPriorityFeePerGas")).exceptionallyCompose(failure -> {
+                    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                            ? failure.getCause() : failure;
+                    if (!(cause instanceof RpcErrorException)) {
+                        return CompletableFuture.failedFuture(cause);
+                    }
+                    return client.async("eth_feeHistory", List.of(Quantities.hex(FEE_HISTORY_BLOCKS),
+                            BlockTag.LATEST.value(), List.of(50.0)), json -> medianTip(
+                                    FeeHistory.parse(json, "eth_feeHistory")));
+                });
+    }
+
+    static BigInteger medianTip(FeeHistory history) {
+        List<BigInteger> tips = new ArrayList<>();
+        for (List<BigInteger> perBlock : history.reward()) {
+            if (!perBlock.isEmpty()) {
+                tips.add(perBlock.get(0));
+            }
+        }
+        if (tips.isEmpty()) {
+            throw new IllegalStateException("the node suggests no priority fee (no eth_maxPriorityFeePerGas and no "
+                    + "eth_feeHistory rewards); set maxPriorityFeePerGas on the request");
+        }
+        tips.sort(null);
+        return tips.get(tips.size() / 2);
+    }
+
+    private static Fees eip1559(BigInteger maxFee, BigInteger priority) {
+        if (maxFee.compareTo(priority) < 0) {
+            throw new IllegalArgumentException("maxFeePerGas " + maxFee + " is below maxPriorityFeePerGas "
+                    + priority);
+        }
+        return new Fees(null, maxFee, priority);
+    }
+
+    private static Transaction build(TxRequest r, long chainId, long nonce, long gasLimit, Fees fees) {
+        return switch (r.type()) {
+            case LEGACY -> common(LegacyTransaction.builder().gasPrice(fees.gasPrice()), r, chainId, nonce, gasLimit)
+                    .build();
+            case EIP2930 -> common(Eip2930Transaction.builder().gasPrice(fees.gasPrice())
+                    .accessList(r.accessList()), r, chainId, nonce, gasLimit).build();
+            case EIP1559 -> common(Eip1559Transaction.builder().maxFeePerGas(fees.maxFee())
+                    .maxPriorityFeePerGas(fees.maxPriority()).accessList(r.accessList()), r, chainId, nonce, gasLimit)
+                    .build();
+            case EIP7702 -> common(Eip7702Transaction.builder().maxFeePerGas(fees.maxFee())
+                    .maxPriorityFeePerGas(fees.maxPriority()).accessList(r.accessList())
+                    .authorizationList(r.authorizations()), r, chainId, nonce, gasLimit).build();
+            case EIP4844 -> throw new IllegalArgumentException("EIP-4844 transactions are not supported here");
+        };
+    }
+
+    private static <B extends TransactionBuilder<B, T>, T extends Transaction> B common(B b, TxRequest r,
+            long chainId, long nonce, long gasLimit) {
+        b.chainId(chainId).nonce(nonce).gasLimit(gasLimit).value(r.value()).data(r.data());
+        return r.to() == null ? b.contractCreation() : b.to(r.to());
+    }
+
+    private static List<Object> accessListJson(List<AccessListEntry> entries) {
+        List<Object> out = new ArrayList<>();
+        for (AccessListEntry e : entries) {
+            List<String> keys = new ArrayList<>();
+            e.storageKeys().forEach(k -> keys.add(k.toHex()));
+            out.add(Map.of("address", e.address().toHex(), "storageKeys", keys));
+        }
+        return out;
+    }
+
+    private static List<Object> authorizationsJson(List<SignedAuthorization> list) {
+        List<Object> out = new ArrayList<>();
+        for (SignedAuthorization a : list) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("chainId", Quantities.hex(a.chainId()));
+            m.put("address", a.address().toHex());
+            m.put("nonce", Quantities.hex(a.nonce()));
+            m.put("yParity", Quantities.hex(a.signature().yParity()));
+            m.put("r", Quantities.hex(a.signature().r()));
+            m.put("s", Quantities.hex(a.signature().s()));
+            out.add(m);
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "SigningClient[" + address + "]";
+    }
+}

@@ -1,0 +1,303 @@
+package sh.brane.rpc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Spreads calls over several endpoints: each call goes to the healthiest one (fewest recent errors, then
+ * lowest recent latency); an endpoint failing {@code failureThreshold} times in a row is taken out and probed
+ * with {@code eth_chainId} every {@code probeInterval} until it answers again.
+ *
+ * <p>A call that fails for a transport reason (connection lost, timeout, rate limited, unreadable answer,
+ * backpressure) is tried on the next endpoint, except transaction submissions that may have reached a node
+ * (connection lost or timeout): those fail, so a transaction is never sent twice. An RPC error is the node's
+ * answer and is returned as is. Subscriptions go to the first endpoint that supports them and are not moved.
+ */
+public final class FallbackProvider implements BraneProvider {
+
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private final List<Endpoint> endpoints;
+    private final int failureThreshold;
+    private final Duration probeInterval;
+    private final Thread prober;
+    private volatile boolean closed;
+
+    private FallbackProvider(Builder b) {
+        this.endpoints = new ArrayList<>();
+        for (BraneProvider p : b.providers) {
+            endpoints.add(new Endpoint(p));
+        }
+        this.failureThreshold = b.failureThreshold;
+        this.probeInterval = b.probeInterval;
+        this.prober = Thread.ofVirtual().name("brane-fallback-probe-" + INSTANCES.incrementAndGet()).start(this::probeLoop);
+    }
+
+    /** A fallback over the given providers with default settings; closing it closes them. */
+    public static FallbackProvider create(BraneProvider... providers) {
+        Builder b = builder();
+        for (BraneProvider p : providers) {
+            b.add(p);
+        }
+        return b.build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Whether the endpoint at {@code index} (in the order added) is currently in rotation. */
+    public boolean isHealthy(int index) {
+        return !endpoints.get(index).down;
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
+        return withFailover(method, p -> p.sendAsync(method, params));
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
+        return withFailover(method, p -> p.sendAsync(method, params, timeout));
+    }
+
+    @Override
+    public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
+        return withFailover(method, p -> p.sendAsyncBatch(method, params));
+    }
+
+    /** Sends the whole batch to the healthiest endpoint (no per-call failover inside a batch). */
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
+        Endpoint e = pick(null);
+        long t0 = System.nanoTime();
+        List<CompletableFuture<JsonNode>> fs = e.provider.sendBatch(calls);
+        CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).whenComplete((ok, err) -> {
+            if (err == null || !isTransportFailure(unwrap(err))) {
+                e.success(System.nanoTime() - t0);
+            } else {
+                e.failure(failureThreshold);
+            }
+        });
+        return fs;
+    }
+
+    @Override
+    public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
+        for (Endpoint e : endpoints) {
+            if (e.provider instanceof WebSocketProvider) {
+                return e.provider.subscribe(params, listener);
+            }
+        }
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                "no endpoint of this fallback supports subscriptions (add a WebSocketProvider)"));
+    }
+
+    @Override
+    public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
+        for (Endpoint e : endpoints) {
+            if (subscription instanceof WsSubscription ws && ws.owner() == e.provider) {
+                return e.provider.unsubscribe(subscription);
+            }
+        }
+        throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
+    }
+
+    @Override
+    public void setMetrics(BraneMetrics metrics) {
+        for (Endpoint e : endpoints) {
+            e.provider.setMetrics(metrics);
+        }
+    }
+
+    @Override
+    public int pendingRequests() {
+        int n = 0;
+        for (Endpoint e : endpoints) {
+            n += e.provider.pendingRequests();
+        }
+        return n;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        prober.interrupt();
+        for (Endpoint e : endpoints) {
+            e.provider.close();
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private CompletableFuture<JsonNode> withFailover(String method, Function<BraneProvider, CompletableFuture<JsonNode>> call) {
+        CompletableFuture<JsonNode> result = new CompletableFuture<>();
+        attempt(method, call, new ArrayList<>(), result);
+        return result;
+    }
+
+    private void attempt(String method, Function<BraneProvider, CompletableFuture<JsonNode>> call,
+                         List<Endpoint> tried, CompletableFuture<JsonNode> result) {
+        Endpoint e = pick(tried);
+        tried.add(e);
+        long t0 = System.nanoTime();
+        CompletableFuture<JsonNode> f;
+        try {
+            f = call.apply(e.provider);
+        } catch (RuntimeException ex) {
+            result.completeExceptionally(ex);
+            return;
+        }
+        f.whenComplete((value, err) -> {
+            if (err == null) {
+                e.success(System.nanoTime() - t0);
+                result.complete(value);
+                return;
+            }
+            Throwable cause = unwrap(err);
+            if (!isTransportFailure(cause)) {
+                // the node answered (an RPC error): it is healthy and the answer stands
+                e.success(System.nanoTime() - t0);
+                result.completeExceptionally(cause);
+                return;
+            }
+            e.failure(failureThreshold);
+            boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
+            if (closed || tried.size() >= endpoints.size()
+                    || mayHaveReached && HttpProvider.NOT_REPEATABLE.contains(method)) {
+                result.completeExceptionally(cause);
+            } else {
+                attempt(method, call, tried, result);
+            }
+        });
+    }
+
+    /** The healthiest endpoint not yet tried; if every untried one is down, the first untried one. */
+    private Endpoint pick(List<Endpoint> tried) {
+        Endpoint best = null;
+        Endpoint fallback = null;
+        for (Endpoint e : endpoints) {
+            if (tried != null && tried.contains(e)) {
+                continue;
+            }
+            if (fallback == null) {
+                fallback = e;
+            }
+            if (!e.down && (best == null || e.score() < best.score())) {
+                best = e;
+            }
+        }
+        return best != null ? best : fallback != null ? fallback : endpoints.get(0);
+    }
+
+    private static boolean isTransportFailure(Throwable t) {
+        return t instanceof BraneRpcException && !(t instanceof RpcErrorException);
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    private void probeLoop() {
+        while (!closed) {
+            try {
+                Thread.sleep(probeInterval);
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (Endpoint e : endpoints) {
+                if (e.down && !closed) {
+                    long t0 = System.nanoTime();
+                    e.provider.sendAsync("eth_chainId", List.of(), probeInterval).whenComplete((ok, err) -> {
+                        if (err == null) {
+                            e.revive(System.nanoTime() - t0);
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    /** Health of one endpoint: consecutive failures, a decaying error count and latency average. */
+    private static final class Endpoint {
+        final BraneProvider provider;
+        volatile boolean down;
+        private int consecutiveFailures;
+        private double recentErrors;
+        private double latencyNanos = 1_000_000;
+
+        Endpoint(BraneProvider provider) {
+            this.provider = provider;
+        }
+
+        synchronized void success(long nanos) {
+            consecutiveFailures = 0;
+            recentErrors *= 0.9;
+            latencyNanos = latencyNanos * 0.8 + nanos * 0.2;
+        }
+
+        synchronized void failure(int threshold) {
+            recentErrors = recentErrors * 0.9 + 1;
+            if (++consecutiveFailures >= threshold && !down) {
+                down = true;
+                RequestLifecycle.LOG.warn("endpoint {} taken out of rotation after {} consecutive failures",
+                        provider, consecutiveFailures);
+            }
+        }
+
+        synchronized void revive(long nanos) {
+            if (down) {
+                RequestLifecycle.LOG.info("endpoint {} answered a probe: back in rotation", provider);
+            }
+            down = false;
+            consecutiveFailures = 0;
+            latencyNanos = nanos;
+        }
+
+        synchronized double score() {
+            return latencyNanos * (1 + recentErrors);
+        }
+    }
+
+    /** Builder for {@link FallbackProvider}. */
+    public static final class Builder {
+        private final List<BraneProvider> providers = new ArrayList<>();
+        private int failureThreshold = 3;
+        private Duration probeInterval = Duration.ofSeconds(5);
+
+        /** Adds an endpoint; order matters only for ties and for subscriptions. */
+        public Builder add(BraneProvider provider) {
+            providers.add(Objects.requireNonNull(provider, "provider"));
+            return this;
+        }
+
+        /** Consecutive transport failures that take an endpoint out. Default 3. */
+        public Builder failureThreshold(int failures) {
+            this.failureThreshold = failures;
+            return this;
+        }
+
+        /** How often endpoints out of rotation are probed. Default 5 s. */
+        public Builder probeInterval(Duration interval) {
+            this.probeInterval = interval;
+            return this;
+        }
+
+        public FallbackProvider build() {
+            if (providers.isEmpty()) {
+                throw new IllegalArgumentException("providers must hold at least one provider, got none");
+            }
+            ConfigChecks.intInRange("failureThreshold", failureThreshold, 1, 1000);
+            ConfigChecks.positive("probeInterval", probeInterval, Duration.ofHours(1));
+            return new FallbackProvider(this);
+        }
+    }
+}

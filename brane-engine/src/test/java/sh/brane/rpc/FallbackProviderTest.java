@@ -1,0 +1,131 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static sh.brane.rpc.WebSocketProviderTest.await;
+import static sh.brane.rpc.WebSocketProviderTest.failureOf;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+class FallbackProviderTest {
+
+    /** A loopback JSON-RPC endpoint that is healthy, answers 503, or drops connections. */
+    static final class Node implements AutoCloseable {
+        final HttpServer server;
+        final AtomicInteger calls = new AtomicInteger();
+        final List<String> methods = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile String mode = "ok";
+
+        Node() throws IOException {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+            server.createContext("/", ex -> {
+                try (ex) {
+                    JsonNode body = TestWsServer.JSON.readTree(ex.getRequestBody().readAllBytes());
+                    calls.incrementAndGet();
+                    methods.add(body.path("method").asString());
+                    switch (mode) {
+                        case "503" -> HttpProviderTest.json(ex, 503, "{}");
+                        case "drop" -> throw new IOException("simulated crash");
+                        default -> HttpProviderTest.ANSWER.handle(ex, body, 0);
+                    }
+                }
+            });
+            server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+            server.start();
+        }
+
+        HttpProvider provider() {
+            return HttpProvider.create(HttpConfig.builder("http://127.0.0.1:" + server.getAddress().getPort())
+                    .maxRetries(0).requestTimeout(Duration.ofSeconds(2)).build());
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
+        }
+    }
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private Node node() throws IOException {
+        Node n = new Node();
+        toClose.add(n);
+        return n;
+    }
+
+    @Test
+    void failingEndpointIsSkippedTakenOutAndProbedBackIn() throws Exception {
+        Node a = node();
+        Node b = node();
+        a.mode = "503";
+        FallbackProvider p = FallbackProvider.builder().add(a.provider()).add(b.provider())
+                .failureThreshold(2).probeInterval(Duration.ofMillis(100)).build();
+        toClose.add(p);
+        for (int i = 0; i < 5; i++) {
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        }
+        assertThat(p.isHealthy(0)).isFalse();
+        assertThat(p.isHealthy(1)).isTrue();
+        int aCallsWhileDown = a.calls.get();
+        assertThat(aCallsWhileDown).isBetween(1, 4);
+
+        a.mode = "ok";
+        await(() -> p.isHealthy(0), "probe brought endpoint 0 back");
+        assertThat(a.methods).contains("eth_chainId");
+    }
+
+    @Test
+    void transactionSubmissionIsNotRepeatedOnAnotherEndpoint() throws Exception {
+        Node a = node();
+        Node b = node();
+        a.mode = "drop";
+        b.mode = "drop";
+        FallbackProvider p = FallbackProvider.create(a.provider(), b.provider());
+        toClose.add(p);
+        Throwable e = failureOf(p.sendAsync("eth_sendRawTransaction", List.of("0x02")), 3000);
+        assertThat(e).isInstanceOf(ConnectionLostException.class);
+        assertThat(a.calls.get() + b.calls.get()).isEqualTo(1);
+        // a read is tried on every endpoint
+        assertThat(failureOf(p.sendAsync("eth_blockNumber", List.of()), 3000)).isInstanceOf(ConnectionLostException.class);
+        assertThat(a.calls.get() + b.calls.get()).isEqualTo(3);
+    }
+
+    @Test
+    void rpcErrorsAreAnswersNotFailovers() throws Exception {
+        Node a = node();
+        Node b = node();
+        FallbackProvider p = FallbackProvider.create(a.provider(), b.provider());
+        toClose.add(p);
+        assertThatThrownBy(() -> p.send("fail", List.of())).isInstanceOf(RpcErrorException.class);
+        assertThat(a.calls.get() + b.calls.get()).isEqualTo(1);
+        assertThat(p.isHealthy(0)).isTrue();
+        assertThat(p.isHealthy(1)).isTrue();
+    }
+
+    @Test
+    void validation() {
+        assertThatThrownBy(() -> FallbackProvider.builder().build()).hasMessageContaining("at least one provider");
+        try (HttpProvider http = HttpProvider.create("http://127.0.0.1:1")) {
+            assertThatThrownBy(() -> FallbackProvider.builder().add(http).failureThreshold(0).build())
+                    .hasMessage("failureThreshold must be between 1 and 1000, got 0");
+        }
+    }
+}
