@@ -16,8 +16,11 @@ public interface BraneMetrics {
     /** A request ended with a result. */
     default void onRequestCompleted(String method, long latencyNanos) { }
 
-    /** A request ended with a failure; also called for timeouts and backpressure, next to the specific hook. */
-    default void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error) { }
+    /**
+     * A request ended with a failure, {@code latencyNanos} after it started (close to 0 when it was refused before
+     * it started); also called for timeouts and backpressure, next to the specific hook.
+     */
+    default void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) { }
 
     /** A request got no answer within its timeout. */
     default void onRequestTimeout(String method, long timeoutNanos) { }

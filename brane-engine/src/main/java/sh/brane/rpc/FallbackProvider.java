@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +28,7 @@ public final class FallbackProvider implements BraneProvider {
     private final List<Endpoint> endpoints;
     private final int failureThreshold;
     private final Duration probeInterval;
+    private final Duration requestTimeout;
     private final Thread prober;
     private volatile boolean closed;
 
@@ -38,6 +39,7 @@ public final class FallbackProvider implements BraneProvider {
         }
         this.failureThreshold = b.failureThreshold;
         this.probeInterval = b.probeInterval;
+        this.requestTimeout = b.requestTimeout;
         this.prober = Thread.ofVirtual().name("brane-fallback-probe-" + INSTANCES.incrementAndGet()).start(this::probeLoop);
     }
 
@@ -61,17 +63,22 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return withFailover(method, p -> p.sendAsync(method, params));
+        return sendAsync(method, params, requestTimeout);
     }
 
+    /** The timeout covers the whole call: an endpoint tried after another gets only the time that is left. */
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return withFailover(method, p -> p.sendAsync(method, params, timeout));
+        ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
+        return withFailover(method, System.nanoTime() + timeout.toNanos(),
+                (p, remaining) -> p.sendAsync(method, params, remaining));
     }
 
+    /** Each endpoint applies its own default timeout; no other endpoint is tried after {@code requestTimeout}. */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        return withFailover(method, p -> p.sendAsyncBatch(method, params));
+        return withFailover(method, System.nanoTime() + requestTimeout.toNanos(),
+                (p, remaining) -> p.sendAsyncBatch(method, params));
     }
 
     /** Sends the whole batch to the healthiest endpoint (no per-call failover inside a batch). */
@@ -138,20 +145,23 @@ public final class FallbackProvider implements BraneProvider {
 
     // ---------------------------------------------------------------- internals
 
-    private CompletableFuture<JsonNode> withFailover(String method, Function<BraneProvider, CompletableFuture<JsonNode>> call) {
+    private CompletableFuture<JsonNode> withFailover(String method, long deadlineNanos,
+                                                     BiFunction<BraneProvider, Duration, CompletableFuture<JsonNode>> call) {
         CompletableFuture<JsonNode> result = new CompletableFuture<>();
-        attempt(method, call, new ArrayList<>(), result);
+        attempt(method, deadlineNanos, call, new ArrayList<>(), result);
         return result;
     }
 
-    private void attempt(String method, Function<BraneProvider, CompletableFuture<JsonNode>> call,
+    private void attempt(String method, long deadlineNanos,
+                         BiFunction<BraneProvider, Duration, CompletableFuture<JsonNode>> call,
                          List<Endpoint> tried, CompletableFuture<JsonNode> result) {
         Endpoint e = pick(tried);
         tried.add(e);
         long t0 = System.nanoTime();
         CompletableFuture<JsonNode> f;
         try {
-            f = call.apply(e.provider);
+            // at least 1 ms: the deadline was checked just before, and a provider refuses a zero timeout
+            f = call.apply(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
         } catch (RuntimeException ex) {
             result.completeExceptionally(ex);
             return;
@@ -171,11 +181,11 @@ public final class FallbackProvider implements BraneProvider {
             }
             e.failure(failureThreshold);
             boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
-            if (closed || tried.size() >= endpoints.size()
+            if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0
                     || mayHaveReached && HttpProvider.NOT_REPEATABLE.contains(method)) {
                 result.completeExceptionally(cause);
             } else {
-                attempt(method, call, tried, result);
+                attempt(method, deadlineNanos, call, tried, result);
             }
         });
     }
@@ -272,6 +282,7 @@ public final class FallbackProvider implements BraneProvider {
         private final List<BraneProvider> providers = new ArrayList<>();
         private int failureThreshold = 3;
         private Duration probeInterval = Duration.ofSeconds(5);
+        private Duration requestTimeout = WebSocketConfig.DEFAULT_REQUEST_TIMEOUT;
 
         /** Adds an endpoint; order matters only for ties and for subscriptions. */
         public Builder add(BraneProvider provider) {
@@ -291,12 +302,21 @@ public final class FallbackProvider implements BraneProvider {
             return this;
         }
 
+        /**
+         * Timeout of a call without one of its own, across all the endpoints it is tried on. Default 30 s.
+         */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = timeout;
+            return this;
+        }
+
         public FallbackProvider build() {
             if (providers.isEmpty()) {
                 throw new IllegalArgumentException("providers must hold at least one provider, got none");
             }
             ConfigChecks.intInRange("failureThreshold", failureThreshold, 1, 1000);
             ConfigChecks.positive("probeInterval", probeInterval, Duration.ofHours(1));
+            ConfigChecks.positive("requestTimeout", requestTimeout, Duration.ofDays(1));
             return new FallbackProvider(this);
         }
     }

@@ -91,18 +91,18 @@ final class RequestLifecycle {
 
     void fail(PendingRequest r, BraneRpcException error) {
         cancelTimeout(r);
-        record(r.method, error, r.timeoutNanos);
+        record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
         run(() -> r.future.completeExceptionally(error), () -> r.future.completeExceptionally(error));
     }
 
-    /** Records a failure that has no pending entry (e.g. refused before it was added). */
-    void record(String method, BraneRpcException error, long timeoutNanos) {
+    /** Records a failure {@code latencyNanos} after the request started. */
+    private void record(String method, BraneRpcException error, long timeoutNanos, long latencyNanos) {
         try {
             BraneMetrics m = metrics;
             if (error instanceof RpcTimeoutException) {
                 m.onRequestTimeout(method, timeoutNanos);
             }
-            m.onRequestFailed(method, error.outcome(), error);
+            m.onRequestFailed(method, error.outcome(), error, latencyNanos);
         } catch (RuntimeException e) {
             LOG.debug("metrics hook threw", e);
         }

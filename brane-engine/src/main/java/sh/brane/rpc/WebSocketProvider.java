@@ -609,10 +609,12 @@ public final class WebSocketProvider implements BraneProvider {
         RequestLifecycle.LOG.error("connection to {} is down for good: {}", endpointDescription(), why);
         ConnectionLostException e = new ConnectionLostException("subscription ended: connection to "
                 + endpointDescription() + " is down for good (" + why + ")");
-        for (WsSubscription s : subscriptions) {
+        // Empty the table before telling anyone: listeners run on other threads and may look at it at once.
+        List<WsSubscription> ended = List.copyOf(subscriptions);
+        subscriptions.removeAll(ended);
+        for (WsSubscription s : ended) {
             s.error(e);
         }
-        subscriptions.clear();
     }
 
     // ---------------------------------------------------------------- Netty plumbing

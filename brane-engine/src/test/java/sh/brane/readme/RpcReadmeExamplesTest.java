@@ -148,7 +148,7 @@ class RpcReadmeExamplesTest {
         try (WebSocketProvider provider = WebSocketProvider.create(config)) {
             provider.setMetrics(new BraneMetrics() {
                 @Override public void onRequestCompleted(String method, long latencyNanos) { /* timer */ }
-                @Override public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException e) { /* counter */ }
+                @Override public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException e, long latencyNanos) { /* timer */ }
             });
             assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         }

@@ -37,6 +37,7 @@ class FallbackProviderTest {
                     switch (mode) {
                         case "503" -> HttpProviderTest.json(ex, 503, "{}");
                         case "drop" -> throw new IOException("simulated crash");
+                        case "hang" -> sleepQuietly(10_000);
                         default -> HttpProviderTest.ANSWER.handle(ex, body, 0);
                     }
                 }
@@ -53,6 +54,14 @@ class FallbackProviderTest {
         @Override
         public void close() {
             server.stop(0);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -76,8 +85,10 @@ class FallbackProviderTest {
         Node a = node();
         Node b = node();
         a.mode = "503";
+        // Threshold 1: after one failure the scoring steers calls to b, so with a higher threshold whether a is
+        // ever tried again (and taken out) would depend on b's measured latency, i.e. on machine load.
         FallbackProvider p = FallbackProvider.builder().add(a.provider()).add(b.provider())
-                .failureThreshold(2).probeInterval(Duration.ofMillis(100)).build();
+                .failureThreshold(1).probeInterval(Duration.ofMillis(100)).build();
         toClose.add(p);
         for (int i = 0; i < 5; i++) {
             assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
@@ -90,6 +101,77 @@ class FallbackProviderTest {
         a.mode = "ok";
         await(() -> p.isHealthy(0), "probe brought endpoint 0 back");
         assertThat(a.methods).contains("eth_chainId");
+    }
+
+    @Test
+    void aCallTimeoutCoversEveryEndpointItIsTriedOn() throws Exception {
+        Node a = node();
+        Node b = node();
+        a.mode = "drop";
+        b.mode = "hang";
+        TimeoutRecorder second = new TimeoutRecorder(b.provider());
+        FallbackProvider p = FallbackProvider.create(a.provider(), second);
+        toClose.add(p);
+        Throwable e = failureOf(p.sendAsync("eth_blockNumber", List.of(), Duration.ofSeconds(1)), 1900);
+        assertThat(e).isInstanceOf(RpcTimeoutException.class);
+        assertThat(a.calls.get()).isEqualTo(1);
+        assertThat(b.calls.get()).isEqualTo(1);
+        // b got what was left of the second after a failed, not a fresh second
+        assertThat(second.timeouts).singleElement()
+                .satisfies(t -> assertThat(t).isPositive().isLessThan(Duration.ofSeconds(1)));
+    }
+
+    /** Passes calls on, remembering the per-call timeout each one was given. */
+    private static final class TimeoutRecorder implements BraneProvider {
+        final List<Duration> timeouts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final BraneProvider target;
+
+        TimeoutRecorder(BraneProvider target) {
+            this.target = target;
+        }
+
+        @Override public java.util.concurrent.CompletableFuture<JsonNode> sendAsync(String m, List<?> params) {
+            return target.sendAsync(m, params);
+        }
+        @Override public java.util.concurrent.CompletableFuture<JsonNode> sendAsync(String m, List<?> params, Duration t) {
+            timeouts.add(t);
+            return target.sendAsync(m, params, t);
+        }
+        @Override public java.util.concurrent.CompletableFuture<JsonNode> sendAsyncBatch(String m, List<?> params) {
+            return target.sendAsyncBatch(m, params);
+        }
+        @Override public List<java.util.concurrent.CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
+            return target.sendBatch(calls);
+        }
+        @Override public java.util.concurrent.CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener l) {
+            return target.subscribe(params, l);
+        }
+        @Override public java.util.concurrent.CompletableFuture<Boolean> unsubscribe(Subscription s) {
+            return target.unsubscribe(s);
+        }
+        @Override public void setMetrics(BraneMetrics metrics) {
+            target.setMetrics(metrics);
+        }
+        @Override public int pendingRequests() {
+            return target.pendingRequests();
+        }
+        @Override public void close() {
+            target.close();
+        }
+    }
+
+    @Test
+    void noEndpointIsTriedOnceTheCallTimedOut() throws Exception {
+        Node a = node();
+        Node b = node();
+        a.mode = "hang";
+        b.mode = "hang";
+        FallbackProvider p = FallbackProvider.builder().add(a.provider()).add(b.provider())
+                .requestTimeout(Duration.ofMillis(500)).build();
+        toClose.add(p);
+        Throwable e = failureOf(p.sendAsync("eth_blockNumber", List.of()), 1900);
+        assertThat(e).isInstanceOf(RpcTimeoutException.class);
+        assertThat(a.calls.get() + b.calls.get()).isEqualTo(1);
     }
 
     @Test

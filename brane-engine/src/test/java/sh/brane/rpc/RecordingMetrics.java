@@ -30,7 +30,7 @@ final class RecordingMetrics implements BraneMetrics {
         }
         hit("completed", method);
     }
-    @Override public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error) {
+    @Override public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
         failures.add(outcome);
         hit("failed", method + ":" + outcome);
     }

@@ -1,0 +1,22 @@
+package sh.brane.spring.boot.autoconfigure;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Import;
+
+import sh.brane.rpc.BraneProvider;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} for Brane: a {@link BraneProvider} for the node named by
+ * {@link BraneConnectionDetails} ({@code brane.rpc.url} unless a bean says otherwise), a typed
+ * {@link sh.brane.client.BraneClient} over it, and a signer with its {@link sh.brane.client.SigningClient} when
+ * {@code brane.signer.*} is set. Inert without a node URL.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(BraneProperties.class)
+@Import({ BraneConnectionDetailsConfiguration.class, BraneProviderConfiguration.class,
+        BraneSignerConfiguration.class, BraneClientConfiguration.class })
+public final class BraneAutoConfiguration {
+
+}

@@ -1,0 +1,731 @@
+package sh.brane.spring.boot.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.io.Resource;
+import org.springframework.util.unit.DataSize;
+
+import sh.brane.rpc.TransportType;
+import sh.brane.rpc.WaitStrategyType;
+
+/**
+ * Configuration properties for Brane, bound from {@code brane.*}.
+ *
+ * <p>Without {@code brane.rpc.url} (and without {@code brane.devnet.enabled} or a
+ * {@link BraneConnectionDetails} bean) the starter is inert: it creates no provider.
+ */
+@ConfigurationProperties("brane")
+public class BraneProperties {
+
+    private final Rpc rpc = new Rpc();
+
+    private final Signer signer = new Signer();
+
+    private final Client client = new Client();
+
+    private final Metrics metrics = new Metrics();
+
+    private final Observation observation = new Observation();
+
+    private final Health health = new Health();
+
+    private final Shutdown shutdown = new Shutdown();
+
+    private final Devnet devnet = new Devnet();
+
+    public Rpc getRpc() {
+        return this.rpc;
+    }
+
+    public Signer getSigner() {
+        return this.signer;
+    }
+
+    public Client getClient() {
+        return this.client;
+    }
+
+    public Metrics getMetrics() {
+        return this.metrics;
+    }
+
+    public Observation getObservation() {
+        return this.observation;
+    }
+
+    public Health getHealth() {
+        return this.health;
+    }
+
+    public Shutdown getShutdown() {
+        return this.shutdown;
+    }
+
+    public Devnet getDevnet() {
+        return this.devnet;
+    }
+
+    /** The node connection. */
+    public static class Rpc {
+
+        /**
+         * URL of the Ethereum node. ws:// or wss:// creates a WebSocket provider, http:// or https:// an HTTP
+         * provider. The starter creates no provider when neither this nor brane.rpc.endpoints is set.
+         */
+        private String url;
+
+        /**
+         * Name of the endpoint in metrics tags, health details and logs (never the URL, which may hold an API
+         * key).
+         */
+        private String name = "default";
+
+        /** Headers sent with the WebSocket handshake or every HTTP request, e.g. an API key. */
+        private Map<String, String> headers = new LinkedHashMap<>();
+
+        /** Timeout of requests sent without one. */
+        private Duration requestTimeout = Duration.ofSeconds(30);
+
+        /**
+         * Chain id the node must report at start-up (eth_chainId); start-up fails on a mismatch. Unset: not
+         * checked.
+         */
+        private Long expectedChainId;
+
+        /**
+         * Several nodes behind one fallback provider, instead of brane.rpc.url: each call goes to the healthiest
+         * endpoint, failing ones are taken out and probed until they answer again.
+         */
+        private List<Endpoint> endpoints = new ArrayList<>();
+
+        private final Fallback fallback = new Fallback();
+
+        private final WebSocket ws = new WebSocket();
+
+        private final Http http = new Http();
+
+        public String getUrl() {
+            return this.url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public String getName() {
+            return this.name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public Map<String, String> getHeaders() {
+            return this.headers;
+        }
+
+        public void setHeaders(Map<String, String> headers) {
+            this.headers = headers;
+        }
+
+        public Duration getRequestTimeout() {
+            return this.requestTimeout;
+        }
+
+        public void setRequestTimeout(Duration requestTimeout) {
+            this.requestTimeout = requestTimeout;
+        }
+
+        public Long getExpectedChainId() {
+            return this.expectedChainId;
+        }
+
+        public void setExpectedChainId(Long expectedChainId) {
+            this.expectedChainId = expectedChainId;
+        }
+
+        public List<Endpoint> getEndpoints() {
+            return this.endpoints;
+        }
+
+        public void setEndpoints(List<Endpoint> endpoints) {
+            this.endpoints = endpoints;
+        }
+
+        public Fallback getFallback() {
+            return this.fallback;
+        }
+
+        public WebSocket getWs() {
+            return this.ws;
+        }
+
+        public Http getHttp() {
+            return this.http;
+        }
+    }
+
+    /** One node of brane.rpc.endpoints. */
+    public static class Endpoint {
+
+        /** Name of the endpoint in metrics tags, health details and logs. */
+        private String name;
+
+        /** URL of the node (ws, wss, http or https). */
+        private String url;
+
+        /** Headers for this endpoint only, added to brane.rpc.headers. */
+        private Map<String, String> headers = new LinkedHashMap<>();
+
+        public String getName() {
+            return this.name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public String getUrl() {
+            return this.url;
+        }
+
+        public void setUrl(String url) {
+            this.url = url;
+        }
+
+        public Map<String, String> getHeaders() {
+            return this.headers;
+        }
+
+        public void setHeaders(Map<String, String> headers) {
+            this.headers = headers;
+        }
+    }
+
+    /** The fallback provider used with brane.rpc.endpoints. */
+    public static class Fallback {
+
+        /** Consecutive transport failures that take an endpoint out of rotation. */
+        private int failureThreshold = 3;
+
+        /** How often endpoints out of rotation are probed with eth_chainId. */
+        private Duration probeInterval = Duration.ofSeconds(5);
+
+        public int getFailureThreshold() {
+            return this.failureThreshold;
+        }
+
+        public void setFailureThreshold(int failureThreshold) {
+            this.failureThreshold = failureThreshold;
+        }
+
+        public Duration getProbeInterval() {
+            return this.probeInterval;
+        }
+
+        public void setProbeInterval(Duration probeInterval) {
+            this.probeInterval = probeInterval;
+        }
+    }
+
+    /** Settings of the WebSocket provider (used for ws:// and wss:// URLs). */
+    public static class WebSocket {
+
+        /** Slots in the sendAsyncBatch ring buffer; a power of two between 2 and 16777216. */
+        private int ringBufferSize = 4096;
+
+        /**
+         * How the ring-buffer writer thread waits for work. BLOCKING and LITE_BLOCKING use no CPU while idle;
+         * YIELDING and BUSY_SPIN burn a core and are for latency-critical deployments only.
+         */
+        private WaitStrategyType waitStrategy = WaitStrategyType.BLOCKING;
+
+        /** Requests in flight beyond which new ones fail at once with a BackpressureException. */
+        private int maxPendingRequests = 65536;
+
+        /** Largest incoming message (all its frames together), from 1KB up to 512MB. */
+        private DataSize maxFrameSize = DataSize.ofKilobytes(64);
+
+        /** Socket transport: AUTO (native epoll on Linux when available, else NIO), NIO or EPOLL. */
+        private TransportType transport = TransportType.AUTO;
+
+        /** Netty I/O threads. */
+        private int ioThreads = 1;
+
+        /** TCP connect plus WebSocket handshake timeout. */
+        private Duration connectTimeout = Duration.ofSeconds(10);
+
+        /** Sends a WebSocket ping after this long without writing; 0 turns pings off. */
+        private Duration pingInterval = Duration.ofSeconds(15);
+
+        /**
+         * Declares the connection dead (half-open) after this long without reading anything; 0 turns the check
+         * off. Must be longer than the ping interval.
+         */
+        private Duration readIdleTimeout = Duration.ofSeconds(45);
+
+        /** Whether to reconnect after the connection is lost. */
+        private boolean reconnect = true;
+
+        /** First reconnect delay; doubled per failed attempt up to the maximum, with jitter. */
+        private Duration reconnectInitialBackoff = Duration.ofMillis(100);
+
+        /** Largest reconnect delay. */
+        private Duration reconnectMaxBackoff = Duration.ofSeconds(30);
+
+        /** Reconnect attempts before giving up; 0 retries forever. */
+        private int reconnectMaxAttempts = 0;
+
+        public int getRingBufferSize() {
+            return this.ringBufferSize;
+        }
+
+        public void setRingBufferSize(int ringBufferSize) {
+            this.ringBufferSize = ringBufferSize;
+        }
+
+        public WaitStrategyType getWaitStrategy() {
+            return this.waitStrategy;
+        }
+
+        public void setWaitStrategy(WaitStrategyType waitStrategy) {
+            this.waitStrategy = waitStrategy;
+        }
+
+        public int getMaxPendingRequests() {
+            return this.maxPendingRequests;
+        }
+
+        public void setMaxPendingRequests(int maxPendingRequests) {
+            this.maxPendingRequests = maxPendingRequests;
+        }
+
+        public DataSize getMaxFrameSize() {
+            return this.maxFrameSize;
+        }
+
+        public void setMaxFrameSize(DataSize maxFrameSize) {
+            this.maxFrameSize = maxFrameSize;
+        }
+
+        public TransportType getTransport() {
+            return this.transport;
+        }
+
+        public void setTransport(TransportType transport) {
+            this.transport = transport;
+        }
+
+        public int getIoThreads() {
+            return this.ioThreads;
+        }
+
+        public void setIoThreads(int ioThreads) {
+            this.ioThreads = ioThreads;
+        }
+
+        public Duration getConnectTimeout() {
+            return this.connectTimeout;
+        }
+
+        public void setConnectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+        }
+
+        public Duration getPingInterval() {
+            return this.pingInterval;
+        }
+
+        public void setPingInterval(Duration pingInterval) {
+            this.pingInterval = pingInterval;
+        }
+
+        public Duration getReadIdleTimeout() {
+            return this.readIdleTimeout;
+        }
+
+        public void setReadIdleTimeout(Duration readIdleTimeout) {
+            this.readIdleTimeout = readIdleTimeout;
+        }
+
+        public boolean isReconnect() {
+            return this.reconnect;
+        }
+
+        public void setReconnect(boolean reconnect) {
+            this.reconnect = reconnect;
+        }
+
+        public Duration getReconnectInitialBackoff() {
+            return this.reconnectInitialBackoff;
+        }
+
+        public void setReconnectInitialBackoff(Duration reconnectInitialBackoff) {
+            this.reconnectInitialBackoff = reconnectInitialBackoff;
+        }
+
+        public Duration getReconnectMaxBackoff() {
+            return this.reconnectMaxBackoff;
+        }
+
+        public void setReconnectMaxBackoff(Duration reconnectMaxBackoff) {
+            this.reconnectMaxBackoff = reconnectMaxBackoff;
+        }
+
+        public int getReconnectMaxAttempts() {
+            return this.reconnectMaxAttempts;
+        }
+
+        public void setReconnectMaxAttempts(int reconnectMaxAttempts) {
+            this.reconnectMaxAttempts = reconnectMaxAttempts;
+        }
+    }
+
+    /** Settings of the HTTP provider (used for http:// and https:// URLs). */
+    public static class Http {
+
+        /** TCP (and TLS) connect timeout. */
+        private Duration connectTimeout = Duration.ofSeconds(10);
+
+        /** How long sendAsyncBatch waits to gather concurrent calls into one JSON-RPC batch; 0 sends at once. */
+        private Duration batchWindow = Duration.ofMillis(2);
+
+        /** Most calls in one coalesced batch; a full batch is sent at once. */
+        private int maxBatchSize = 100;
+
+        /** Retries after HTTP 429/503 or a retry-safe connection failure; 0 turns retries off. */
+        private int maxRetries = 3;
+
+        /** First retry delay when the node sends no Retry-After; doubled each time. */
+        private Duration retryInitialBackoff = Duration.ofMillis(100);
+
+        /** Largest computed retry delay. */
+        private Duration retryMaxBackoff = Duration.ofSeconds(5);
+
+        /** Longest Retry-After honoured; a longer one fails the call with a RateLimitedException. */
+        private Duration maxRetryAfter = Duration.ofSeconds(30);
+
+        /** Calls in flight beyond which new ones fail at once with a BackpressureException. */
+        private int maxPendingRequests = 65536;
+
+        public Duration getConnectTimeout() {
+            return this.connectTimeout;
+        }
+
+        public void setConnectTimeout(Duration connectTimeout) {
+            this.connectTimeout = connectTimeout;
+        }
+
+        public Duration getBatchWindow() {
+            return this.batchWindow;
+        }
+
+        public void setBatchWindow(Duration batchWindow) {
+            this.batchWindow = batchWindow;
+        }
+
+        public int getMaxBatchSize() {
+            return this.maxBatchSize;
+        }
+
+        public void setMaxBatchSize(int maxBatchSize) {
+            this.maxBatchSize = maxBatchSize;
+        }
+
+        public int getMaxRetries() {
+            return this.maxRetries;
+        }
+
+        public void setMaxRetries(int maxRetries) {
+            this.maxRetries = maxRetries;
+        }
+
+        public Duration getRetryInitialBackoff() {
+            return this.retryInitialBackoff;
+        }
+
+        public void setRetryInitialBackoff(Duration retryInitialBackoff) {
+            this.retryInitialBackoff = retryInitialBackoff;
+        }
+
+        public Duration getRetryMaxBackoff() {
+            return this.retryMaxBackoff;
+        }
+
+        public void setRetryMaxBackoff(Duration retryMaxBackoff) {
+            this.retryMaxBackoff = retryMaxBackoff;
+        }
+
+        public Duration getMaxRetryAfter() {
+            return this.maxRetryAfter;
+        }
+
+        public void setMaxRetryAfter(Duration maxRetryAfter) {
+            this.maxRetryAfter = maxRetryAfter;
+        }
+
+        public int getMaxPendingRequests() {
+            return this.maxPendingRequests;
+        }
+
+        public void setMaxPendingRequests(int maxPendingRequests) {
+            this.maxPendingRequests = maxPendingRequests;
+        }
+    }
+
+    /**
+     * The account that signs transactions: exactly one of a private key, a keystore file with its password, or
+     * a mnemonic with an account index. Values are never logged and always masked by the actuator endpoints.
+     */
+    public static class Signer {
+
+        /** Private key as 64 hex digits, with or without 0x. Prefer an environment variable or a secret store. */
+        private String privateKey;
+
+        /** Encrypted JSON keystore (version 3) file, e.g. file:/secrets/keystore.json. */
+        private Resource keystore;
+
+        /** Password of the keystore file. */
+        private String keystorePassword;
+
+        /** BIP-39 mnemonic phrase (12 to 24 English words). */
+        private String mnemonic;
+
+        /** Optional BIP-39 passphrase of the mnemonic. */
+        private String mnemonicPassphrase = "";
+
+        /** Account index i of the mnemonic's derivation path m/44'/60'/0'/0/i. */
+        private int accountIndex = 0;
+
+        public String getPrivateKey() {
+            return this.privateKey;
+        }
+
+        public void setPrivateKey(String privateKey) {
+            this.privateKey = privateKey;
+        }
+
+        public Resource getKeystore() {
+            return this.keystore;
+        }
+
+        public void setKeystore(Resource keystore) {
+            this.keystore = keystore;
+        }
+
+        public String getKeystorePassword() {
+            return this.keystorePassword;
+        }
+
+        public void setKeystorePassword(String keystorePassword) {
+            this.keystorePassword = keystorePassword;
+        }
+
+        public String getMnemonic() {
+            return this.mnemonic;
+        }
+
+        public void setMnemonic(String mnemonic) {
+            this.mnemonic = mnemonic;
+        }
+
+        public String getMnemonicPassphrase() {
+            return this.mnemonicPassphrase;
+        }
+
+        public void setMnemonicPassphrase(String mnemonicPassphrase) {
+            this.mnemonicPassphrase = mnemonicPassphrase;
+        }
+
+        public int getAccountIndex() {
+            return this.accountIndex;
+        }
+
+        public void setAccountIndex(int accountIndex) {
+            this.accountIndex = accountIndex;
+        }
+
+        // deliberately no toString: nothing here may end up in a log line
+    }
+
+    /** The typed client ({@code BraneClient}) and the signing client ({@code SigningClient}). */
+    public static class Client {
+
+        /** How often receipts are polled on a provider that cannot push new heads (HTTP). */
+        private Duration pollInterval = Duration.ofMillis(250);
+
+        /** Extra gas over the estimate when the signing client fills in the gas limit, in percent (0 to 1000). */
+        private int gasMarginPercent = 20;
+
+        /** How long the signing client's send waits for the receipt. */
+        private Duration receiptTimeout = Duration.ofSeconds(120);
+
+        public Duration getPollInterval() {
+            return this.pollInterval;
+        }
+
+        public void setPollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+        }
+
+        public int getGasMarginPercent() {
+            return this.gasMarginPercent;
+        }
+
+        public void setGasMarginPercent(int gasMarginPercent) {
+            this.gasMarginPercent = gasMarginPercent;
+        }
+
+        public Duration getReceiptTimeout() {
+            return this.receiptTimeout;
+        }
+
+        public void setReceiptTimeout(Duration receiptTimeout) {
+            this.receiptTimeout = receiptTimeout;
+        }
+    }
+
+    /** Micrometer metrics. */
+    public static class Metrics {
+
+        /** Whether to record brane.* meters when a MeterRegistry is present. */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** Micrometer Observation (tracing) of JSON-RPC calls. */
+    public static class Observation {
+
+        /**
+         * Whether each call through the provider is a Micrometer Observation named brane.rpc.call (for traces)
+         * when an ObservationRegistry is present.
+         */
+        private boolean enabled = false;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /** The "brane" health contributor. */
+    public static class Health {
+
+        /**
+         * Reports DOWN when the latest block is older than this (the node stopped following the chain). Unset:
+         * not checked. Pick a few block times of your chain, e.g. 1m on mainnet.
+         */
+        private Duration maxHeadAge;
+
+        /** Timeout of the health check's calls to the node. */
+        private Duration timeout = Duration.ofSeconds(2);
+
+        public Duration getMaxHeadAge() {
+            return this.maxHeadAge;
+        }
+
+        public void setMaxHeadAge(Duration maxHeadAge) {
+            this.maxHeadAge = maxHeadAge;
+        }
+
+        public Duration getTimeout() {
+            return this.timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+    }
+
+    /** Shutdown of the provider. */
+    public static class Shutdown {
+
+        /** How long shutdown waits for in-flight requests to finish before closing the provider. */
+        private Duration timeout = Duration.ofSeconds(10);
+
+        public Duration getTimeout() {
+            return this.timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+    }
+
+    /** A local Anvil node for development, started before the provider and stopped on shutdown. */
+    public static class Devnet {
+
+        /**
+         * Whether to start a local Anvil (found on PATH, ANVIL_BIN, or installed from npm) and connect to it
+         * instead of brane.rpc.url.
+         */
+        private boolean enabled = false;
+
+        /** Chain id of the local node. */
+        private long chainId = 31337;
+
+        /** Seconds between blocks; 0 mines a block per transaction. */
+        private int blockTime = 0;
+
+        /** Number of funded dev accounts. */
+        private int accounts = 10;
+
+        /** Connect over WebSocket (true) or HTTP (false). */
+        private boolean websocket = true;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public long getChainId() {
+            return this.chainId;
+        }
+
+        public void setChainId(long chainId) {
+            this.chainId = chainId;
+        }
+
+        public int getBlockTime() {
+            return this.blockTime;
+        }
+
+        public void setBlockTime(int blockTime) {
+            this.blockTime = blockTime;
+        }
+
+        public int getAccounts() {
+            return this.accounts;
+        }
+
+        public void setAccounts(int accounts) {
+            this.accounts = accounts;
+        }
+
+        public boolean isWebsocket() {
+            return this.websocket;
+        }
+
+        public void setWebsocket(boolean websocket) {
+            this.websocket = websocket;
+        }
+    }
+}

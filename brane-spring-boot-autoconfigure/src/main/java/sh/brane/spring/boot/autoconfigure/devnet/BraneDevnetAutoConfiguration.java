@@ -1,0 +1,57 @@
+package sh.brane.spring.boot.autoconfigure.devnet;
+
+import java.util.stream.Collectors;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+import sh.brane.devnet.Anvil;
+import sh.brane.devnet.DevAccount;
+import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.BraneConnectionDetails;
+import sh.brane.spring.boot.autoconfigure.BraneProperties;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} of a development node: with {@code brane.devnet.enabled}
+ * a local Anvil starts before the provider, the provider connects to it (through a
+ * {@link BraneConnectionDetails} bean, so it wins over {@code brane.rpc.url}), and it stops with the context.
+ */
+@AutoConfiguration(before = BraneAutoConfiguration.class)
+@ConditionalOnBooleanProperty("brane.devnet.enabled")
+@EnableConfigurationProperties(BraneProperties.class)
+public final class BraneDevnetAutoConfiguration {
+
+    private static final Logger logger = LoggerFactory.getLogger(BraneDevnetAutoConfiguration.class);
+
+    // a node from elsewhere (e.g. @ServiceConnection) wins: then no local process is started
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean({ Anvil.class, BraneConnectionDetails.class })
+    Anvil braneDevnetAnvil(BraneProperties properties) {
+        BraneProperties.Devnet devnet = properties.getDevnet();
+        Anvil.Builder builder = Anvil.builder().chainId(devnet.getChainId()).accounts(devnet.getAccounts());
+        if (devnet.getBlockTime() > 0) {
+            builder.blockTime(devnet.getBlockTime());
+        }
+        Anvil anvil = builder.start();
+        // addresses only: the keys are well known, but a log is no place for any key
+        logger.info("Brane devnet: Anvil {} on {} (chain {}), dev accounts: {}", anvil.binary(),
+                devnet.isWebsocket() ? anvil.wsUrl() : anvil.httpUrl(), anvil.chainId(),
+                anvil.accounts().stream().map(DevAccount::address).collect(Collectors.joining(", ")));
+        return anvil;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(BraneConnectionDetails.class)
+    @ConditionalOnBean(Anvil.class)
+    DevnetBraneConnectionDetails braneConnectionDetails(Anvil anvil, BraneProperties properties) {
+        return new DevnetBraneConnectionDetails(anvil, properties.getDevnet().isWebsocket());
+    }
+}

@@ -1,0 +1,130 @@
+package sh.brane.spring.boot.autoconfigure.metrics;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import sh.brane.rpc.BraneMetrics;
+import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.RpcOutcome;
+import sh.brane.rpc.WebSocketProvider;
+
+/**
+ * {@link BraneMetrics} over a Micrometer {@link MeterRegistry}, one instance per provider (endpoint). Meters,
+ * with bounded tags:
+ * <ul>
+ * <li>{@code brane.rpc.requests} timer: {@code method}, {@code transport}, {@code endpoint}, {@code outcome},
+ * {@code error.code} ({@code none} unless the node answered with a JSON-RPC error)</li>
+ * <li>{@code brane.rpc.requests.pending} gauge: {@code endpoint}</li>
+ * <li>{@code brane.ws.ringbuffer.remaining}, {@code brane.ws.subscriptions.active} gauges and
+ * {@code brane.ws.reconnects} counter: {@code endpoint} (WebSocket only)</li>
+ * <li>{@code brane.rpc.batch.size} distribution summary: {@code transport}, {@code endpoint}</li>
+ * </ul>
+ * No histogram or percentile is switched on here; {@code management.metrics.distribution.*} does that.
+ *
+ * <p>The engine reports no latency for failed requests except timeouts (whose latency is the timeout), so
+ * failures other than TIMEOUT are recorded with a zero duration: their counts are exact, their times are not
+ * measured.
+ */
+public final class MicrometerBraneMetrics implements BraneMetrics {
+
+    static final String REQUESTS = "brane.rpc.requests";
+
+    static final String NO_ERROR_CODE = "none";
+
+    private final MeterRegistry registry;
+
+    private final String endpoint;
+
+    private final String transport;
+
+    private final ConcurrentMap<String, Timer> successTimers = new ConcurrentHashMap<>();
+
+    private final ConcurrentMap<FailureKey, Timer> failureTimers = new ConcurrentHashMap<>();
+
+    private final DistributionSummary batchSize;
+
+    private final Counter reconnects;
+
+    /**
+     * Registers the gauges of {@code provider} (held weakly by the registry) and returns the hooks to set on it.
+     */
+    public MicrometerBraneMetrics(MeterRegistry registry, BraneProvider provider, String endpoint, String transport) {
+        this.registry = registry;
+        this.endpoint = endpoint;
+        this.transport = transport;
+        Gauge.builder("brane.rpc.requests.pending", provider, BraneProvider::pendingRequests)
+            .description("Requests sent and not yet ended")
+            .tag("endpoint", endpoint)
+            .register(registry);
+        this.batchSize = DistributionSummary.builder("brane.rpc.batch.size")
+            .description("Requests per JSON-RPC batch written in one message")
+            .tags("transport", transport, "endpoint", endpoint)
+            .register(registry);
+        if (provider instanceof WebSocketProvider ws) {
+            Gauge.builder("brane.ws.ringbuffer.remaining", ws, WebSocketProvider::ringBufferRemaining)
+                .description("Free slots in the WebSocket ring buffer")
+                .tag("endpoint", endpoint)
+                .register(registry);
+            Gauge.builder("brane.ws.subscriptions.active", ws, WebSocketProvider::activeSubscriptions)
+                .description("Subscriptions currently delivering")
+                .tag("endpoint", endpoint)
+                .register(registry);
+            this.reconnects = Counter.builder("brane.ws.reconnects")
+                .description("Successful reconnections after the connection was lost")
+                .tag("endpoint", endpoint)
+                .register(registry);
+        }
+        else {
+            this.reconnects = null;
+        }
+    }
+
+    @Override
+    public void onRequestCompleted(String method, long latencyNanos) {
+        this.successTimers.computeIfAbsent(method, (m) -> timer(m, RpcOutcome.SUCCESS, NO_ERROR_CODE))
+            .record(latencyNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
+        String code = (error instanceof RpcErrorException rpc) ? Integer.toString(rpc.code()) : NO_ERROR_CODE;
+        failureTimer(method, outcome, code).record(latencyNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void onReconnected(String endpoint, int attempts) {
+        if (this.reconnects != null) {
+            this.reconnects.increment();
+        }
+    }
+
+    @Override
+    public void onBatchSize(int size) {
+        this.batchSize.record(size);
+    }
+
+    private Timer failureTimer(String method, RpcOutcome outcome, String code) {
+        return this.failureTimers.computeIfAbsent(new FailureKey(method, outcome, code),
+                (key) -> timer(key.method(), key.outcome(), key.code()));
+    }
+
+    private Timer timer(String method, RpcOutcome outcome, String code) {
+        return Timer.builder(REQUESTS)
+            .description("JSON-RPC requests, by how they ended")
+            .tags("method", method, "transport", this.transport, "endpoint", this.endpoint, "outcome",
+                    outcome.name(), "error.code", code)
+            .register(this.registry);
+    }
+
+    private record FailureKey(String method, RpcOutcome outcome, String code) {
+    }
+}

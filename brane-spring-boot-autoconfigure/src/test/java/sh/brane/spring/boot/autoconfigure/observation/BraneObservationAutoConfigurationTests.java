@@ -1,0 +1,138 @@
+package sh.brane.spring.boot.autoconfigure.observation;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import sh.brane.devnet.Anvil;
+import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.RpcCall;
+import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.WebSocketProvider;
+import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.BraneProviderDecorator;
+import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
+import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
+import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class BraneObservationAutoConfigurationTests {
+
+    static Anvil anvil;
+
+    private final Recorder recorder = new Recorder();
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class, BraneObservationAutoConfiguration.class,
+                BraneMetricsAutoConfiguration.class, BraneHealthContributorAutoConfiguration.class))
+        .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+        .withBean(ObservationRegistry.class, () -> {
+            ObservationRegistry registry = ObservationRegistry.create();
+            registry.observationConfig().observationHandler(this.recorder);
+            return registry;
+        });
+
+    @BeforeAll
+    static void startAnvil() {
+        anvil = Anvil.start();
+    }
+
+    @AfterAll
+    static void stopAnvil() {
+        anvil.close();
+    }
+
+    @Test
+    void offByDefault() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
+            assertThat(context).doesNotHaveBean(BraneProviderDecorator.class);
+            assertThat(context.getBean(BraneProvider.class)).isInstanceOf(WebSocketProvider.class);
+        });
+    }
+
+    @Test
+    void everyCallIsAnObservationAndMetricsAndHealthStillWork() {
+        this.runner
+            .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.name=traced",
+                    "brane.observation.enabled=true")
+            .run((context) -> {
+                BraneProvider provider = context.getBean(BraneProvider.class);
+                assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
+                assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(WebSocketProvider.class);
+
+                provider.send("eth_blockNumber", List.of());
+                provider.sendBatch(List.of(RpcCall.of("eth_chainId"), RpcCall.of("eth_gasPrice")))
+                    .forEach(java.util.concurrent.CompletableFuture::join);
+                assertThatExceptionOfType(RpcErrorException.class)
+                    .isThrownBy(() -> provider.send("brane_noSuchMethod", List.of()));
+
+                awaitStopped(4);
+                Observation.Context read = find("eth_blockNumber");
+                assertThat(read.getName()).isEqualTo(ObservationBraneProvider.NAME);
+                assertThat(read.getContextualName()).isEqualTo("eth_blockNumber");
+                assertThat(read.getLowCardinalityKeyValue("brane.endpoint").getValue()).isEqualTo("traced");
+                assertThat(read.getLowCardinalityKeyValue("brane.transport").getValue()).isEqualTo("ws");
+                assertThat(read.getLowCardinalityKeyValue("rpc.system").getValue()).isEqualTo("jsonrpc");
+                assertThat(read.getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("SUCCESS");
+                assertThat(read.getError()).isNull();
+                assertThat(find("eth_chainId")).isNotNull();
+                assertThat(find("eth_gasPrice")).isNotNull();
+                Observation.Context failed = find("brane_noSuchMethod");
+                assertThat(failed.getError()).isInstanceOf(RpcErrorException.class);
+                assertThat(failed.getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("RPC_ERROR");
+
+                // the meters sit under the decorator and count the same calls
+                assertThat(context.getBean(MeterRegistry.class)
+                    .get("brane.rpc.requests")
+                    .tags("method", "eth_blockNumber", "endpoint", "traced")
+                    .timer()
+                    .count()).isEqualTo(1);
+                assertThat(context.getBean(BraneHealthIndicator.class).health(true).getDetails())
+                    .containsEntry("connection", "connected");
+            });
+    }
+
+    private Observation.Context find(String method) {
+        return this.recorder.stopped.stream()
+            .filter((c) -> method.equals(c.getContextualName()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no observation for " + method));
+    }
+
+    private void awaitStopped(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (this.recorder.stopped.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(this.recorder.stopped).hasSizeGreaterThanOrEqualTo(count);
+    }
+
+    static final class Recorder implements ObservationHandler<Observation.Context> {
+
+        final List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onStop(Observation.Context context) {
+            this.stopped.add(context);
+        }
+
+        @Override
+        public boolean supportsContext(Observation.Context context) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package sh.brane.example.heads;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Service;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import sh.brane.client.BlockHeader;
+import sh.brane.client.BraneClient;
+import sh.brane.rpc.Subscription;
+
+/**
+ * One {@code newHeads} subscription for the whole service, fanned out to every open server-sent-events stream.
+ * The provider re-subscribes by itself after a reconnect (heads in between may be missed).
+ */
+@Service
+public class HeadStream implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(HeadStream.class);
+
+    private final BraneClient client;
+    private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
+    private volatile Subscription subscription;
+    private volatile String unavailable = "the service is not started";
+    private volatile Head latest;
+    private volatile boolean running;
+
+    public HeadStream(BraneClient client) {
+        this.client = client;
+    }
+
+    /** Opens a stream that receives every new head from now on. */
+    public SseEmitter open() {
+        if (subscription == null) {
+            throw new UnsupportedOperationException(unavailable);
+        }
+        SseEmitter emitter = new SseEmitter(0L);
+        emitters.add(emitter);
+        emitter.onCompletion(() -> emitters.remove(emitter));
+        emitter.onTimeout(() -> emitters.remove(emitter));
+        emitter.onError(e -> emitters.remove(emitter));
+        Head head = latest;
+        if (head != null) {
+            send(emitter, "head", head);
+        }
+        return emitter;
+    }
+
+    /** The newest head seen on the subscription, or null before the first. */
+    public Head latest() {
+        return latest;
+    }
+
+    public int listeners() {
+        return emitters.size();
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        try {
+            subscription = client.subscribeNewHeads(this::onHead,
+                    e -> log.warn("newHeads subscription failed: {}", e.getMessage()));
+        } catch (UnsupportedOperationException e) {
+            unavailable = "new heads need a WebSocket connection (brane.rpc.url=ws://...); this provider has none";
+            log.info("No newHeads subscription: {}", e.getMessage());
+        } catch (RuntimeException e) {
+            // the node may be down at start-up: the service starts anyway and says why the stream is missing
+            unavailable = "the newHeads subscription could not be opened at start-up: " + e.getMessage();
+            log.warn("No newHeads subscription: {}", e.getMessage());
+        }
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        Subscription s = subscription;
+        if (s != null) {
+            s.close();
+        }
+        emitters.forEach(SseEmitter::complete);
+        emitters.clear();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void publish(String name, Object data) {
+        for (SseEmitter emitter : emitters) {
+            send(emitter, name, data);
+        }
+    }
+
+    private void send(SseEmitter emitter, String name, Object data) {
+        try {
+            emitter.send(SseEmitter.event().name(name).data(data));
+        } catch (IOException | IllegalStateException e) {
+            emitters.remove(emitter);
+        }
+    }
+
+    private void onHead(BlockHeader header) {
+        Head head = new Head(header.number(), header.hash() == null ? null : header.hash().toHex(),
+                Instant.ofEpochSecond(header.timestamp()),
+                header.baseFeePerGas() == null ? null : header.baseFeePerGas().toString());
+        latest = head;
+        publish("head", head);
+    }
+
+    /** A new block as streamed to clients. */
+    public record Head(long number, String hash, Instant timestamp, String baseFeePerGas) {
+    }
+}

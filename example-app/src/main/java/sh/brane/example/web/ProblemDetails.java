@@ -1,0 +1,143 @@
+package sh.brane.example.web;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import sh.brane.client.RevertException;
+import sh.brane.core.abi.RevertReason;
+import sh.brane.example.token.TokenService;
+import sh.brane.example.transfer.TransferRejectedException;
+import sh.brane.primitives.Hex;
+import sh.brane.primitives.InvalidEncodingException;
+import sh.brane.rpc.BackpressureException;
+import sh.brane.rpc.ConnectionLostException;
+import sh.brane.rpc.RateLimitedException;
+import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.RpcTimeoutException;
+
+/**
+ * Every error as an RFC 9457 problem detail: 400 for malformed input (saying what is wrong), 404 for what the
+ * node does not know, 422 for a transfer that would revert or cannot be paid (with the decoded reason), 502 when
+ * the node refuses a read, 503 when the node cannot be reached. Spring's own errors (e.g. malformed JSON) come
+ * through the {@link ResponseEntityExceptionHandler} base as problem details too.
+ */
+@RestControllerAdvice
+class ProblemDetails extends ResponseEntityExceptionHandler {
+
+    private static final String TYPE_BASE = "https://brane.sh/problems/";
+
+    @ExceptionHandler({InvalidRequestException.class, InvalidEncodingException.class})
+    ProblemDetail malformed(RuntimeException e) {
+        return problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request", e.getMessage());
+    }
+
+    @ExceptionHandler({NotFoundException.class, TokenService.NoTokenException.class})
+    ProblemDetail notFound(RuntimeException e) {
+        return problem(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
+    }
+
+    @ExceptionHandler(TransferRejectedException.class)
+    ProblemDetail rejected(TransferRejectedException e) {
+        ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_CONTENT, "transfer-rejected",
+                "Transfer rejected: " + e.title(), e.getMessage());
+        p.setProperty("reason", e.getMessage());
+        RevertReason reason = e.reason();
+        if (reason != null) {
+            p.setProperty("revert", revert(reason));
+        }
+        return p;
+    }
+
+    /** A call (not a transfer) reverted, e.g. a token read on a contract that refuses it. */
+    @ExceptionHandler(RevertException.class)
+    ProblemDetail reverted(RevertException e) {
+        ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_CONTENT, "reverted", "The call reverted",
+                e.reason().toString());
+        p.setProperty("reason", e.reason().toString());
+        p.setProperty("revert", revert(e.reason()));
+        return p;
+    }
+
+    @ExceptionHandler({ConnectionLostException.class, RpcTimeoutException.class, BackpressureException.class,
+            RateLimitedException.class})
+    ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "node-unavailable", "Ethereum node unavailable",
+                e.getMessage());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
+    }
+
+    @ExceptionHandler(RpcErrorException.class)
+    ProblemDetail nodeError(RpcErrorException e) {
+        ProblemDetail p = problem(HttpStatus.BAD_GATEWAY, "node-error", "The node refused the request",
+                e.method() + " failed: " + e.rpcMessage());
+        p.setProperty("rpcCode", e.code());
+        return p;
+    }
+
+    @ExceptionHandler(UnsupportedOperationException.class)
+    ProblemDetail unsupported(UnsupportedOperationException e) {
+        return problem(HttpStatus.NOT_IMPLEMENTED, "not-supported", "Not supported by this connection",
+                e.getMessage());
+    }
+
+    /** A body that is not JSON, or JSON of the wrong shape: say so rather than Spring's bare "Failed to read request". */
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String cause = ex.getMostSpecificCause().getMessage();
+        cause = cause == null ? "" : cause.lines().findFirst().orElse("");
+        if (cause.length() > 200) {
+            cause = cause.substring(0, 200) + "...";
+        }
+        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request",
+                "the request body is not valid JSON of the expected shape"
+                        + " ({\"to\": \"0x...\", \"amount\": \"1.5\", \"token\": \"0x... or ETH\"}): " + cause);
+        return handleExceptionInternal(ex, body, headers, HttpStatus.BAD_REQUEST, request);
+    }
+
+    private static Map<String, Object> revert(RevertReason reason) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        switch (reason) {
+            case RevertReason.ErrorMessage m -> {
+                out.put("kind", "Error");
+                out.put("message", m.message());
+            }
+            case RevertReason.Panic p -> {
+                out.put("kind", "Panic");
+                out.put("code", p.code());
+                out.put("description", p.description());
+            }
+            case RevertReason.CustomError c -> {
+                out.put("kind", "CustomError");
+                out.put("name", c.error().name());
+                Map<String, Object> args = new LinkedHashMap<>();
+                for (int i = 0; i < c.arguments().size(); i++) {
+                    args.put(c.error().inputs().get(i).name(), PlainValues.plain(c.arguments().get(i)));
+                }
+                out.put("args", args);
+            }
+            case RevertReason.Empty ignored -> out.put("kind", "Empty");
+            case RevertReason.Unknown u -> out.put("kind", "Unknown");
+        }
+        out.put("data", Hex.encode(reason.data()));
+        return out;
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String type, String title, String detail) {
+        ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail);
+        p.setType(URI.create(TYPE_BASE + type));
+        p.setTitle(title);
+        return p;
+    }
+}
