@@ -16,13 +16,18 @@ import org.openjdk.jmh.annotations.State;
 import sh.brane.primitives.Keccak256;
 
 /**
- * Keccak-256 of a 32-byte input (a hash of a hash, a storage slot) and of 1 KiB (a transaction):
- * Brane against BouncyCastle's {@code KeccakDigest} (reused, its fastest form) and web3j's
- * {@code Hash.sha3}.
+ * Keccak-256 of a 32-byte input (a hash of a hash, a storage slot) and of 1 KiB (a transaction).
+ *
+ * <ul>
+ *   <li>{@code hash}: Brane's allocating {@link Keccak256#hash} against web3j's {@code Hash.sha3} and against
+ *       BouncyCastle used the allocating way (a new {@code KeccakDigest} and output array per call).</li>
+ *   <li>{@code hashTo}: Brane writing into a reused array against a reused BouncyCastle {@code KeccakDigest}
+ *       (BouncyCastle's fastest form; web3j has none).</li>
+ * </ul>
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
 public class KeccakBenchmark {
 
     @Param({"32", "1024"})
@@ -30,17 +35,34 @@ public class KeccakBenchmark {
 
     private byte[] input;
     private final byte[] out = new byte[32];
-    private final KeccakDigest bouncyCastle = new KeccakDigest(256);
+    private final KeccakDigest reusedDigest = new KeccakDigest(256);
 
     @Setup
     public void setUp() {
         input = new byte[size];
         new Random(size).nextBytes(input);
+        Twins.same("keccak hash", braneHash(), web3jHash());
+        Twins.same("keccak hash bc", braneHash(), bcHash());
+        Twins.same("keccak hashTo", braneHashTo().clone(), bcHashTo().clone());
     }
 
     @Benchmark
     public byte[] braneHash() {
         return Keccak256.hash(input);
+    }
+
+    @Benchmark
+    public byte[] web3jHash() {
+        return org.web3j.crypto.Hash.sha3(input);
+    }
+
+    @Benchmark
+    public byte[] bcHash() {
+        KeccakDigest digest = new KeccakDigest(256);
+        digest.update(input, 0, input.length);
+        byte[] result = new byte[32];
+        digest.doFinal(result, 0);
+        return result;
     }
 
     @Benchmark
@@ -50,14 +72,9 @@ public class KeccakBenchmark {
     }
 
     @Benchmark
-    public byte[] bouncyCastleKeccakDigest() {
-        bouncyCastle.update(input, 0, input.length);
-        bouncyCastle.doFinal(out, 0);
+    public byte[] bcHashTo() {
+        reusedDigest.update(input, 0, input.length);
+        reusedDigest.doFinal(out, 0);
         return out;
-    }
-
-    @Benchmark
-    public byte[] web3jHashSha3() {
-        return org.web3j.crypto.Hash.sha3(input);
     }
 }

@@ -1,0 +1,138 @@
+package sh.brane.benchmarks;
+
+import java.math.BigInteger;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.web3j.crypto.Credentials;
+import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.Sign;
+import org.web3j.crypto.TransactionEncoder;
+
+import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.crypto.Secp256k1;
+import sh.brane.core.crypto.Signature;
+import sh.brane.core.tx.Eip1559Transaction;
+import sh.brane.core.tx.LegacyTransaction;
+import sh.brane.primitives.Keccak256;
+
+/**
+ * secp256k1 signing and recovery, Brane against web3j (both RFC 6979 deterministic, so the outputs must be
+ * byte-identical, which {@link #setUp()} checks).
+ *
+ * <ul>
+ *   <li>{@code signHash}: sign a 32-byte hash ({@code Sign.signMessage(hash, keyPair, false)}).</li>
+ *   <li>{@code signLegacy}, {@code signEip1559}, {@code signLargePayload}: from a transaction object to the raw
+ *       signed bytes (encode, hash, sign, envelope); 100 bytes of call data, 10 KiB for the large payload
+ *       (EIP-1559). web3j: {@code TransactionEncoder.signMessage}.</li>
+ *   <li>{@code recover}: the public key from a hash and a signature ({@code Sign.signedMessageHashToKey}).</li>
+ * </ul>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class SigningBenchmark {
+
+    private PrivateKey key;
+    private Credentials credentials;
+    private byte[] hash;
+    private LegacyTransaction legacy;
+    private Eip1559Transaction eip1559;
+    private Eip1559Transaction large;
+    private RawTransaction w3Legacy;
+    private RawTransaction w3Eip1559;
+    private RawTransaction w3Large;
+    private Signature signature;
+    private Sign.SignatureData w3Signature;
+
+    @Setup
+    public void setUp() {
+        key = PrivateKey.fromHex(Fixtures.DEV_KEY);
+        credentials = Credentials.create(Fixtures.DEV_KEY);
+        hash = Keccak256.hash(Fixtures.data(64));
+        byte[] data = Fixtures.data(100);
+        byte[] largeData = Fixtures.data(10 * 1024);
+        legacy = Fixtures.legacy(data);
+        eip1559 = Fixtures.eip1559(data);
+        large = Fixtures.eip1559(largeData);
+        w3Legacy = Fixtures.w3Legacy(data);
+        w3Eip1559 = Fixtures.w3Eip1559(data);
+        w3Large = Fixtures.w3Eip1559(largeData);
+        signature = key.signHash(hash);
+        w3Signature = RlpTxEncodeBenchmark.w3(signature);
+
+        Twins.same("sign hash", braneSignHash().toBytes65(), bytes65(web3jSignHash()));
+        Twins.same("sign legacy", braneSignLegacy(), web3jSignLegacy());
+        Twins.same("sign 1559", braneSignEip1559(), web3jSignEip1559());
+        Twins.same("sign large", braneSignLargePayload(), web3jSignLargePayload());
+        Twins.same("recover", new BigInteger(1, braneRecover()), web3jRecover());
+    }
+
+    private static byte[] bytes65(Sign.SignatureData s) {
+        byte[] out = new byte[65];
+        System.arraycopy(s.getR(), 0, out, 0, 32);
+        System.arraycopy(s.getS(), 0, out, 32, 32);
+        out[64] = s.getV()[0]; // 27 + recovery id, as in Brane's toBytes65
+        return out;
+    }
+
+    @Benchmark
+    public Signature braneSignHash() {
+        return key.signHash(hash);
+    }
+
+    @Benchmark
+    public Sign.SignatureData web3jSignHash() {
+        return Sign.signMessage(hash, credentials.getEcKeyPair(), false);
+    }
+
+    @Benchmark
+    public byte[] braneSignLegacy() {
+        return legacy.sign(key).rawBytes();
+    }
+
+    @Benchmark
+    public byte[] web3jSignLegacy() {
+        return TransactionEncoder.signMessage(w3Legacy, Fixtures.CHAIN_ID, credentials);
+    }
+
+    @Benchmark
+    public byte[] braneSignEip1559() {
+        return eip1559.sign(key).rawBytes();
+    }
+
+    @Benchmark
+    public byte[] web3jSignEip1559() {
+        return TransactionEncoder.signMessage(w3Eip1559, credentials);
+    }
+
+    @Benchmark
+    public byte[] braneSignLargePayload() {
+        return large.sign(key).rawBytes();
+    }
+
+    @Benchmark
+    public byte[] web3jSignLargePayload() {
+        return TransactionEncoder.signMessage(w3Large, credentials);
+    }
+
+    @Benchmark
+    public byte[] braneRecover() {
+        return Secp256k1.recoverPublicKey(hash, signature);
+    }
+
+    @Benchmark
+    public BigInteger web3jRecover() {
+        try {
+            return Sign.signedMessageHashToKey(hash, w3Signature);
+        } catch (java.security.SignatureException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

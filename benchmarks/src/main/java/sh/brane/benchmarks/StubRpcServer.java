@@ -1,0 +1,213 @@
+package sh.brane.benchmarks;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+
+/**
+ * A minimal JSON-RPC server on {@code 127.0.0.1} for measuring a client's own cost: HTTP POST and WebSocket
+ * text frames on one port, every call answered from memory with {@code "result":"0x7a69"} (chain id 31337),
+ * single requests and batch arrays alike. It does not parse JSON: it copies each {@code "id":} value from the
+ * request into the response, which is all a client needs to match its calls. One I/O thread by default so the
+ * server takes as little as possible of a small machine from the client under test.
+ */
+public final class StubRpcServer implements AutoCloseable {
+
+    private static final byte[] ID_KEY = "\"id\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEAD = "{\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TAIL = ",\"result\":\"0x7a69\"}".getBytes(StandardCharsets.US_ASCII);
+
+    private final EventLoopGroup group;
+    private final Channel server;
+    private final int port;
+
+    private StubRpcServer(int ioThreads) throws InterruptedException {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        group = new MultiThreadIoEventLoopGroup(ioThreads, io);
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(channelType)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(
+                                new HttpServerCodec(),
+                                new HttpObjectAggregator(16 * 1024 * 1024),
+                                new HttpPostHandler(),
+                                new WebSocketServerProtocolHandler("/", null, false, 16 * 1024 * 1024),
+                                new WebSocketFrameHandler());
+                    }
+                })
+                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+        port = ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    /** Starts a server on a free port of 127.0.0.1. */
+    public static StubRpcServer start(int ioThreads) {
+        try {
+            return new StubRpcServer(ioThreads);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String httpUrl() {
+        return "http://127.0.0.1:" + port + "/";
+    }
+
+    public String wsUrl() {
+        return "ws://127.0.0.1:" + port + "/";
+    }
+
+    @Override
+    public void close() {
+        server.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Answers every request in {@code in} (one object or an array) into a new buffer. */
+    static ByteBuf answer(ByteBuf in, ByteBufAllocator alloc) {
+        int start = in.readerIndex();
+        int end = in.writerIndex();
+        boolean array = false;
+        for (int i = start; i < end; i++) {
+            byte b = in.getByte(i);
+            if (b == '[') {
+                array = true;
+                break;
+            }
+            if (b == '{') {
+                break;
+            }
+        }
+        ByteBuf out = alloc.buffer(array ? 64 * 8 : 64);
+        if (array) {
+            out.writeByte('[');
+        }
+        int count = 0;
+        int i = start;
+        while ((i = indexOf(in, ID_KEY, i, end)) >= 0) {
+            i += ID_KEY.length;
+            while (i < end && (in.getByte(i) == ' ' || in.getByte(i) == ':')) {
+                i++;
+            }
+            int idStart = i;
+            if (i < end && in.getByte(i) == '"') {
+                i++;
+                while (i < end && in.getByte(i) != '"') {
+                    i++;
+                }
+                i++;
+            } else {
+                while (i < end && in.getByte(i) != ',' && in.getByte(i) != '}' && in.getByte(i) != ' ') {
+                    i++;
+                }
+            }
+            if (count++ > 0) {
+                out.writeByte(',');
+            }
+            out.writeBytes(HEAD).writeBytes(in, idStart, i - idStart).writeBytes(TAIL);
+        }
+        if (array) {
+            out.writeByte(']');
+        }
+        return out;
+    }
+
+    private static int indexOf(ByteBuf in, byte[] key, int from, int end) {
+        outer:
+        for (int i = from, last = end - key.length; i <= last; i++) {
+            for (int k = 0; k < key.length; k++) {
+                if (in.getByte(i + k) != key[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    /** JSON-RPC over HTTP POST; anything else (the WebSocket upgrade) goes on down the pipeline. */
+    private static final class HttpPostHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+        HttpPostHandler() {
+            super(false);
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+            if (request.method() != HttpMethod.POST) {
+                ctx.fireChannelRead(request);
+                return;
+            }
+            try {
+                ByteBuf body = answer(request.content(), ctx.alloc());
+                FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
+                response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+                HttpUtil.setContentLength(response, body.readableBytes());
+                boolean keepAlive = HttpUtil.isKeepAlive(request);
+                HttpUtil.setKeepAlive(response, keepAlive);
+                var f = ctx.writeAndFlush(response);
+                if (!keepAlive) {
+                    f.addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+                }
+            } finally {
+                request.release();
+            }
+        }
+    }
+
+    private static final class WebSocketFrameHandler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+        private boolean pendingFlush;
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
+            ctx.write(new TextWebSocketFrame(answer(frame.content(), ctx.alloc())));
+            pendingFlush = true;
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            // answers to all frames read in one go leave in one flush, as a real node's would
+            if (pendingFlush) {
+                pendingFlush = false;
+                ctx.flush();
+            }
+            ctx.fireChannelReadComplete();
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package sh.brane.benchmarks;
+
+import java.lang.reflect.Field;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * web3j runs {@code sendAsync} on a static cached pool of non-daemon threads ({@code org.web3j.utils.Async})
+ * that it shuts down only from a JVM shutdown hook, which never runs while those threads keep the JVM alive:
+ * the JMH fork would wait out its 30-second stray-thread timeout after every trial. Each fork runs one trial,
+ * so the pool is shut down at trial tear-down.
+ */
+final class Web3jThreads {
+
+    private Web3jThreads() {
+    }
+
+    static void release() {
+        try {
+            Field f = org.web3j.utils.Async.class.getDeclaredField("executor");
+            f.setAccessible(true);
+            ((ExecutorService) f.get(null)).shutdownNow();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            System.err.println("could not shut down web3j's Async pool: " + e);
+        }
+    }
+}

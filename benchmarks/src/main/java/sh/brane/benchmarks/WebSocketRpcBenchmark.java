@@ -1,0 +1,217 @@
+package sh.brane.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.BatchRequest;
+import org.web3j.protocol.core.BatchResponse;
+import org.web3j.protocol.core.methods.response.EthChainId;
+import org.web3j.protocol.websocket.WebSocketService;
+
+import sh.brane.rpc.RpcCall;
+import sh.brane.rpc.WebSocketConfig;
+import sh.brane.rpc.WebSocketProvider;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * JSON-RPC {@code eth_chainId} over one WebSocket connection per client: Brane's {@link WebSocketProvider}
+ * (default settings) against {@code Web3j.build(new WebSocketService(url))}, both against the same node
+ * ({@code node=stub}: {@link StubRpcServer}; {@code node=anvil}: a real Anvil). One client is shared by all
+ * JMH threads ({@code -t}), as an application shares one.
+ *
+ * <ul>
+ *   <li>{@code sequential}: {@code send} and wait, one call at a time per thread.</li>
+ *   <li>{@code inFlight10}, {@code inFlight100}: {@code sendAsync} 10 / 100 calls, then wait for all (score per call).</li>
+ *   <li>{@code asyncBatch100}: Brane {@code sendAsyncBatch} (Disruptor ring, coalesced writes) 100 times, then wait;
+ *       web3j's nearest form is its {@code BatchRequest} of 100 (one JSON array). Score per call.</li>
+ *   <li>{@code jsonBatch100}: one JSON-RPC batch array of 100 ({@code sendBatch} / {@code BatchRequest}). Score per call.</li>
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class WebSocketRpcBenchmark {
+
+    static final String METHOD = "eth_chainId";
+    static final List<Object> NO_PARAMS = List.of();
+    static final List<RpcCall> BATCH_100 = batch(100);
+
+    @Param({"stub"})
+    public String node;
+
+    private Node endpoint;
+    private WebSocketProvider brane;
+    private WebSocketService w3Service;
+    private Web3j web3j;
+    /** web3j's polling scheduler, ours so that tear-down can stop it (web3j's default one outlives shutdown()). */
+    private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "web3j-poll");
+                t.setDaemon(true);
+                return t;
+            });
+
+    static List<RpcCall> batch(int n) {
+        List<RpcCall> calls = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            calls.add(new RpcCall(METHOD, NO_PARAMS));
+        }
+        return List.copyOf(calls);
+    }
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        endpoint = Node.start(node);
+        brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).build());
+        w3Service = new WebSocketService(endpoint.wsUrl(), false);
+        w3Service.connect();
+        web3j = Web3j.build(w3Service, 15_000, w3Scheduler);
+        Twins.same("ws eth_chainId", braneSequential().asString(), web3jSequential().getResult());
+        Twins.same("ws eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential().getResult());
+        braneInFlight100();
+        web3jInFlight100();
+        braneAsyncBatch100();
+        web3jAsyncBatch100();
+        braneJsonBatch100();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        if (brane != null) {
+            brane.close();
+        }
+        if (web3j != null) {
+            web3j.shutdown();
+            w3Scheduler.shutdownNow();
+            Web3jThreads.release();
+        }
+        if (endpoint != null) {
+            endpoint.close();
+        }
+    }
+
+    @Benchmark
+    public JsonNode braneSequential() {
+        return brane.send(METHOD, NO_PARAMS);
+    }
+
+    @Benchmark
+    public EthChainId web3jSequential() throws Exception {
+        return web3j.ethChainId().send();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(10)
+    public Object braneInFlight10() {
+        return braneAsync(10);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(10)
+    public Object web3jInFlight10() {
+        return web3jAsync(10);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneInFlight100() {
+        return braneAsync(100);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object web3jInFlight100() {
+        return web3jAsync(100);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneAsyncBatch100() {
+        @SuppressWarnings("unchecked")
+        CompletableFuture<JsonNode>[] futures = new CompletableFuture[100];
+        for (int i = 0; i < futures.length; i++) {
+            futures[i] = brane.sendAsyncBatch(METHOD, NO_PARAMS);
+        }
+        return joinAll(futures);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public BatchResponse web3jAsyncBatch100() {
+        return web3jBatch(web3j, 100);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneJsonBatch100() {
+        List<CompletableFuture<JsonNode>> futures = brane.sendBatch(BATCH_100);
+        JsonNode last = null;
+        for (CompletableFuture<JsonNode> f : futures) {
+            last = f.join();
+        }
+        return last;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public BatchResponse web3jJsonBatch100() {
+        return web3jBatch(web3j, 100);
+    }
+
+    private Object braneAsync(int n) {
+        @SuppressWarnings("unchecked")
+        CompletableFuture<JsonNode>[] futures = new CompletableFuture[n];
+        for (int i = 0; i < n; i++) {
+            futures[i] = brane.sendAsync(METHOD, NO_PARAMS);
+        }
+        return joinAll(futures);
+    }
+
+    private Object web3jAsync(int n) {
+        @SuppressWarnings("unchecked")
+        CompletableFuture<EthChainId>[] futures = new CompletableFuture[n];
+        for (int i = 0; i < n; i++) {
+            futures[i] = web3j.ethChainId().sendAsync();
+        }
+        return joinAll(futures);
+    }
+
+    static Object joinAll(CompletableFuture<?>[] futures) {
+        Object last = null;
+        for (CompletableFuture<?> f : futures) {
+            last = f.join();
+        }
+        return last;
+    }
+
+    static BatchResponse web3jBatch(Web3j web3j, int n) {
+        BatchRequest batch = web3j.newBatch();
+        for (int i = 0; i < n; i++) {
+            batch.add(web3j.ethChainId());
+        }
+        try {
+            BatchResponse response = batch.send();
+            if (response.getResponses().size() != n) {
+                throw new IllegalStateException("web3j batch returned " + response.getResponses().size() + " of " + n);
+            }
+            return response;
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
