@@ -10,5 +10,5 @@ if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE '
     [ -x "$d/bin/java" ] && JAVA_HOME="$d" && break
   done
 fi
-[ -f benchmarks/target/benchmarks.jar ] && [ "${SKIP_BUILD:-0}" = 1 ] || ./mvnw -o -q -B -pl benchmarks -am package -DskipTests
+[ -f benchmarks/target/benchmarks.jar ] && [ "${SKIP_BUILD:-0}" = 1 ] || ./mvnw -q -B -pl benchmarks -am package -DskipTests
 exec "$JAVA_HOME/bin/java" -cp benchmarks/target/benchmarks.jar sh.brane.benchmarks.QuickBench "$@"

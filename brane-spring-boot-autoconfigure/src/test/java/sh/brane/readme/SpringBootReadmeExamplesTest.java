@@ -36,7 +36,7 @@ import sh.brane.spring.boot.autoconfigure.devnet.BraneDevnetAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The examples of docs/readme/spring-boot.md, kept true. */
+/** The examples of the README section "Spring Boot starter", kept true. */
 class SpringBootReadmeExamplesTest {
 
     // README: "Use it"

@@ -51,7 +51,7 @@ class ConfigurationMetadataTests {
 
     @Test
     void readmeTableListsEveryProperty() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/readme/spring-boot.md"));
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"));
         try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             for (JsonNode property : JsonMapper.builder().build().readTree(in).get("properties")) {
                 assertThat(readme).contains("| `" + property.get("name").asString() + "` |");
