@@ -85,7 +85,7 @@ class KeystoreTest {
         SecureRandom fixed = SecureRandom.getInstance("SHA1PRNG");
         fixed.setSeed(seed);
         ObjectMapper web3jMapper = new ObjectMapper();
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < 1_000; i++) {
             PrivateKey key = PrivateKey.random(fixed);
             String password = randomPassword(random);
             String context = "seed=" + seed + " case=" + i;
