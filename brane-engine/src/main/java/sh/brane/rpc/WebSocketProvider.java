@@ -898,7 +898,12 @@ public final class WebSocketProvider implements BraneProvider {
             String limit = "a message of " + size + " bytes exceeded maxFrameSize (" + config.maxFrameSize()
                     + " bytes); raise WebSocketConfig maxFrameSize";
             if (id == JsonRpcReader.NOTIFICATION) {
-                RequestLifecycle.LOG.warn("dropped a subscription notification: {}", limit);
+                // The notification is lost: its subscriber must hear of the gap (to backfill), not see silence.
+                WsSubscription owner = byServerId.get(subscriptionIdIn(prefix, prefixLen));
+                List<WsSubscription> told = owner != null ? List.of(owner) : List.copyOf(subscriptions);
+                RequestLifecycle.LOG.warn("dropped a subscription notification: {}; {} subscriber(s) told of the gap",
+                        limit, told.size());
+                told.forEach(WsSubscription::gap);
                 lifecycle.hook(m -> m.onOrphanedResponse("notification too large"));
                 return;
             }
@@ -918,6 +923,16 @@ public final class WebSocketProvider implements BraneProvider {
                 lifecycle.fail(p, new FrameTooLargeException(p.method + " (id " + p.id + ") failed: " + limit
                         + "; the response's id could not be read, so every pending request was failed"));
             }
+        }
+
+        /** The {@code "subscription"} id in the kept start of a notification, or "" when it is not there. */
+        private static String subscriptionIdIn(byte[] bytes, int length) {
+            String start = new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+            int key = start.indexOf("\"subscription\"");
+            int colon = key < 0 ? -1 : start.indexOf(':', key);
+            int open = colon < 0 ? -1 : start.indexOf('"', colon);
+            int close = open < 0 ? -1 : start.indexOf('"', open + 1);
+            return close < 0 ? "" : start.substring(open + 1, close);
         }
 
         private void dispatch(ByteBuf content) {

@@ -352,6 +352,37 @@ class WebSocketProviderTest {
                 && r.path("params").get(0).asString().equals("0xsub2"));
     }
 
+    @Test
+    void anOversizedNotificationIsReportedAsAGapToItsSubscriberOnly() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(fast(s).maxFrameSize(4096));
+        List<String> first = new CopyOnWriteArrayList<>();
+        List<String> second = new CopyOnWriteArrayList<>();
+        p.subscribe(List.of("newHeads"), recorder(first)).get(2, TimeUnit.SECONDS);
+        p.subscribe(List.of("logs"), recorder(second)).get(2, TimeUnit.SECONDS);
+        s.pushAll(notification("0xsub1", "0x1"));
+        s.pushAll(notification("0xsub1", "0x" + "ab".repeat(5000)));   // beyond maxFrameSize
+        s.pushAll(notification("0xsub1", "0x3"));
+        await(() -> first.size() == 3, "head, gap, head");
+        assertThat(first).containsExactly("0x1", "gap", "0x3");
+        assertThat(second).isEmpty();
+        assertThat(p.activeSubscriptions()).isEqualTo(2);
+    }
+
+    private static SubscriptionListener recorder(List<String> seen) {
+        return new SubscriptionListener() {
+            @Override
+            public void onNotification(JsonNode result) {
+                seen.add(result.path("number").asString());
+            }
+
+            @Override
+            public void onGap() {
+                seen.add("gap");
+            }
+        };
+    }
+
     static String notification(String sub, String number) {
         return "{\"jsonrpc\":\"2.0\",\"method\":\"eth_subscription\",\"params\":{\"subscription\":\"" + sub
                 + "\",\"result\":{\"number\":\"" + number + "\"}}}";
