@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 
 import tools.jackson.databind.JsonNode;
 
@@ -71,14 +72,18 @@ public final class FallbackProvider implements BraneProvider {
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
         return withFailover(method, System.nanoTime() + timeout.toNanos(),
-                (p, remaining) -> p.sendAsync(method, params, remaining));
+                (p, remaining, first) -> p.sendAsync(method, params, remaining));
     }
 
-    /** Each endpoint applies its own default timeout; no other endpoint is tried after {@code requestTimeout}. */
+    /**
+     * The first endpoint gets the call on its throughput path; an endpoint tried after a failure gets it as a
+     * plain call bounded by what is left of {@code requestTimeout}, which covers the whole call.
+     */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        return withFailover(method, System.nanoTime() + requestTimeout.toNanos(),
-                (p, remaining) -> p.sendAsyncBatch(method, params));
+        return withFailover(method, System.nanoTime() + requestTimeout.toNanos(), (p, remaining, first) -> first
+                ? p.sendAsyncBatch(method, params)
+                : p.sendAsync(method, params, remaining));
     }
 
     /** Sends the whole batch to the healthiest endpoint (no per-call failover inside a batch). */
@@ -145,23 +150,37 @@ public final class FallbackProvider implements BraneProvider {
 
     // ---------------------------------------------------------------- internals
 
-    private CompletableFuture<JsonNode> withFailover(String method, long deadlineNanos,
-                                                     BiFunction<BraneProvider, Duration, CompletableFuture<JsonNode>> call) {
-        CompletableFuture<JsonNode> result = new CompletableFuture<>();
-        attempt(method, deadlineNanos, call, new ArrayList<>(), result);
-        return result;
+    /** How one endpoint is asked: with what is left of the call's time, and whether it is the first one asked. */
+    @FunctionalInterface
+    private interface Attempt {
+        CompletableFuture<JsonNode> send(BraneProvider provider, Duration remaining, boolean first);
     }
 
-    private void attempt(String method, long deadlineNanos,
-                         BiFunction<BraneProvider, Duration, CompletableFuture<JsonNode>> call,
-                         List<Endpoint> tried, CompletableFuture<JsonNode> result) {
+    private CompletableFuture<JsonNode> withFailover(String method, long deadlineNanos, Attempt call) {
+        CompletableFuture<JsonNode> result = new CompletableFuture<>();
+        attempt(method, deadlineNanos, call, new ArrayList<>(), result);
+        // An endpoint's own default timeout may be longer than what is left: the caller's deadline wins.
+        // (orTimeout drops its timer as soon as the call ends.)
+        long remaining = deadlineNanos - System.nanoTime();
+        return result.orTimeout(Math.max(remaining, 0), TimeUnit.NANOSECONDS).exceptionallyCompose(err -> {
+            Throwable cause = unwrap(err);
+            return CompletableFuture.failedFuture(cause instanceof TimeoutException
+                    ? new RpcTimeoutException(method + " got no answer from any endpoint within the call's "
+                            + Duration.ofNanos(Math.max(remaining, 0)))
+                    : cause);
+        });
+    }
+
+    private void attempt(String method, long deadlineNanos, Attempt call, List<Endpoint> tried,
+                         CompletableFuture<JsonNode> result) {
+        boolean first = tried.isEmpty();
         Endpoint e = pick(tried);
         tried.add(e);
         long t0 = System.nanoTime();
         CompletableFuture<JsonNode> f;
         try {
             // at least 1 ms: the deadline was checked just before, and a provider refuses a zero timeout
-            f = call.apply(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
+            f = call.send(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)), first);
         } catch (RuntimeException ex) {
             result.completeExceptionally(ex);
             return;

@@ -22,7 +22,7 @@ class FallbackFaultsTest extends FaultScenarioSupport {
         try (FaultProxy second = FaultProxy.raw(anvil.port())) {
             WebSocketProvider ws = webSocket("fb-ws", proxy.wsUrl());
             HttpProvider http = http("fb-http", second.httpUrl());
-            FallbackProvider fallback = FallbackProvider.builder().add(ws).add(http)
+            FallbackProvider fallback = FallbackProvider.builder().add(ws).add(http).requestTimeout(TIMEOUT)
                     .failureThreshold(2).probeInterval(Duration.ofMillis(500)).build();
             try {
                 SteadyLoad load = new SteadyLoad(fallback, TIMEOUT, 2, account()).start();
@@ -52,7 +52,7 @@ class FallbackFaultsTest extends FaultScenarioSupport {
         try (FaultProxy second = FaultProxy.raw(anvil.port())) {
             WebSocketProvider ws = webSocket("fb2-ws", proxy.wsUrl());
             HttpProvider http = http("fb2-http", second.httpUrl());
-            FallbackProvider fallback = FallbackProvider.builder().add(ws).add(http)
+            FallbackProvider fallback = FallbackProvider.builder().add(ws).add(http).requestTimeout(TIMEOUT)
                     .failureThreshold(2).probeInterval(Duration.ofMillis(500)).build();
             try {
                 SteadyLoad load = new SteadyLoad(fallback, TIMEOUT, 2, account()).start();
