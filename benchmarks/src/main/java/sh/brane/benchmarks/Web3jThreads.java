@@ -14,6 +14,13 @@ final class Web3jThreads {
     private Web3jThreads() {
     }
 
+    /** Stops a web3j client, its scheduler and web3j's shared pool: everything that would keep the fork alive. */
+    static void shutdown(org.web3j.protocol.Web3j web3j, java.util.concurrent.ScheduledExecutorService scheduler) {
+        web3j.shutdown();
+        scheduler.shutdownNow();
+        release();
+    }
+
     static void release() {
         try {
             Field f = org.web3j.utils.Async.class.getDeclaredField("executor");

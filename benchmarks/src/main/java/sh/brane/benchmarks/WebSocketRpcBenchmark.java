@@ -96,9 +96,7 @@ public class WebSocketRpcBenchmark {
             brane.close();
         }
         if (web3j != null) {
-            web3j.shutdown();
-            w3Scheduler.shutdownNow();
-            Web3jThreads.release();
+            Web3jThreads.shutdown(web3j, w3Scheduler);
         }
         if (endpoint != null) {
             endpoint.close();
