@@ -528,7 +528,8 @@ class WebSocketProviderTest {
         CompletableFuture<JsonNode> blockedContinuation = p.sendAsync("eth_chainId", List.of())
                 .thenApply(r -> {
                     try {
-                        release.await();
+                        // bounded: if the answer came before thenApply, this runs on the test thread itself
+                        release.await(5, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
