@@ -31,6 +31,7 @@ import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.DevAccount;
 import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.RpcCall;
 import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.Subscription;
@@ -50,14 +51,22 @@ import tools.jackson.databind.JsonNode;
  * proxy) must carry each signed transaction no more often than the test itself sent it: the provider
  * never repeats one.
  *
+ * <p>Blocks are mined by the test, with {@code evm_mine} every {@code -Dbrane.soak.blockMillis} (default 100)
+ * straight to the node, not through the proxy, and Anvil's own auto-miner is off: under this load Anvil
+ * 1.7.1's auto-miner stops producing blocks for good after a few hundred to a few thousand blocks
+ * (reproduced with web3j as the client too, without the proxy), which left accepted transfers pending
+ * forever. After the load, blocks are mined until the node's pool is empty, so a transfer still pending
+ * at the end, or queued behind a nonce gap, is reported as a problem.
+ *
  * <p>Size: {@code -Dbrane.soak.requests=N} (default 100,000; the long mode is 10,000,000, about
- * {@code N / 1,000} seconds or more). Cut interval: {@code -Dbrane.soak.cutEveryMillis} (default 1500).
+ * {@code N / 8,000} seconds or more). Cut interval: {@code -Dbrane.soak.cutEveryMillis} (default 1500).
  * The report is printed and written to {@code target/soak-report.md}.
  */
 class SoakTest {
 
     private static final long REQUESTS = Long.getLong("brane.soak.requests", 100_000);
     private static final long CUT_EVERY_MILLIS = Long.getLong("brane.soak.cutEveryMillis", 1500);
+    private static final long BLOCK_MILLIS = Long.getLong("brane.soak.blockMillis", 100);
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final int SENDERS = 4;
     private static final long GWEI = 1_000_000_000L;
@@ -71,14 +80,20 @@ class SoakTest {
     private final ConcurrentHashMap<String, AtomicInteger> rawSentByTest = new ConcurrentHashMap<>();
     private final List<String> senderFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean running = true;
+    private volatile boolean mining = true;
+    private final LongAdder blocksMined = new LongAdder();
+    private final List<String> minerFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean lastReadFailed;
     private WebSocketProvider provider;
 
     @Test
     void mixedWorkloadWithDisconnectsEveryFewSeconds() throws Exception {
         NettyLeaks.watch();
-        try (Anvil anvil = Anvil.builder().accounts(SENDERS + 1).start();
+        try (Anvil anvil = Anvil.builder().accounts(SENDERS + 1).noMining().start();
+             HttpProvider miner = HttpProvider.create(anvil.httpUrl());
              FaultProxy proxy = FaultProxy.webSocketFrames(anvil.port())) {
+            Thread blockMaker = thread("soak-miner", () -> mineBlocks(miner));
+            blockMaker.start();
             proxy.onClientText(this::countRawTransactions);
             Set<Thread> threadsBefore = ProviderThreads.snapshot();
             NettyLeaks.collect();
@@ -143,7 +158,7 @@ class SoakTest {
             long heapAfterLoad = usedHeapAfterGc();
 
             // fate of every transfer: mined once, with a successful receipt, no nonce gap, none sent twice
-            List<String> ledgerProblems = new ArrayList<>();
+            List<String> ledgerProblems = new ArrayList<>(minePoolEmpty(miner));
             long transfers = 0;
             long unknownFates = 0;
             long resolvedAsSent = 0;
@@ -167,6 +182,9 @@ class SoakTest {
             }
             boolean headsResumed = heads.awaitNextHead(provider, Duration.ofSeconds(10));
             boolean subscriptionActive = sub.isActive();
+            mining = false;
+            blockMaker.join(10_000);
+            miner.close();
 
             provider.close();
             long heapAfterClose = usedHeapAfterGc();
@@ -189,6 +207,7 @@ class SoakTest {
             Files.writeString(Path.of("target", "soak-report.md"), report);
 
             assertThat(senderFailures).as("senders that stopped on an error").isEmpty();
+            assertThat(minerFailures).as("evm_mine calls that failed").isEmpty();
             assertThat(headsResumed).as("newHeads after the last cut").isTrue();
             assertThat(subscriptionActive).as("subscription still active").isTrue();
             assertThat(lateOrUntypedExamples).as("requests that ended late or untyped").isEmpty();
@@ -199,6 +218,7 @@ class SoakTest {
             assertThat(leaks).as("Netty LEAK reports").isEmpty();
         } finally {
             running = false;
+            mining = false;
             if (provider != null) {
                 provider.close();
             }
@@ -356,6 +376,41 @@ class SoakTest {
         }
     }
 
+    // ------------------------------------------------------------------ blocks
+
+    /** A block every {@code BLOCK_MILLIS}, straight to the node, until the test has checked the last head. */
+    private void mineBlocks(HttpProvider miner) {
+        while (mining) {
+            sleep(BLOCK_MILLIS);
+            try {
+                miner.sendAsync("evm_mine", List.of()).get(10, TimeUnit.SECONDS);
+                blocksMined.increment();
+            } catch (ExecutionException | TimeoutException e) {
+                minerFailures.add(e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /**
+     * Mines until the node's pool is empty; what cannot be mined is a problem: "pending" transfers the
+     * node will not include, or "queued" ones stuck behind a nonce gap.
+     */
+    private List<String> minePoolEmpty(HttpProvider miner) throws Exception {
+        JsonNode pool = null;
+        for (int i = 0; i < 50; i++) {
+            pool = miner.sendAsync("txpool_status", List.of()).get(10, TimeUnit.SECONDS);
+            if (Long.decode(pool.get("pending").asString()) == 0 && Long.decode(pool.get("queued").asString()) == 0) {
+                return List.of();
+            }
+            miner.sendAsync("evm_mine", List.of()).get(30, TimeUnit.SECONDS);
+            blocksMined.increment();
+        }
+        return List.of("the node's pool still holds transfers after 50 more blocks: " + pool);
+    }
+
     // ------------------------------------------------------------------ tracking
 
     /** Counts the request when it ends and checks it ended within its timeout plus one second, typed. */
@@ -427,6 +482,8 @@ class SoakTest {
         s.append("| load | 2 reader threads (ring + single), 1 batch thread (5 calls per batch), ")
                 .append(SENDERS).append(" transfer senders, 1 newHeads subscription; every connection cut every ")
                 .append(CUT_EVERY_MILLIS).append(" ms |\n");
+        s.append("| blocks | ").append(blocksMined.sum()).append(" mined by the test with evm_mine, one every ")
+                .append(BLOCK_MILLIS).append(" ms during the load (Anvil auto-mining off) |\n");
         s.append("| Netty leak detection | ").append(io.netty.util.ResourceLeakDetector.getLevel()).append(" |\n");
         s.append("| duration | ").append(elapsed.toMillis() / 1000.0).append(" s |\n");
         s.append("| requests ended | ").append(completed.sum()).append(" (target ").append(REQUESTS).append(") |\n");
