@@ -302,6 +302,12 @@ public final class WebSocketProvider implements BraneProvider {
         return channel != null;
     }
 
+    /** Whether the open connection acknowledges reads at once (see {@link QuickAckHandler}); for tests. */
+    boolean quickAckArmed() {
+        Channel ch = channel;
+        return ch != null && ch.pipeline().get(QuickAckHandler.class) != null;
+    }
+
     /** "epoll" or "nio": the socket transport in use. */
     public String transportName() {
         return epoll ? "epoll" : "nio";
@@ -652,6 +658,7 @@ public final class WebSocketProvider implements BraneProvider {
                     @Override
                     protected void initChannel(Channel ch) {
                         ChannelPipeline p = ch.pipeline();
+                        p.addLast(QuickAckHandler.INSTANCE);
                         if (ssl != null) {
                             p.addLast(ssl.newHandler(ch.alloc(), host, port));
                         }

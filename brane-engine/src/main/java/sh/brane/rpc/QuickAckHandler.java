@@ -1,0 +1,71 @@
+package sh.brane.rpc;
+
+import java.net.SocketOption;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.socket.nio.NioChannelOption;
+import io.netty.channel.socket.nio.NioSocketChannel;
+
+/**
+ * Acknowledges every read at once (Linux {@code TCP_QUICKACK}, re-armed after each read because the kernel
+ * drops it again by itself).
+ *
+ * <p>Why: nodes that leave Nagle's algorithm on (Anvil does; Rust servers do by default) hold each answer
+ * back until the previous one is acknowledged. With several requests in flight and nothing more to send,
+ * the kernel's delayed ACK then costs 40 ms per answer: 100 calls in flight to Anvil ran at about 3,000
+ * calls/s instead of about 90,000. Where the option does not exist (not Linux), the handler does nothing.
+ */
+@ChannelHandler.Sharable
+final class QuickAckHandler extends ChannelInboundHandlerAdapter {
+
+    static final QuickAckHandler INSTANCE = new QuickAckHandler();
+
+    private static final NioChannelOption<Boolean> NIO_QUICKACK = nioOption();
+
+    private QuickAckHandler() {
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        arm(ctx);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        arm(ctx);
+        ctx.fireChannelReadComplete();
+    }
+
+    private static void arm(ChannelHandlerContext ctx) {
+        Channel ch = ctx.channel();
+        try {
+            if (ch instanceof EpollSocketChannel epoll) {
+                epoll.config().setTcpQuickAck(true);
+            } else if (!(ch instanceof NioSocketChannel nio && NIO_QUICKACK != null
+                    && nio.config().setOption(NIO_QUICKACK, true))) {
+                ctx.pipeline().remove(INSTANCE);
+            }
+        } catch (ChannelException | UnsupportedOperationException e) {
+            // an old kernel or an unusual socket: run with the kernel's own ACK timing, as without this handler
+            RequestLifecycle.LOG.debug("TCP_QUICKACK unavailable on {}: {}", ch, e.toString());
+            ctx.pipeline().remove(INSTANCE);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static NioChannelOption<Boolean> nioOption() {
+        try {
+            Class<?> options = Class.forName("jdk.net.ExtendedSocketOptions");
+            SocketOption<Boolean> quickAck = (SocketOption<Boolean>) options.getField("TCP_QUICKACK").get(null);
+            return (NioChannelOption<Boolean>) NioChannelOption.of(quickAck);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
+    }
+}
