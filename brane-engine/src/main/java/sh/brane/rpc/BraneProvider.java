@@ -3,8 +3,6 @@ package sh.brane.rpc;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 import tools.jackson.databind.JsonNode;
 
@@ -20,17 +18,7 @@ public interface BraneProvider extends AutoCloseable {
 
     /** Sends and waits for the result, up to the provider's default timeout. */
     default JsonNode send(String method, List<?> params) {
-        try {
-            return sendAsync(method, params).get();
-        } catch (ExecutionException | CompletionException e) {
-            if (e.getCause() instanceof BraneRpcException bre) {
-                throw bre;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for " + method, e);
-        }
+        return Blocking.await(sendAsync(method, params), method);
     }
 
     /** Sends with the provider's default timeout. */

@@ -84,20 +84,25 @@ public final class HttpProvider implements BraneProvider {
     }
 
     @Override
+    public JsonNode send(String method, List<?> params) {
+        return Blocking.await(sendOne(method, params, defaultTimeoutNanos, true), method);
+    }
+
+    @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sendOne(method, params, defaultTimeoutNanos);
+        return sendOne(method, params, defaultTimeoutNanos, false);
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout));
+        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false);
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, defaultTimeoutNanos);
+        PendingRequest r = register(method, defaultTimeoutNanos, false);
         if (r.future.isDone()) {
             return r.future;
         }
@@ -119,7 +124,7 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos));
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false));
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true);
         }
@@ -176,18 +181,19 @@ public final class HttpProvider implements BraneProvider {
 
     private record Queued(PendingRequest request, RpcCall call) { }
 
-    private CompletableFuture<JsonNode> sendOne(String method, List<?> params, long timeoutNanos) {
+    private CompletableFuture<JsonNode> sendOne(String method, List<?> params, long timeoutNanos,
+                                                boolean blockingCaller) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, timeoutNanos);
+        PendingRequest r = register(method, timeoutNanos, blockingCaller);
         if (!r.future.isDone()) {
             sendExchange(List.of(r), List.of(new RpcCall(method, params)), false);
         }
         return r.future;
     }
 
-    private PendingRequest register(String method, long timeoutNanos) {
-        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null);
+    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller) {
+        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller);
         lifecycle.admit(r, pending, closed, config.name());
         return r;
     }

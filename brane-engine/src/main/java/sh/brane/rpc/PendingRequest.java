@@ -16,10 +16,21 @@ final class PendingRequest {
     final long timeoutNanos;
     /** Runs on the parsing thread before the future completes (keeps subscription ids ahead of notifications). */
     final Consumer<JsonNode> onResultInline;
+    /**
+     * The future is never handed to user code, only waited on by a blocking {@code send}: completing it on
+     * whichever thread has the answer just wakes that caller, so no hop to the callback executor is needed.
+     */
+    final boolean completeInPlace;
     volatile Future<?> timeoutTask;
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
+        this(id, method, timeoutNanos, onResultInline, false);
+    }
+
+    PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
+                   boolean completeInPlace) {
         this.id = id;
+        this.completeInPlace = completeInPlace;
         this.method = method;
         this.future = new CompletableFuture<>();
         this.startNanos = System.nanoTime();

@@ -86,13 +86,21 @@ final class RequestLifecycle {
         } catch (RuntimeException e) {
             LOG.debug("metrics hook threw", e);
         }
-        run(() -> r.future.complete(result), () -> r.future.complete(result));
+        if (r.completeInPlace) {
+            r.future.complete(result);
+        } else {
+            run(() -> r.future.complete(result), () -> r.future.complete(result));
+        }
     }
 
     void fail(PendingRequest r, BraneRpcException error) {
         cancelTimeout(r);
         record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
-        run(() -> r.future.completeExceptionally(error), () -> r.future.completeExceptionally(error));
+        if (r.completeInPlace) {
+            r.future.completeExceptionally(error);
+        } else {
+            run(() -> r.future.completeExceptionally(error), () -> r.future.completeExceptionally(error));
+        }
     }
 
     /** Records a failure {@code latencyNanos} after the request started. */

@@ -175,20 +175,25 @@ public final class WebSocketProvider implements BraneProvider {
     // ---------------------------------------------------------------- public API
 
     @Override
+    public JsonNode send(String method, List<?> params) {
+        return Blocking.await(dispatch(method, params, defaultTimeoutNanos, null, true), method);
+    }
+
+    @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return send(method, params, defaultTimeoutNanos, null);
+        return dispatch(method, params, defaultTimeoutNanos, null, false);
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return send(method, params, RequestLifecycle.timeoutNanos(timeout), null);
+        return dispatch(method, params, RequestLifecycle.timeoutNanos(timeout), null, false);
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, defaultTimeoutNanos, null);
+        PendingRequest r = register(method, defaultTimeoutNanos, null, false);
         if (r.future.isDone()) {
             return r.future;
         }
@@ -208,7 +213,7 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, null));
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, null, false));
         List<CompletableFuture<JsonNode>> futures = batch.futures();
         List<PendingRequest> accepted = batch.accepted();
         List<RpcCall> acceptedCalls = batch.acceptedCalls();
@@ -253,7 +258,7 @@ public final class WebSocketProvider implements BraneProvider {
         Objects.requireNonNull(listener, "listener");
         JsonRpcWriter.checkParams(params);
         WsSubscription sub = new WsSubscription(this, params, listener, new SerialExecutor(lifecycle.callbacks()));
-        return send("eth_subscribe", params, defaultTimeoutNanos, result -> activate(sub, result))
+        return dispatch("eth_subscribe", params, defaultTimeoutNanos, result -> activate(sub, result), false)
                 .thenApply(ignored -> sub);
     }
 
@@ -368,11 +373,11 @@ public final class WebSocketProvider implements BraneProvider {
 
     // ---------------------------------------------------------------- sending
 
-    private CompletableFuture<JsonNode> send(String method, List<?> params, long timeoutNanos,
-                                             Consumer<JsonNode> inline) {
+    private CompletableFuture<JsonNode> dispatch(String method, List<?> params, long timeoutNanos,
+                                                 Consumer<JsonNode> inline, boolean blockingCaller) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, timeoutNanos, inline);
+        PendingRequest r = register(method, timeoutNanos, inline, blockingCaller);
         if (r.future.isDone()) {
             return r.future;
         }
@@ -386,8 +391,9 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     /** Adds the request to the pending table and arms its timeout; a refused request comes back already failed. */
-    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline) {
-        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline);
+    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
+                                    boolean blockingCaller) {
+        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller);
         if (!lifecycle.admit(r, pending, closed, config.name())) {
             return r;
         }
@@ -502,7 +508,7 @@ public final class WebSocketProvider implements BraneProvider {
             if (!sub.isActive()) {
                 continue;
             }
-            send("eth_subscribe", sub.params(), defaultTimeoutNanos, result -> activate(sub, result))
+            dispatch("eth_subscribe", sub.params(), defaultTimeoutNanos, result -> activate(sub, result), false)
                     .whenComplete((ok, err) -> {
                         Throwable cause = err instanceof java.util.concurrent.CompletionException ce ? ce.getCause() : err;
                         if (cause instanceof RpcTimeoutException) {
