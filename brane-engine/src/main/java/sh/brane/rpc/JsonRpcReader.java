@@ -188,6 +188,31 @@ final class JsonRpcReader {
         return id != NO_ID ? id : idFromSuffix(suffix, suffixLen);
     }
 
+    /**
+     * The id of one answer inside a batch response (a JSON array) of which only the start and the end were
+     * kept: the first element's id if the start holds it, else the last element's if it closes the array;
+     * {@link #NO_ID} if neither is readable or the message is not an array.
+     */
+    static long batchMemberId(byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
+        int first = 0;
+        while (first < prefixLen && isWs(prefix[first])) {
+            first++;
+        }
+        if (first == prefixLen || prefix[first] != '[') {
+            return NO_ID;
+        }
+        long id = idFromPrefix(java.util.Arrays.copyOfRange(prefix, first + 1, prefixLen), prefixLen - first - 1);
+        if (id != NO_ID && id != NOTIFICATION) {
+            return id;
+        }
+        int end = skipWs(suffix, suffixLen - 1);
+        return end >= 0 && suffix[end] == ']' ? idFromSuffix(suffix, end) : NO_ID;
+    }
+
+    private static boolean isWs(byte b) {
+        return b == ' ' || b == '\n' || b == '\r' || b == '\t';
+    }
+
     private static long idFromPrefix(byte[] prefix, int len) {
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(prefix, 0, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {

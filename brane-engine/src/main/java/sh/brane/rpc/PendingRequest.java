@@ -22,6 +22,11 @@ final class PendingRequest {
      */
     final boolean completeInPlace;
     volatile Future<?> timeoutTask;
+    /**
+     * The ids of every call in this request's JSON-RPC batch (this one included), or null when it was
+     * sent alone: an answer too large to read can then fail just its own batch.
+     */
+    long[] batchIds;
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
         this(id, method, timeoutNanos, onResultInline, false);

@@ -47,6 +47,11 @@ final class PendingTable {
         return out;
     }
 
+    /** The request still pending under this id, or null; it stays in the table. */
+    PendingRequest get(long id) {
+        return byId.get(id);
+    }
+
     boolean contains(long id) {
         return byId.containsKey(id);
     }

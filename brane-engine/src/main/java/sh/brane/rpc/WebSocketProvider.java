@@ -231,6 +231,9 @@ public final class WebSocketProvider implements BraneProvider {
         for (int i = 0; i < ids.length; i++) {
             ids[i] = accepted.get(i).id;
         }
+        for (PendingRequest r : accepted) {
+            r.batchIds = ids;
+        }
         ByteBuf buf = ch.alloc().buffer();
         try {
             JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, acceptedCalls);
@@ -929,12 +932,34 @@ public final class WebSocketProvider implements BraneProvider {
                 lifecycle.hook(m -> m.onOrphanedResponse("oversized response for unknown id " + id));
                 return;
             }
+            long member = JsonRpcReader.batchMemberId(prefix, prefixLen, suffix, suffixLen);
+            if (member != JsonRpcReader.NO_ID) {
+                failBatch(member, limit);
+                return;
+            }
             List<PendingRequest> all = pending.drain();
             RequestLifecycle.LOG.warn("{}; its request id could not be read, so {} pending request(s) were failed",
                     limit, all.size());
             for (PendingRequest p : all) {
                 lifecycle.fail(p, new FrameTooLargeException(p.method + " (id " + p.id + ") failed: " + limit
                         + "; the response's id could not be read, so every pending request was failed"));
+            }
+        }
+
+        /** Fails the calls of the batch that {@code memberId} was sent in, which the unreadable answer was for. */
+        private void failBatch(long memberId, String limit) {
+            PendingRequest member = pending.get(memberId);
+            long[] ids = member == null ? null : member.batchIds;
+            if (ids == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("oversized batch response for unknown id " + memberId));
+                return;
+            }
+            for (long batchId : ids) {
+                PendingRequest r = pending.remove(batchId);
+                if (r != null) {
+                    lifecycle.fail(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the answer to its"
+                            + " batch of " + ids.length + ": " + limit));
+                }
             }
         }
 

@@ -222,6 +222,9 @@ class WebSocketProviderTest {
             // id first, as geth and anvil write it
             case "big" -> TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id")
                     + ",\"result\":\"" + "a".repeat(size) + "\"}");
+            // id last, in one frame (usable inside a batch answer)
+            case "bigIdLast" -> TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"result\":\"" + "c".repeat(size)
+                    + "\",\"id\":" + req.get("id") + "}");
             // id last, and the message split into continuation frames
             case "bigTail" -> {
                 String text = "{\"jsonrpc\":\"2.0\",\"result\":\"" + "b".repeat(size) + "\",\"id\":" + req.get("id") + "}";
@@ -273,6 +276,28 @@ class WebSocketProviderTest {
         assertThat(e).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize (65536 bytes)");
         assertThat(failureOf(silent, 1000)).isInstanceOf(FrameTooLargeException.class);
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
+    void oversizedBatchResponseFailsOnlyItsOwnBatch() throws Exception {
+        TestWsServer s = server(bigAnswers(100_000));
+        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
+        CompletableFuture<JsonNode> silent = p.sendAsync("silent", List.of(), Duration.ofSeconds(5));
+        // the server answers a batch in reverse order: the first array starts with "big" (id at its start), the
+        // second holds only answers whose id comes last, so the id is read from the message's end
+        for (List<RpcCall> calls : List.of(
+                List.of(RpcCall.of("eth_chainId"), RpcCall.of("big")),
+                List.of(RpcCall.of("bigIdLast"), RpcCall.of("bigIdLast")))) {
+            List<CompletableFuture<JsonNode>> batch = p.sendBatch(calls);
+            for (CompletableFuture<JsonNode> f : batch) {
+                assertThat(failureOf(f, 3000)).isInstanceOf(FrameTooLargeException.class)
+                        .hasMessageContaining("the answer to its batch of 2")
+                        .hasMessageContaining("raise WebSocketConfig maxFrameSize");
+            }
+        }
+        assertThat(silent).isNotDone();
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.connections.get()).isEqualTo(1);
     }
 
     @Test
