@@ -105,6 +105,8 @@ public final class WebSocketProvider implements BraneProvider {
     private final AtomicLong nextId = new AtomicLong(1);
     private final Set<WsSubscription> subscriptions = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<String, WsSubscription> byServerId = new ConcurrentHashMap<>();
+    /** Ids of eth_subscribe calls that timed out on this connection: a late answer names a subscription to end. */
+    private final Set<Long> abandonedSubscribes = ConcurrentHashMap.newKeySet();
     private final AtomicInteger reconnectAttempts = new AtomicInteger();
     private final CompletableFuture<Void> firstConnect = new CompletableFuture<>();
     private final long defaultTimeoutNanos;
@@ -458,6 +460,9 @@ public final class WebSocketProvider implements BraneProvider {
     private void onTimeout(long id) {
         PendingRequest r = pending.remove(id);
         if (r != null) {
+            if (r.onResultInline != null) {
+                abandonedSubscribes.add(id);
+            }
             lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + id + ") got no answer within "
                     + Duration.ofNanos(r.timeoutNanos)));
         }
@@ -570,6 +575,7 @@ public final class WebSocketProvider implements BraneProvider {
             return;
         }
         byServerId.clear();
+        abandonedSubscribes.clear();
         List<PendingRequest> lost = pending.drain();
         String reason = cause != null ? cause.getMessage() : "connection to " + endpointDescription() + " closed";
         for (PendingRequest r : lost) {
@@ -1023,6 +1029,12 @@ public final class WebSocketProvider implements BraneProvider {
         public void onResult(long id, JsonNode result) {
             PendingRequest r = pending.remove(id);
             if (r == null) {
+                if (abandonedSubscribes.remove(id) && result.isString()) {
+                    // the caller was told it failed, so nobody listens: end it rather than receive it forever
+                    RequestLifecycle.LOG.debug("ending subscription {} created after its eth_subscribe timed out",
+                            result.asString());
+                    sendAsync("eth_unsubscribe", List.of(result.asString()));
+                }
                 lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
                 return;
             }

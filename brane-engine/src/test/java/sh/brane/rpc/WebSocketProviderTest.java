@@ -301,6 +301,27 @@ class WebSocketProviderTest {
     }
 
     @Test
+    void aSubscriptionTheNodeCreatesAfterItsSubscribeTimedOutIsEnded() throws Exception {
+        TestWsServer s = server((srv, ch, req) -> {
+            if (!"eth_subscribe".equals(req.path("method").asString())) {
+                return TestWsServer.DEFAULT.answer(srv, ch, req);
+            }
+            // the node is slow: it creates the subscription after the client gave up waiting
+            ch.eventLoop().schedule(() -> ch.writeAndFlush(new TextWebSocketFrame(
+                    TestWsServer.result(req, TestWsServer.JSON.getNodeFactory().stringNode("0xlate")).toString())),
+                    800, TimeUnit.MILLISECONDS);
+            return null;
+        });
+        WebSocketProvider p = provider(fast(s));
+        CompletableFuture<Subscription> sub = p.subscribe(List.of("newHeads"), n -> { });
+
+        assertThat(failureOf(sub, 3000)).isInstanceOf(RpcTimeoutException.class);
+        await(() -> s.received.stream().anyMatch(r -> "eth_unsubscribe".equals(r.path("method").asString())
+                && "0xlate".equals(r.path("params").path(0).asString())), "eth_unsubscribe for the late subscription");
+        assertThat(p.activeSubscriptions()).isZero();
+    }
+
+    @Test
     void droppedConnectionFailsEveryInFlightRequestAtOnceThenReconnects() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
         WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
