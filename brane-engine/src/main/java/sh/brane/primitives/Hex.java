@@ -11,6 +11,16 @@ public final class Hex {
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
     /** Nibble value of each ASCII character, -1 where the character is not a hex digit. */
     private static final byte[] NIBBLES = new byte[128];
+    /** Both hex digits of each byte value, high digit in the upper 16 bits: one lookup per byte encoded. */
+    private static final int[] DIGIT_PAIRS = new int[256];
+    /**
+     * The high and the low nibble of a byte for each char's low 8 bits, {@link #INVALID} where the char is
+     * not a hex digit: OR-ing both lookups gives the byte, or a value above 0xFF if either char was bad,
+     * so the loop checks validity once at the end instead of branching per char.
+     */
+    private static final int[] HIGH_NIBBLE = new int[256];
+    private static final int[] LOW_NIBBLE = new int[256];
+    private static final int INVALID = 0x100;
 
     static {
         java.util.Arrays.fill(NIBBLES, (byte) -1);
@@ -20,6 +30,12 @@ public final class Hex {
         for (int i = 0; i < 6; i++) {
             NIBBLES['a' + i] = (byte) (10 + i);
             NIBBLES['A' + i] = (byte) (10 + i);
+        }
+        for (int c = 0; c < 256; c++) {
+            int n = c < 128 ? NIBBLES[c] : -1;
+            HIGH_NIBBLE[c] = n < 0 ? INVALID : n << 4;
+            LOW_NIBBLE[c] = n < 0 ? INVALID : n;
+            DIGIT_PAIRS[c] = DIGITS[c >>> 4] << 16 | DIGITS[c & 0xF];
         }
     }
 
@@ -69,9 +85,9 @@ public final class Hex {
 
     private static void writeDigits(byte[] src, int off, int len, char[] dest, int pos) {
         for (int i = off, end = off + len; i < end; i++) {
-            int b = src[i];
-            dest[pos++] = DIGITS[(b >>> 4) & 0xF];
-            dest[pos++] = DIGITS[b & 0xF];
+            int pair = DIGIT_PAIRS[src[i] & 0xFF];
+            dest[pos++] = (char) (pair >>> 16);
+            dest[pos++] = (char) pair;
         }
     }
 
@@ -163,8 +179,19 @@ public final class Hex {
     }
 
     private static void decodeDigits(CharSequence hex, int start, int digits, byte[] dest, int destOff) {
-        for (int i = 0; i < digits; i += 2) {
-            dest[destOff++] = (byte) ((nibble(hex, start + i) << 4) | nibble(hex, start + i + 1));
+        int bad = 0;
+        for (int i = start, end = start + digits; i < end; i += 2) {
+            char hi = hex.charAt(i);
+            char lo = hex.charAt(i + 1);
+            // chars above 0xFF would alias a table entry: their high bits are kept in "bad"
+            int b = HIGH_NIBBLE[hi & 0xFF] | LOW_NIBBLE[lo & 0xFF] | ((hi | lo) & 0xFF00);
+            bad |= b;
+            dest[destOff++] = (byte) b;
+        }
+        if ((bad & ~0xFF) != 0) {
+            for (int i = start; ; i++) {
+                nibble(hex, i); // throws for the first bad char, naming it and its index
+            }
         }
     }
 

@@ -75,6 +75,15 @@ class HexTest {
                 .hasMessageContaining("index 100002").hasMessageContaining("(100004 chars)");
     }
 
+    /** Chars whose low byte is a hex digit ('\u0161' ends in 0x61, 'a') must not pass for that digit. */
+    @Test
+    void rejectsCharsAboveLatin1WhoseLowByteLooksLikeADigit() {
+        assertThatThrownBy(() -> Hex.decode("0x12\u0161b")).isInstanceOf(HexFormatException.class)
+                .hasMessageContaining("'\\u0161' at index 4");
+        assertThatThrownBy(() -> Hex.decodeTo("ab\u0130" + "0", 0, 4, new byte[2], 0))
+                .isInstanceOf(HexFormatException.class).hasMessageContaining("'\\u0130' at index 2");
+    }
+
     @Test
     void decodesIntoCallerBuffers() {
         byte[] dest = new byte[6];
