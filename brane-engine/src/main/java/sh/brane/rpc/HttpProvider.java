@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
@@ -31,9 +29,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
 /**
- * JSON-RPC over HTTP with the JDK {@link HttpClient} on virtual threads: explicit batches, automatic
+ * JSON-RPC over HTTP: explicit batches, automatic
  * coalescing of concurrent {@code sendAsyncBatch} calls, and retries for HTTP 429/503 (honouring
- * {@code Retry-After}) and for connection failures of calls that are safe to repeat.
+ * {@code Retry-After}) and for connection failures of calls that are safe to repeat. HTTP/1.1 (the default)
+ * runs on pooled keep-alive Netty connections ({@link NettyHttpTransport}); HTTP/2 on the JDK
+ * {@link HttpClient} ({@link JdkHttpTransport}).
  *
  * <p>A call that may have reached the node is retried only if repeating it cannot do harm: transaction
  * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
@@ -48,7 +48,8 @@ public final class HttpProvider implements BraneProvider {
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final HttpConfig config;
-    private final HttpClient client;
+    private final HttpTransport transport;
+    /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
     private final PendingTable pending;
@@ -66,12 +67,16 @@ public final class HttpProvider implements BraneProvider {
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
         this.pending = new PendingTable(config.maxPendingRequests());
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
-        this.client = HttpClient.newBuilder()
-                .executor(virtualThreads)
-                .version(config.version())
-                .connectTimeout(config.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        HttpTransport t;
+        try {
+            // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
+            t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads)
+                    : new NettyHttpTransport(config, prefix);
+        } catch (RuntimeException e) {
+            virtualThreads.shutdown();
+            throw e;
+        }
+        this.transport = t;
     }
 
     /** Creates a provider with default settings. No connection is made until the first call. */
@@ -168,7 +173,7 @@ public final class HttpProvider implements BraneProvider {
                     + config.name() + " was closed"));
         }
         coalescing.clear();
-        client.shutdownNow();
+        transport.close();
         virtualThreads.shutdown();
     }
 
@@ -270,24 +275,15 @@ public final class HttpProvider implements BraneProvider {
         if (closed) {
             return;
         }
-        HttpRequest.Builder b = HttpRequest.newBuilder(config.uri())
-                .timeout(Duration.ofNanos(remaining))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(x.body));
-        config.headers().forEach(b::header);
         x.attempt++;
         try {
-            // HttpRequest.timeout stops at the headers; this also bounds a body that stalls afterwards
-            client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()))
-                    .orTimeout(remaining + 50_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS)
-                    .whenComplete((resp, err) -> {
-                        if (err != null) {
-                            onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
-                        } else {
-                            onResponse(x, resp);
-                        }
-                    });
+            transport.post(x.body, remaining).whenComplete((resp, err) -> {
+                if (err != null) {
+                    onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
+                } else {
+                    onResponse(x, resp);
+                }
+            });
         } catch (RuntimeException e) {
             onFailure(x, e);
         }
@@ -326,10 +322,10 @@ public final class HttpProvider implements BraneProvider {
         return null;
     }
 
-    private void onResponse(Exchange x, HttpResponse<byte[]> resp) {
-        int status = resp.statusCode();
+    private void onResponse(Exchange x, HttpTransport.HttpReply resp) {
+        int status = resp.status();
         if (status == 429 || status == 503) {
-            long retryAfter = parseRetryAfter(resp.headers().firstValue("Retry-After").orElse(null));
+            long retryAfter = parseRetryAfter(resp.retryAfter());
             boolean may = status == 429 || x.repeatable;
             if (retryAfter > config.maxRetryAfter().toNanos()) {
                 failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status
