@@ -82,7 +82,12 @@ final class BoundedBodySubscriber implements HttpResponse.BodySubscriber<byte[]>
     }
 
     private void tooLarge(String what) {
-        result.completeExceptionally(new FrameTooLargeException("the HTTP response " + what + " than maxResponseSize allows ("
-                + limit + " bytes); raise HttpConfig maxResponseSize if the node's answers are really that large"));
+        result.completeExceptionally(tooLarge(what, limit));
+    }
+
+    /** The error for a body over {@code limit}; {@code what} completes "the HTTP response ... than". */
+    static FrameTooLargeException tooLarge(String what, int limit) {
+        return new FrameTooLargeException("the HTTP response " + what + " than maxResponseSize allows ("
+                + limit + " bytes); raise HttpConfig maxResponseSize if the node's answers are really that large");
     }
 }

@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
@@ -31,9 +29,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
 /**
- * JSON-RPC over HTTP with the JDK {@link HttpClient} on virtual threads: explicit batches, automatic
+ * JSON-RPC over HTTP: explicit batches, automatic
  * coalescing of concurrent {@code sendAsyncBatch} calls, and retries for HTTP 429/503 (honouring
- * {@code Retry-After}) and for connection failures of calls that are safe to repeat.
+ * {@code Retry-After}) and for connection failures of calls that are safe to repeat. HTTP/1.1 (the default)
+ * runs on pooled keep-alive Netty connections ({@link NettyHttpTransport}); HTTP/2 on the JDK
+ * {@link HttpClient} ({@link JdkHttpTransport}).
  *
  * <p>A call that may have reached the node is retried only if repeating it cannot do harm: transaction
  * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
@@ -46,9 +46,12 @@ public final class HttpProvider implements BraneProvider {
             "eth_sendRawTransactionSync", "eth_sendBundle", "eth_sendPrivateTransaction", "personal_sendTransaction");
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
+    /** How long a lone blocking {@code send} spins for its answer before it parks. */
+    private static final long SPIN_NANOS = 50_000L;
 
     private final HttpConfig config;
-    private final HttpClient client;
+    private final HttpTransport transport;
+    /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
     private final PendingTable pending;
@@ -66,12 +69,16 @@ public final class HttpProvider implements BraneProvider {
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
         this.pending = new PendingTable(config.maxPendingRequests());
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
-        this.client = HttpClient.newBuilder()
-                .executor(virtualThreads)
-                .version(config.version())
-                .connectTimeout(config.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        HttpTransport t;
+        try {
+            // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
+            t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads)
+                    : new NettyHttpTransport(config, prefix);
+        } catch (RuntimeException e) {
+            virtualThreads.shutdown();
+            throw e;
+        }
+        this.transport = t;
     }
 
     /** Creates a provider with default settings. No connection is made until the first call. */
@@ -85,7 +92,9 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
-        return Blocking.await(sendOne(method, params, defaultTimeoutNanos, true), method);
+        CompletableFuture<JsonNode> f = sendOne(method, params, defaultTimeoutNanos, true);
+        spinForAnswer(f);
+        return Blocking.await(f, method);
     }
 
     @Override
@@ -168,7 +177,7 @@ public final class HttpProvider implements BraneProvider {
                     + config.name() + " was closed"));
         }
         coalescing.clear();
-        client.shutdownNow();
+        transport.close();
         virtualThreads.shutdown();
     }
 
@@ -190,6 +199,22 @@ public final class HttpProvider implements BraneProvider {
             sendExchange(List.of(r), List.of(new RpcCall(method, params)), false);
         }
         return r.future;
+    }
+
+    /**
+     * Waits up to {@link #SPIN_NANOS} for the answer without parking: waking a parked thread costs tens of
+     * microseconds, as much as a local node takes to answer. Only a platform thread that is the provider's
+     * only caller spins: a virtual thread would hold its carrier, and concurrent callers would burn the CPU
+     * the answers need.
+     */
+    private void spinForAnswer(CompletableFuture<JsonNode> f) {
+        if (Thread.currentThread().isVirtual() || pending.size() > 1) {
+            return;
+        }
+        long start = System.nanoTime();
+        while (!f.isDone() && System.nanoTime() - start < SPIN_NANOS) {
+            Thread.onSpinWait();
+        }
     }
 
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller) {
@@ -270,24 +295,15 @@ public final class HttpProvider implements BraneProvider {
         if (closed) {
             return;
         }
-        HttpRequest.Builder b = HttpRequest.newBuilder(config.uri())
-                .timeout(Duration.ofNanos(remaining))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(x.body));
-        config.headers().forEach(b::header);
         x.attempt++;
         try {
-            // HttpRequest.timeout stops at the headers; this also bounds a body that stalls afterwards
-            client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()))
-                    .orTimeout(remaining + 50_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS)
-                    .whenComplete((resp, err) -> {
-                        if (err != null) {
-                            onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
-                        } else {
-                            onResponse(x, resp);
-                        }
-                    });
+            transport.post(x.body, remaining).whenComplete((resp, err) -> {
+                if (err != null) {
+                    onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
+                } else {
+                    onResponse(x, resp);
+                }
+            });
         } catch (RuntimeException e) {
             onFailure(x, e);
         }
@@ -326,10 +342,10 @@ public final class HttpProvider implements BraneProvider {
         return null;
     }
 
-    private void onResponse(Exchange x, HttpResponse<byte[]> resp) {
-        int status = resp.statusCode();
+    private void onResponse(Exchange x, HttpTransport.HttpReply resp) {
+        int status = resp.status();
         if (status == 429 || status == 503) {
-            long retryAfter = parseRetryAfter(resp.headers().firstValue("Retry-After").orElse(null));
+            long retryAfter = parseRetryAfter(resp.retryAfter());
             boolean may = status == 429 || x.repeatable;
             if (retryAfter > config.maxRetryAfter().toNanos()) {
                 failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status

@@ -1,0 +1,25 @@
+package sh.brane.rpc;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Carries one JSON-RPC body to the node in an HTTP POST and hands back the answer; {@link HttpProvider}
+ * keeps the JSON-RPC and retry logic. Every future completes, with a reply or with an error that tells
+ * how far the request got: a {@link java.net.ConnectException} (or the JDK's
+ * {@link java.net.http.HttpConnectTimeoutException}) if it never reached the node, a
+ * {@link java.util.concurrent.TimeoutException} (or {@link java.net.http.HttpTimeoutException}) if no
+ * answer came in time, any other {@link java.io.IOException} if the connection broke after the request may
+ * have been written, and {@link FrameTooLargeException} if the answer was larger than allowed.
+ */
+interface HttpTransport extends AutoCloseable {
+
+    /** Sends {@code body}; the returned future ends within {@code timeoutNanos}. */
+    CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos);
+
+    /** Fails everything in flight and releases threads and connections. */
+    @Override
+    void close();
+
+    /** The part of an HTTP response the provider looks at. */
+    record HttpReply(int status, String retryAfter, byte[] body) { }
+}
