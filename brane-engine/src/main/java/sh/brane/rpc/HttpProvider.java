@@ -46,8 +46,6 @@ public final class HttpProvider implements BraneProvider {
             "eth_sendRawTransactionSync", "eth_sendBundle", "eth_sendPrivateTransaction", "personal_sendTransaction");
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
-    /** How long a lone blocking {@code send} spins for its answer before it parks. */
-    private static final long SPIN_NANOS = 50_000L;
 
     private final HttpConfig config;
     private final HttpTransport transport;
@@ -56,6 +54,7 @@ public final class HttpProvider implements BraneProvider {
     private final RequestLifecycle lifecycle;
     private final PendingTable pending;
     private final AtomicLong nextId = new AtomicLong(1);
+    private final AnswerSpin spin = new AnswerSpin();
     private final ConcurrentLinkedQueue<Queued> coalescing = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
@@ -92,9 +91,14 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
+        long start = System.nanoTime();
         CompletableFuture<JsonNode> f = sendOne(method, params, defaultTimeoutNanos, true);
-        spinForAnswer(f);
-        return Blocking.await(f, method);
+        spin.await(f, start, pending.size());
+        try {
+            return Blocking.await(f, method);
+        } finally {
+            spin.answered(start);
+        }
     }
 
     @Override
@@ -199,22 +203,6 @@ public final class HttpProvider implements BraneProvider {
             sendExchange(List.of(r), List.of(new RpcCall(method, params)), false);
         }
         return r.future;
-    }
-
-    /**
-     * Waits up to {@link #SPIN_NANOS} for the answer without parking: waking a parked thread costs tens of
-     * microseconds, as much as a local node takes to answer. Only a platform thread that is the provider's
-     * only caller spins: a virtual thread would hold its carrier, and concurrent callers would burn the CPU
-     * the answers need.
-     */
-    private void spinForAnswer(CompletableFuture<JsonNode> f) {
-        if (Thread.currentThread().isVirtual() || pending.size() > 1) {
-            return;
-        }
-        long start = System.nanoTime();
-        while (!f.isDone() && System.nanoTime() - start < SPIN_NANOS) {
-            Thread.onSpinWait();
-        }
     }
 
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller) {

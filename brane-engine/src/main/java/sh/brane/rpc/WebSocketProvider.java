@@ -103,6 +103,7 @@ public final class WebSocketProvider implements BraneProvider {
     private final RingBuffer<RingEvent> ring;
     private final List<Thread> ringThreads = new CopyOnWriteArrayList<>();
     private final AtomicLong nextId = new AtomicLong(1);
+    private final AnswerSpin spin = new AnswerSpin();
     private final Set<WsSubscription> subscriptions = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<String, WsSubscription> byServerId = new ConcurrentHashMap<>();
     /** Ids of eth_subscribe calls that timed out on this connection: a late answer names a subscription to end. */
@@ -178,7 +179,14 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
-        return Blocking.await(dispatch(method, params, defaultTimeoutNanos, null, true), method);
+        long start = System.nanoTime();
+        CompletableFuture<JsonNode> f = dispatch(method, params, defaultTimeoutNanos, null, true);
+        spin.await(f, start, pending.size());
+        try {
+            return Blocking.await(f, method);
+        } finally {
+            spin.answered(start);
+        }
     }
 
     @Override

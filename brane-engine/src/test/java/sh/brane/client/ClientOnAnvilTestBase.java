@@ -186,10 +186,25 @@ abstract class ClientOnAnvilTestBase {
         assertThat(client.getBlockByHash(Hash.wrap(new byte[32]), true)).isEmpty();
     }
 
+    /**
+     * The transaction as mined. Anvil stores a block (and its receipts) before it prunes the block's
+     * transactions from its pool, and answers eth_getTransactionByHash from the pool first: for a moment
+     * after the receipt exists, the transaction still reads as pending.
+     */
+    private TransactionInfo minedTransaction(Hash hash) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        TransactionInfo tx = client.getTransactionByHash(hash).orElseThrow();
+        while (tx.isPending() && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+            tx = client.getTransactionByHash(hash).orElseThrow();
+        }
+        return tx;
+    }
+
     @Test
     void transactionsAndReceiptsByHash() {
         Receipt receipt = alice.send(TxRequest.builder().to(bob).value(9).data(new byte[] {1, 2}).build());
-        TransactionInfo tx = client.getTransactionByHash(receipt.transactionHash()).orElseThrow();
+        TransactionInfo tx = minedTransaction(receipt.transactionHash());
         assertThat(tx.from()).isEqualTo(alice.address());
         assertThat(tx.to()).isEqualTo(bob);
         assertThat(tx.value()).isEqualTo(9);
