@@ -352,55 +352,63 @@ public final class HttpProvider implements BraneProvider {
         for (PendingRequest r : x.requests) {
             byId.put(r.id, r);
         }
-        if (body != null && body.length > 0 && (status == 200 || looksLikeJson(body))) {
-            JsonRpcReader.read(body, 0, body.length, new ResponseSink() {
-                @Override
-                public void onResult(long id, JsonNode result) {
-                    PendingRequest r = take(byId, id);
-                    if (r != null) {
-                        lifecycle.succeed(r, result);
-                    }
-                }
-
-                @Override
-                public void onError(long id, int code, String message, JsonNode data) {
-                    PendingRequest r = take(byId, id);
-                    if (r != null) {
-                        lifecycle.fail(r, new RpcErrorException(r.method, code, message, data));
-                    }
-                }
-
-                @Override
-                public void onNotification(String subscriptionId, JsonNode result) {
-                    lifecycle.hook(m -> m.onOrphanedResponse("notification over HTTP"));
-                }
-
-                @Override
-                public void onInvalid(long id, String reason) {
-                    PendingRequest r = take(byId, id);
-                    if (r != null) {
-                        lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason));
-                    }
-                }
-
-                @Override
-                public void onUnmatched(String reason) {
-                    lifecycle.hook(m -> m.onOrphanedResponse(reason));
-                    if (x.requests.size() == 1 && !byId.isEmpty()) {
-                        PendingRequest r = take(byId, x.requests.get(0).id);
+        AnswerGroup answers = new AnswerGroup();
+        try {
+            if (body != null && body.length > 0 && (status == 200 || looksLikeJson(body))) {
+                JsonRpcReader.read(body, 0, body.length, new ResponseSink() {
+                    @Override
+                    public void onResult(long id, JsonNode result) {
+                        PendingRequest r = take(byId, id);
                         if (r != null) {
-                            lifecycle.fail(r, new InvalidResponseException(r.method + " (HTTP " + status + "): " + reason));
+                            lifecycle.succeed(r, result, answers);
                         }
                     }
-                }
-            });
-        }
-        for (PendingRequest r : byId.values()) {
-            if (pending.remove(r.id) != null) {
-                String why = status == 200 ? "the response held no answer for id " + r.id
-                        : "HTTP " + status + " from " + describeEndpoint();
-                lifecycle.fail(r, new InvalidResponseException(r.method + " failed: " + why));
+
+                    @Override
+                    public void onError(long id, int code, String message, JsonNode data) {
+                        PendingRequest r = take(byId, id);
+                        if (r != null) {
+                            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data), answers);
+                        }
+                    }
+
+                    @Override
+                    public void onNotification(String subscriptionId, JsonNode result) {
+                        lifecycle.hook(m -> m.onOrphanedResponse("notification over HTTP"));
+                    }
+
+                    @Override
+                    public void onInvalid(long id, String reason) {
+                        PendingRequest r = take(byId, id);
+                        if (r != null) {
+                            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason),
+                                    answers);
+                        }
+                    }
+
+                    @Override
+                    public void onUnmatched(String reason) {
+                        lifecycle.hook(m -> m.onOrphanedResponse(reason));
+                        if (x.requests.size() == 1 && !byId.isEmpty()) {
+                            PendingRequest r = take(byId, x.requests.get(0).id);
+                            if (r != null) {
+                                lifecycle.fail(r, new InvalidResponseException(
+                                        r.method + " (HTTP " + status + "): " + reason), answers);
+                            }
+                        }
+                    }
+                });
             }
+            for (PendingRequest r : byId.values()) {
+                if (pending.remove(r.id) != null) {
+                    String why = status == 200 ? "the response held no answer for id " + r.id
+                            : "HTTP " + status + " from " + describeEndpoint();
+                    lifecycle.fail(r, new InvalidResponseException(r.method + " failed: " + why), answers);
+                }
+            }
+        } finally {
+            // every answer read so far completes, even if reading the rest failed
+            lifecycle.deliver(answers);
         }
     }
 

@@ -79,6 +79,37 @@ final class RequestLifecycle {
         }
     }
 
+    /** Ends {@code r} with {@code result}; its future completes when {@code group} is delivered. */
+    void succeed(PendingRequest r, JsonNode result, AnswerGroup group) {
+        cancelTimeout(r);
+        try {
+            metrics.onRequestCompleted(r.method, System.nanoTime() - r.startNanos);
+        } catch (RuntimeException e) {
+            LOG.debug("metrics hook threw", e);
+        }
+        if (r.completeInPlace) {
+            r.future.complete(result);
+        } else {
+            group.add(r, result);
+        }
+    }
+
+    /** Ends {@code r} with {@code error}; its future completes when {@code group} is delivered. */
+    void fail(PendingRequest r, BraneRpcException error, AnswerGroup group) {
+        cancelTimeout(r);
+        record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
+        if (r.completeInPlace) {
+            r.future.completeExceptionally(error);
+        } else {
+            group.add(r, error);
+        }
+    }
+
+    /** Completes the futures of a message's answers on the callback executor. */
+    void deliver(AnswerGroup group) {
+        group.deliver(callbacks);
+    }
+
     void succeed(PendingRequest r, JsonNode result) {
         cancelTimeout(r);
         try {

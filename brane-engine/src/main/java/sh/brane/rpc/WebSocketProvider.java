@@ -114,7 +114,6 @@ public final class WebSocketProvider implements BraneProvider {
     private final AtomicInteger reconnectAttempts = new AtomicInteger();
     private final CompletableFuture<Void> firstConnect = new CompletableFuture<>();
     private final long defaultTimeoutNanos;
-    private final Sink sink = new Sink();
     private volatile Channel channel;
     private volatile boolean closed;
 
@@ -994,11 +993,16 @@ public final class WebSocketProvider implements BraneProvider {
         }
 
         private void dispatch(ByteBuf content) {
-            if (content.hasArray()) {
-                JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
-                        content.readableBytes(), sink);
-            } else {
-                JsonRpcReader.read(new ByteBufInputStream(content), sink);
+            Sink sink = new Sink();
+            try {
+                if (content.hasArray()) {
+                    JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
+                            content.readableBytes(), sink);
+                } else {
+                    JsonRpcReader.read(new ByteBufInputStream(content), sink);
+                }
+            } finally {
+                lifecycle.deliver(sink.answers);
             }
         }
 
@@ -1037,8 +1041,13 @@ public final class WebSocketProvider implements BraneProvider {
         }
     }
 
-    /** Matches parsed responses to pending requests; runs on the I/O thread. */
+    /**
+     * Matches the answers parsed from one message to pending requests, on the I/O thread; their futures
+     * complete together once the whole message is read.
+     */
     private final class Sink implements ResponseSink {
+        final AnswerGroup answers = new AnswerGroup();
+
         @Override
         public void onResult(long id, JsonNode result) {
             PendingRequest r = pending.remove(id);
@@ -1056,11 +1065,12 @@ public final class WebSocketProvider implements BraneProvider {
                 try {
                     r.onResultInline.accept(result);
                 } catch (RuntimeException e) {
-                    lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + e.getMessage(), e));
+                    lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + e.getMessage(), e),
+                            answers);
                     return;
                 }
             }
-            lifecycle.succeed(r, result);
+            lifecycle.succeed(r, result, answers);
         }
 
         @Override
@@ -1070,7 +1080,7 @@ public final class WebSocketProvider implements BraneProvider {
                 lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
                 return;
             }
-            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data));
+            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data), answers);
         }
 
         @Override
@@ -1091,7 +1101,7 @@ public final class WebSocketProvider implements BraneProvider {
                 lifecycle.hook(m -> m.onOrphanedResponse("invalid response for unknown id " + id + ": " + reason));
                 return;
             }
-            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason));
+            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason), answers);
         }
 
         @Override

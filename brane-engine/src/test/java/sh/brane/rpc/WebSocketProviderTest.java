@@ -130,8 +130,14 @@ class WebSocketProviderTest {
 
     @Test
     void futuresCompleteOffTheIoThread() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)));
-        Thread t = p.sendAsync("eth_chainId", List.of()).thenApply(r -> Thread.currentThread()).get(2, TimeUnit.SECONDS);
+        // the answer comes 100 ms late, so the continuation is attached before the future completes (else it
+        // would run on this test thread, which proves nothing)
+        WebSocketProvider p = provider(fast(server((srv, ch, req) -> {
+            ch.eventLoop().schedule(() -> ch.writeAndFlush(new TextWebSocketFrame(
+                    TestWsServer.result(req, req.get("params")).toString())), 100, TimeUnit.MILLISECONDS);
+            return null;
+        })));
+        Thread t = p.sendAsync("echo", List.of()).thenApply(r -> Thread.currentThread()).get(2, TimeUnit.SECONDS);
         assertThat(t.isVirtual()).isTrue();
         assertThat(t.getName()).doesNotContain("-io-");
     }
@@ -319,6 +325,18 @@ class WebSocketProviderTest {
         await(() -> s.received.stream().anyMatch(r -> "eth_unsubscribe".equals(r.path("method").asString())
                 && "0xlate".equals(r.path("params").path(0).asString())), "eth_unsubscribe for the late subscription");
         assertThat(p.activeSubscriptions()).isZero();
+    }
+
+    /** The server answers a batch in reverse order, so the second call's answer completes first. */
+    @Test
+    void aBatchContinuationMayWaitForAnotherCallOfTheSameBatch() throws Exception {
+        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).requestTimeout(Duration.ofSeconds(5)));
+        List<CompletableFuture<JsonNode>> batch = p.sendBatch(List.of(RpcCall.of("echo", "first"),
+                RpcCall.of("echo", "second")));
+        CompletableFuture<String> both = batch.get(1).thenApply(second -> batch.get(0).join().get(0).asString()
+                + "+" + second.get(0).asString());
+
+        assertThat(both.get(3, TimeUnit.SECONDS)).isEqualTo("first+second");
     }
 
     @Test
