@@ -2,7 +2,6 @@ package sh.brane.rpc;
 
 import java.time.Duration;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,28 +109,11 @@ final class RequestLifecycle {
         group.deliver(callbacks);
     }
 
-    void succeed(PendingRequest r, JsonNode result) {
-        cancelTimeout(r);
-        try {
-            metrics.onRequestCompleted(r.method, System.nanoTime() - r.startNanos);
-        } catch (RuntimeException e) {
-            LOG.debug("metrics hook threw", e);
-        }
-        if (r.completeInPlace) {
-            r.future.complete(result);
-        } else {
-            run(() -> r.future.complete(result), () -> r.future.complete(result));
-        }
-    }
-
+    /** Ends {@code r} with {@code error} on its own (a timeout, a lost connection, a refusal). */
     void fail(PendingRequest r, BraneRpcException error) {
-        cancelTimeout(r);
-        record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
-        if (r.completeInPlace) {
-            r.future.completeExceptionally(error);
-        } else {
-            run(() -> r.future.completeExceptionally(error), () -> r.future.completeExceptionally(error));
-        }
+        AnswerGroup alone = new AnswerGroup();
+        fail(r, error, alone);
+        deliver(alone);
     }
 
     /** Records a failure {@code latencyNanos} after the request started. */
@@ -153,14 +135,6 @@ final class RequestLifecycle {
             call.accept(metrics);
         } catch (RuntimeException e) {
             LOG.debug("metrics hook threw", e);
-        }
-    }
-
-    void run(Runnable task, Runnable ifRejected) {
-        try {
-            callbacks.execute(task);
-        } catch (RejectedExecutionException e) {
-            ifRejected.run();
         }
     }
 
