@@ -26,7 +26,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
@@ -34,9 +33,7 @@ import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -46,7 +43,6 @@ import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -113,18 +109,14 @@ final class NettyHttpTransport implements HttpTransport {
         this.host = rawHost.startsWith("[") ? rawHost.substring(1, rawHost.length() - 1) : rawHost;
         this.port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
         this.requestHead = requestHead(uri, rawHost, config.headers());
-        SslContext ssl = tls ? sslContext() : null;
+        // the hostname check, as for wss://; HttpConfig offers no way around it
+        SslContext ssl = tls ? NettySockets.verifyingTls() : null;
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
 
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(IO_THREADS, new DefaultThreadFactory(ioThreadName, true), io);
-        this.bootstrap = new Bootstrap()
-                .group(group)
-                .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectMillis)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.SO_KEEPALIVE, true)
+        this.bootstrap = NettySockets.client(group, epoll, config.connectTimeout())
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
@@ -715,12 +707,4 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    private static SslContext sslContext() {
-        try {
-            // the JDK trust store and the hostname check, as for wss://; HttpConfig offers no way around them
-            return SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS").build();
-        } catch (javax.net.ssl.SSLException e) {
-            throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
-        }
-    }
 }

@@ -42,16 +42,13 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.flush.FlushConsolidationHandler;
@@ -673,12 +670,7 @@ public final class WebSocketProvider implements BraneProvider {
         long ping = config.pingInterval().toMillis();
         String host = config.uri().getHost();
         int port = config.port();
-        return new Bootstrap()
-                .group(group)
-                .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()))
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.SO_KEEPALIVE, true)
+        return NettySockets.client(group, epoll, config.connectTimeout())
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
@@ -716,7 +708,7 @@ public final class WebSocketProvider implements BraneProvider {
                 return SslContextBuilder.forClient()
                         .trustManager(io.netty.handler.ssl.util.InsecureTrustManagerFactory.INSTANCE).build();
             }
-            return SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS").build();
+            return NettySockets.verifyingTls();
         } catch (javax.net.ssl.SSLException e) {
             throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
         }
