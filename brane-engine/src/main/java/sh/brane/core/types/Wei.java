@@ -45,9 +45,6 @@ public final class Wei implements Comparable<Wei> {
     /** The largest amount a {@code uint256} holds: 2<sup>256</sup>-1 wei. */
     public static final Wei MAX = new Wei(MAX_VALUE);
 
-    /** A decimal string longer than this cannot be a uint256 amount in any unit (78 digits, a point, 18 decimals). */
-    private static final int MAX_AMOUNT_CHARS = 100;
-
     /** Digits of 2^256-1, the largest amount in wei. */
     private static final int MAX_WEI_DIGITS = 78;
 
@@ -294,41 +291,21 @@ public final class Wei implements Comparable<Wei> {
 
     // ------------------------------------------------------------------ parsing
 
+    /**
+     * The one strict decimal parser ({@link TokenAmount}) with the unit's decimals; the two errors that depend on
+     * the unit are worded with its name (ether, gwei, wei), the others are the parser's own.
+     */
     private static BigInteger parseDecimal(String amount, Unit unit) {
-        int len = amount.length();
-        if (len == 0) {
-            throw new WeiFormatException("amount is empty; expected digits with an optional fraction, like \"1.5\"");
+        try {
+            return TokenAmount.parse(amount, unit.decimals);
+        } catch (TokenAmountFormatException e) {
+            throw new WeiFormatException(switch (e.problem()) {
+                case TOO_MANY_DECIMALS -> tooManyDecimals(amount, unit);
+                case OUT_OF_RANGE -> "amount " + preview(amount) + " " + unit.label()
+                        + " exceeds the largest uint256 amount, 2^256-1 wei";
+                default -> e.getMessage();
+            });
         }
-        if (len > MAX_AMOUNT_CHARS) {
-            throw new WeiFormatException("amount " + preview(amount) + " is too long (" + len
-                    + " chars) to fit 256 bits of wei");
-        }
-        int point = -1;
-        for (int i = 0; i < len; i++) {
-            char c = amount.charAt(i);
-            if (c == '.' && point < 0) {
-                point = i;
-            } else if (c < '0' || c > '9') {
-                throw new WeiFormatException("invalid character '" + c + "' at index " + i + " of amount "
-                        + preview(amount) + "; expected digits with an optional fraction, like \"1.5\""
-                        + " (no sign, exponent, grouping or spaces)");
-            }
-        }
-        if (point == 0 || point == len - 1) {
-            throw new WeiFormatException("amount " + preview(amount) + " needs digits on both sides of the"
-                    + " decimal point, like \"0.5\" or \"1.0\"");
-        }
-        int decimals = point < 0 ? 0 : len - point - 1;
-        if (decimals > unit.decimals) {
-            throw new WeiFormatException(tooManyDecimals(amount, unit));
-        }
-        String digits = point < 0 ? amount : amount.substring(0, point) + amount.substring(point + 1);
-        BigInteger wei = new BigInteger(digits).multiply(BigInteger.TEN.pow(unit.decimals - decimals));
-        if (wei.bitLength() > 256) {
-            throw new WeiFormatException("amount " + preview(amount) + " " + unit.label()
-                    + " exceeds the largest uint256 amount, 2^256-1 wei");
-        }
-        return wei;
     }
 
     private static String tooManyDecimals(String amount, Unit unit) {
@@ -345,6 +322,6 @@ public final class Wei implements Comparable<Wei> {
     }
 
     private static String preview(String s) {
-        return s.length() <= 80 ? '"' + s + '"' : '"' + s.substring(0, 77) + "...\" (" + s.length() + " chars)";
+        return TokenAmount.preview(s);
     }
 }
