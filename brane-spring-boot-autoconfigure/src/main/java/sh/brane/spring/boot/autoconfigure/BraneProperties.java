@@ -564,6 +564,20 @@ public class BraneProperties {
             this.accountIndex = accountIndex;
         }
 
+        /**
+         * Drops the references to the private key, keystore password, mnemonic and passphrase, once the signer has
+         * been built from them: the properties bean lives as long as the application, and a heap dump
+         * ({@code /actuator/heapdump}) would otherwise show them. Java strings cannot be overwritten, so the text
+         * stays in memory until collected, and the {@code Environment}'s property sources (environment variables,
+         * {@code application.yml}, {@code SPRING_APPLICATION_JSON}) keep their own copy, which no library can clear.
+         */
+        public void clearSecrets() {
+            this.privateKey = null;
+            this.keystorePassword = null;
+            this.mnemonic = null;
+            this.mnemonicPassphrase = null;
+        }
+
         // deliberately no toString: nothing here may end up in a log line
     }
 

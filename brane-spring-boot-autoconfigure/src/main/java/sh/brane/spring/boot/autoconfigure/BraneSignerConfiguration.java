@@ -19,11 +19,22 @@ class BraneSignerConfiguration {
 
     private static final Logger logger = LoggerFactory.getLogger(BraneSignerConfiguration.class);
 
-    /** Zeroes the key's bytes when the context closes. */
+    /**
+     * Zeroes the key's bytes when the context closes. The secrets it was built from (private key, keystore password,
+     * mnemonic and passphrase) are dropped from {@link BraneProperties} as soon as it is built, or has failed to
+     * build, so the properties bean keeps no reference to them for the life of the application.
+     */
     @Bean(destroyMethod = "destroy")
     @ConditionalOnMissingBean(PrivateKey.class)
     PrivateKey braneSigner(BraneProperties properties) {
-        PrivateKey key = SignerKeys.load(properties.getSigner());
+        BraneProperties.Signer signer = properties.getSigner();
+        PrivateKey key;
+        try {
+            key = SignerKeys.load(signer);
+        }
+        finally {
+            signer.clearSecrets();
+        }
         logger.info("Brane signer: account {}", key.address());
         return key;
     }

@@ -1,17 +1,38 @@
 package sh.brane.spring.boot.autoconfigure.actuate;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 import org.springframework.boot.actuate.endpoint.SanitizableData;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
+import org.springframework.boot.json.JsonParserFactory;
 
 /**
- * Masks every {@code brane.signer.*} value (private key, keystore password, mnemonic and the rest) and every
- * {@code brane.rpc.headers.*} value, {@code brane.rpc.url} and the URLs and headers of
- * {@code brane.rpc.endpoints} (hosted nodes put API keys in headers or in the URL's path), in any spelling the relaxed binder accepts (e.g. the
- * {@code BRANE_SIGNER_PRIVATE_KEY} environment variable).
+ * Masks Brane's secrets in {@code /actuator/env} and {@code /actuator/configprops}, from whatever property source
+ * they come, in any spelling the relaxed binder accepts ({@code brane.signer.private-key},
+ * {@code brane.signer.privateKey}, {@code BRANE_SIGNER_PRIVATE_KEY}):
+ * <ul>
+ * <li>every value of a signer: {@code brane.signer.*}, {@code brane.signers.<name>.*} and
+ * {@code brane.chains.<chain>.signer(s).*}. The whole group, not a list of secret names, so a secret a signer
+ * type adds later (a PIN, a cloud credential) is masked without anyone remembering to list it;</li>
+ * <li>the node's URL, headers and endpoints ({@code brane.rpc.url}, {@code brane.rpc.headers.*},
+ * {@code brane.rpc.endpoints}, and the same under {@code brane.chains.<chain>.rpc}): hosted nodes put API keys in
+ * the path or a header;</li>
+ * <li>whole blobs of configuration that carry one of the above inside: {@code SPRING_APPLICATION_JSON} /
+ * {@code spring.application.json} (read as Boot reads it; masked whole when it holds a Brane secret or cannot be
+ * read), and the JVM's command line and option variables ({@code sun.java.command}, {@code JAVA_TOOL_OPTIONS},
+ * {@code JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS}) when one of their {@code --name=} or {@code -Dname=} arguments
+ * is a Brane secret.</li>
+ * </ul>
  */
 public final class BraneSanitizingFunction implements SanitizingFunction {
+
+    /** sun.java.command, JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS, canonical. */
+    private static final Set<String> COMMAND_LINES = Set.of("sun.java.command", "java.tool.options",
+            "jdk.java.options", ".java.options");
 
     @Override
     public SanitizableData apply(SanitizableData data) {
@@ -19,22 +40,131 @@ public final class BraneSanitizingFunction implements SanitizingFunction {
         if (key == null) {
             return data;
         }
-        String canonical = key.toLowerCase(Locale.ROOT).replace('_', '.').replace("-", "");
-        if (within(canonical, "brane.signer") || within(canonical, "brane.rpc.headers")
-                || canonical.equals("brane.rpc.url") || isEndpointSecret(canonical)) {
+        String canonical = canonical(key);
+        if (isSecret(canonical) || carriesSecret(canonical, data.getValue())) {
             return data.withValue(SanitizableData.SANITIZED_VALUE);
         }
         return data;
     }
 
-    private static boolean isEndpointSecret(String key) {
-        if (key.equals("brane.rpc.endpoints")) {
-            return true; // the whole list as one value
-        }
-        return within(key, "brane.rpc.endpoints") && (key.endsWith(".url") || key.contains(".headers"));
+    /** Lower case, '_' read as '.' (environment variables) and '-' dropped (kebab and camel case meet). */
+    private static String canonical(String key) {
+        return key.toLowerCase(Locale.ROOT).replace('_', '.').replace("-", "");
     }
 
-    private static boolean within(String key, String group) {
-        return key.equals(group) || key.startsWith(group + ".") || key.startsWith(group + "[");
+    /** Whether the property {@code key} (canonical) holds a Brane secret. */
+    static boolean isSecret(String key) {
+        List<String> segments = segments(key);
+        if (segments.size() < 2 || !segments.get(0).equals("brane")) {
+            return false;
+        }
+        List<String> rest = segments.subList(2, segments.size());
+        return switch (segments.get(1)) {
+            case "signer", "signers" -> true;
+            case "rpc" -> isNodeSecret(rest);
+            // brane.chains.<chain>.<...>: the chain's name may itself span segments (an environment variable)
+            case "chains" -> rest.isEmpty() || containsSignerOrNodeSecret(rest);
+            default -> false;
+        };
+    }
+
+    private static boolean containsSignerOrNodeSecret(List<String> segments) {
+        for (int i = 0; i < segments.size(); i++) {
+            String segment = segments.get(i);
+            if (segment.equals("signer") || segment.equals("signers")
+                    || (segment.equals("rpc") && isNodeSecret(segments.subList(i + 1, segments.size())))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Below {@code rpc}: the URL, the headers, the endpoints' URLs and headers (or the endpoints as one value). */
+    private static boolean isNodeSecret(List<String> segments) {
+        if (segments.isEmpty()) {
+            return false;
+        }
+        return switch (segments.get(0)) {
+            case "url" -> segments.size() == 1;
+            case "headers" -> true;
+            case "endpoints" -> segments.size() == 1 || segments.contains("url") || segments.contains("headers");
+            default -> false;
+        };
+    }
+
+    private static List<String> segments(String key) {
+        List<String> out = new ArrayList<>();
+        for (String part : key.split("[.\\[\\]]")) {
+            if (!part.isEmpty()) {
+                out.add(part);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code value}, a blob of configuration under {@code key}, carries a Brane secret inside. */
+    private static boolean carriesSecret(String key, Object value) {
+        if (!(value instanceof CharSequence text)) {
+            return false;
+        }
+        if (key.equals("spring.application.json")) {
+            return jsonCarriesSecret(text.toString());
+        }
+        if (COMMAND_LINES.contains(key)) {
+            return argumentsCarrySecret(text.toString());
+        }
+        return false;
+    }
+
+    private static boolean jsonCarriesSecret(String json) {
+        Map<String, Object> map;
+        try {
+            map = JsonParserFactory.getJsonParser().parseMap(json);
+        }
+        catch (RuntimeException ex) {
+            // unreadable (Boot would refuse to start with it), so it cannot be shown to hold no secret
+            return true;
+        }
+        return anySecret("", map);
+    }
+
+    /** Walks the JSON as Boot flattens it into properties: nested objects joined by '.', arrays as [i]. */
+    private static boolean anySecret(String prefix, Object value) {
+        if (value instanceof Map<?, ?> map) {
+            if (!prefix.isEmpty() && isSecret(canonical(prefix))) {
+                return true;
+            }
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                String name = prefix.isEmpty() ? String.valueOf(entry.getKey()) : prefix + "." + entry.getKey();
+                if (anySecret(name, entry.getValue())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (value instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                if (anySecret(prefix + "[" + i + "]", list.get(i))) {
+                    return true;
+                }
+            }
+            return isSecret(canonical(prefix));
+        }
+        return isSecret(canonical(prefix));
+    }
+
+    private static boolean argumentsCarrySecret(String arguments) {
+        for (String argument : arguments.split("\\s+")) {
+            String name = argument.startsWith("--") ? argument.substring(2)
+                    : argument.startsWith("-D") ? argument.substring(2) : null;
+            if (name == null) {
+                continue;
+            }
+            int equals = name.indexOf('=');
+            if (isSecret(canonical(equals < 0 ? name : name.substring(0, equals)))) {
+                return true;
+            }
+        }
+        return false;
     }
 }
