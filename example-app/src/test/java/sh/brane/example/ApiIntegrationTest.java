@@ -33,8 +33,12 @@ class ApiIntegrationTest {
     @Autowired
     TokenService tokens;
 
+    @org.springframework.beans.factory.annotation.Value("${app.api.password}")
+    String password;
+
+    /** A client with the API credential (payments need it; ApiProtectionTest covers the refusals). */
     private Http http() {
-        return new Http(port);
+        return new Http(port).withBasicAuth("payments", password);
     }
 
     private static String freshAddress() {
@@ -135,11 +139,15 @@ class ApiIntegrationTest {
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"abc\"}"), 400,
                 "'amount' \"abc\" is not a decimal number");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"-1\"}"), 400,
+                "invalid character '-' at index 0");
+        assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"0.0\"}"), 400,
                 "must be greater than 0");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"0.0000000000000000001\"}"),
                 400, "more than 18 decimal places");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"1e999999999\"}"), 400,
-                "is too large");
+                "invalid character 'e' at index 1");
+        assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"" + "9".repeat(78) + "\"}"),
+                400, "is too large");
         assertProblem(http().post("/api/transfers", "{\"to\":\"" + to + "\"}"), 400, "'amount' is missing");
         assertProblem(http().post("/api/transfers", ""), 400, "request body");
         assertProblem(http().post("/api/transfers", "{\"to\":\"0x1234\",\"amount\":\"1\"}"), 400,

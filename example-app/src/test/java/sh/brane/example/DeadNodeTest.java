@@ -24,6 +24,8 @@ class DeadNodeTest {
 
     private static final String ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
+    static final String API_PASSWORD = "test-only-api-password-0123";
+
     @LocalServerPort
     int port;
 
@@ -37,11 +39,13 @@ class DeadNodeTest {
         registry.add("brane.signer.private-key", () -> DevAccount.defaults().get(0).privateKey());
         registry.add("app.token.address", () -> "0x5FbDB2315678afecb367f032d93F642f64180aa3");
         registry.add("app.traffic.enabled", () -> "false");
+        // the node profile has no default API password
+        registry.add("app.api.password", () -> API_PASSWORD);
     }
 
     @Test
     void endpointsAnswer503AndHealthIsDown() {
-        Http http = new Http(port);
+        Http http = new Http(port).withBasicAuth("payments", API_PASSWORD);
         assertProblem(http.get("/api/chain"), 503, "");
         assertProblem(http.get("/api/accounts/" + ACCOUNT), 503, "");
         assertProblem(http.post("/api/transfers", "{\"to\":\"" + ACCOUNT + "\",\"amount\":\"1\"}"), 503, "");

@@ -34,6 +34,8 @@ class NodeProfileTest {
     private static final DevAccount PAYER = DevAccount.defaults().get(2);
     private static Anvil node;
 
+    static final String API_PASSWORD = "test-only-api-password-0123";
+
     @LocalServerPort
     int port;
 
@@ -49,6 +51,8 @@ class NodeProfileTest {
         registry.add("brane.signer.keystore", () -> "file:" + keystore);
         registry.add("brane.signer.keystore-password", () -> "correct horse");
         registry.add("app.traffic.enabled", () -> "false");
+        // the node profile has no default API password
+        registry.add("app.api.password", () -> API_PASSWORD);
     }
 
     @AfterAll
@@ -60,7 +64,7 @@ class NodeProfileTest {
 
     @Test
     void paysFromTheKeystoreAccountOnTheConfiguredNode() {
-        Http http = new Http(port);
+        Http http = new Http(port).withBasicAuth("payments", API_PASSWORD);
         JsonNode chain = ok(http.get("/api/chain"));
         assertThat(chain.get("chainId").asLong()).isEqualTo(node.chainId());
 

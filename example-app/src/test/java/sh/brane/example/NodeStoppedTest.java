@@ -24,6 +24,9 @@ class NodeStoppedTest {
 
     private static final String ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
+    @org.springframework.beans.factory.annotation.Value("${app.api.password}")
+    String password;
+
     @LocalServerPort
     int port;
 
@@ -35,7 +38,7 @@ class NodeStoppedTest {
 
     @Test
     void everyNodeBackedEndpointAnswers503WhenTheNodeIsStopped() {
-        Http http = new Http(port);
+        Http http = new Http(port).withBasicAuth("payments", password);
         assertThat(http.get("/api/chain").status()).isEqualTo(200);
 
         anvil.stop();

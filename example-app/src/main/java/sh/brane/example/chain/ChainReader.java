@@ -8,6 +8,7 @@ import sh.brane.client.BlockHeader;
 import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.core.types.Address;
+import sh.brane.core.types.TokenAmount;
 
 /** The read side of the service: chain state and accounts, through the starter's {@link BraneClient}. */
 @Service
@@ -36,7 +37,7 @@ public class ChainReader {
     public AccountInfo account(Address address) {
         BigInteger balance = client.getBalance(address);
         long nonce = client.getTransactionCount(address, BlockTag.LATEST);
-        return new AccountInfo(address.toChecksumString(), balance, EtherAmounts.toEther(balance), nonce);
+        return new AccountInfo(address.toChecksumString(), balance, TokenAmount.format(balance, 18), nonce);
     }
 
     /** The chain now: what {@code GET /api/chain} answers. */

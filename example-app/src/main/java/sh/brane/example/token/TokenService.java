@@ -11,7 +11,7 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.CallRequest;
 import sh.brane.core.abi.AbiFunction;
 import sh.brane.core.types.Address;
-import sh.brane.example.chain.EtherAmounts;
+import sh.brane.core.types.TokenAmount;
 import sh.brane.example.transfer.TransactionSender;
 
 /**
@@ -59,7 +59,7 @@ public class TokenService {
         BigInteger units = (BigInteger) BALANCE_OF.decodeReturn(result).get(0);
         int decimals = decimals(token);
         return new TokenBalance(token.toChecksumString(), holder.toChecksumString(), units,
-                EtherAmounts.scaled(units, decimals), symbol(token), decimals);
+                TokenAmount.format(units, decimals), symbol(token), decimals);
     }
 
     public int decimals(Address token) {

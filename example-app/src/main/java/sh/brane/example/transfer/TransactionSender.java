@@ -11,7 +11,7 @@ import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
-import sh.brane.example.chain.EtherAmounts;
+import sh.brane.core.types.TokenAmount;
 import sh.brane.example.token.TokenContract;
 import sh.brane.rpc.RpcErrorException;
 
@@ -40,7 +40,7 @@ public class TransactionSender {
         BigInteger balance = client.getBalance(signer.address());
         if (balance.compareTo(value) < 0) {
             throw new TransferRejectedException("insufficient funds", "signer " + signer.address().toChecksumString()
-                    + " holds " + EtherAmounts.toEther(balance) + " ETH, less than the " + EtherAmounts.toEther(value)
+                    + " holds " + TokenAmount.format(balance, 18) + " ETH, less than the " + TokenAmount.format(value, 18)
                     + " ETH to send", null);
         }
         try {

@@ -1,6 +1,5 @@
 package sh.brane.example.transfer;
 
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +16,8 @@ import sh.brane.core.abi.DecodedEvent;
 import sh.brane.core.abi.AbiParameter;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.core.types.TokenAmount;
+import sh.brane.core.types.TokenAmountFormatException;
 import sh.brane.example.token.TokenContract;
 import sh.brane.example.token.TokenService;
 import sh.brane.example.web.InvalidRequestException;
@@ -45,16 +46,16 @@ public class TransferService {
         }
         // every field is checked before the node is asked anything: malformed input is a 400 even with no node
         Address to = address("to", request.to());
-        BigDecimal amount = amount(request.amount());
+        checkAmountSyntax(request.amount());
         boolean ether = request.token() == null || request.token().isBlank() || "ETH".equalsIgnoreCase(request.token());
         if (ether) {
-            BigInteger wei = units(request.amount(), amount, 18);
+            BigInteger wei = units(request.amount(), 18);
             Hash hash = sender.submit(to, wei, new byte[0]);
             return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
                     request.amount(), "ETH");
         }
         Address token = address("token", request.token());
-        BigInteger units = units(request.amount(), amount, tokens.decimals(token));
+        BigInteger units = units(request.amount(), tokens.decimals(token));
         byte[] data = TokenContract.ABI.encodeCall("transfer", to, units);
         Hash hash = sender.submit(token, BigInteger.ZERO, data);
         return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
@@ -122,42 +123,65 @@ public class TransferService {
         }
     }
 
-    /** A positive decimal amount in whole units (ether or tokens), of a sane size. */
-    static BigDecimal amount(String text) {
-        if (text == null || text.isBlank()) {
+    /**
+     * A positive amount in whole units (ether or tokens) as the asset's smallest unit, read by the engine's strict
+     * {@link TokenAmount} parser: ASCII digits and at most one point, no more digits after it than the asset has
+     * decimals. {@code new BigDecimal(text)} took any Unicode digit, so {@code "5٠"} (U+0660) paid 50 ETH.
+     */
+    static BigInteger units(String text, int decimals) {
+        if (text == null || text.isEmpty()) {
             throw new InvalidRequestException("'amount' is missing: expected a positive decimal such as \"1.5\"");
         }
-        if (text.length() > 100) {
-            throw new InvalidRequestException("'amount' is too long (" + text.length() + " characters)");
-        }
-        BigDecimal value;
+        BigInteger units;
         try {
-            value = new BigDecimal(text.strip());
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException("'amount' " + quote(text)
-                    + " is not a decimal number: expected e.g. \"1.5\" (whole units, no unit suffix)");
+            units = TokenAmount.parse(text, decimals);
+        } catch (TokenAmountFormatException e) {
+            throw invalidAmount(text, decimals, e);
         }
-        if (value.signum() <= 0) {
+        if (units.signum() == 0) {
             throw new InvalidRequestException("'amount' " + quote(text) + " must be greater than 0");
         }
-        // checked before any scaling, so "1e999999999" is refused without building a billion-digit number
-        if (value.precision() - value.scale() > 60) {
-            throw new InvalidRequestException("'amount' " + quote(text) + " is too large");
-        }
-        return value;
+        return units;
     }
 
-    /** The amount in the asset's smallest unit; no more fraction digits than the asset has. */
-    static BigInteger units(String text, BigDecimal amount, int decimals) {
-        if (amount.stripTrailingZeros().scale() > decimals) {
-            throw new InvalidRequestException("'amount' " + quote(text) + " has more than " + decimals
-                    + " decimal places");
+    /**
+     * What does not depend on the token's decimals (characters, the point, the length), checked before the node is
+     * asked for them: read at the most decimals a token can have, where only the range can fail for a well-formed
+     * amount, and the range is checked again at the token's own decimals.
+     */
+    static void checkAmountSyntax(String text) {
+        if (text == null || text.isEmpty()) {
+            throw new InvalidRequestException("'amount' is missing: expected a positive decimal such as \"1.5\"");
         }
-        return amount.movePointRight(decimals).toBigIntegerExact();
+        try {
+            TokenAmount.parse(text, TokenAmount.MAX_DECIMALS);
+        } catch (TokenAmountFormatException e) {
+            if (e.problem() != TokenAmountFormatException.Problem.OUT_OF_RANGE) {
+                throw invalidAmount(text, TokenAmount.MAX_DECIMALS, e);
+            }
+        }
     }
 
+    private static InvalidRequestException invalidAmount(String text, int decimals, TokenAmountFormatException e) {
+        String what = switch (e.problem()) {
+            case TOO_MANY_DECIMALS -> "has more than " + decimals + " decimal places";
+            case OUT_OF_RANGE, TOO_LONG -> "is too large";
+            default -> "is not a decimal number";
+        };
+        return new InvalidRequestException("'amount' " + quote(text) + " " + what + ": " + e.getMessage());
+    }
+
+    /** Printable ASCII as is, anything else escaped, at most 40 characters: the request's text never reaches a log raw. */
     private static String quote(String s) {
-        return s == null ? "null" : "\"" + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + "\"";
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < s.length() && i < 40; i++) {
+            char c = s.charAt(i);
+            out.append(c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? String.valueOf(c) : String.format("\\u%04x", (int) c));
+        }
+        return out.append(s.length() > 40 ? "...\"" : "\"").toString();
     }
 
     /** The transfer was signed and sent; poll {@code GET /api/transfers/{hash}} for the outcome. */
