@@ -18,7 +18,7 @@ import sh.brane.devnet.DevAccount;
  * The one API credential, checked in constant time. It keeps SHA-256 digests of the user name and password, not
  * the password: comparing digests with {@link MessageDigest#isEqual} takes the same time whatever the guess, and
  * no per-request bcrypt is needed because the password is a long random secret from configuration, not a person's
- * password (bcrypt at its default cost spends tens of milliseconds of CPU on every payment request).
+ * password (bcrypt is slow on purpose, and its cost would fall on every payment request).
  */
 final class ApiCredentials implements AuthenticationProvider {
 

@@ -36,8 +36,11 @@ class StartupMessage {
                   Brane example payments service is up ({}).
                   Dashboard:  {}/
                   Try:        curl {}/api/chain
+                  Pay:        curl -u payments:PASSWORD -H 'Content-Type: application/json' \\
+                                -d '{"to":"0x...","amount":"0.1"}' {}/api/transfers
+                              (PASSWORD: app.api.password; docs/security-example.md)
                   Token:      {} (BET)
                 ==============================================================""",
-                chain, base, base, tokens.address().toChecksumString());
+                chain, base, base, base, tokens.address().toChecksumString());
     }
 }
