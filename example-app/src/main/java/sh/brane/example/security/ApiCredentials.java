@@ -50,7 +50,8 @@ final class ApiCredentials implements AuthenticationProvider {
     static ApiCredentials of(String username, String password, Address signer) {
         if (username == null || username.isBlank()) {
             throw new InvalidConfigurationPropertyValueException("app.api.username", username,
-                    "a user name is required for the payments API");
+                    "a user name is required for the payments API: set APP_API_USERNAME (app.api.username), or leave it"
+                            + " unset for the default \"payments\"");
         }
         if (password == null || password.isBlank()) {
             throw new InvalidConfigurationPropertyValueException("app.api.password", "(not set)",
