@@ -17,14 +17,22 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
+import sh.brane.client.Receipt;
+import sh.brane.client.SigningClient;
+import sh.brane.client.TxRequest;
 import sh.brane.core.crypto.PersonalMessage;
+import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.crypto.Secp256k1;
 import sh.brane.core.crypto.Signature;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.devnet.Anvil;
 import sh.brane.primitives.Keccak256;
+import sh.brane.rpc.WebSocketProvider;
 
 /**
  * {@link Pkcs11Signer} against a real SoftHSM2 token: the key is generated inside the token by pkcs11-tool, and
@@ -185,7 +193,7 @@ class Pkcs11SignerTest {
     @Test
     void aDeviceWhoseSignatureDoesNotMatchItsPublicKeyIsRefused() {
         // the "token" reports one key but signs with another (a mixed-up key pair or a faulty device)
-        sh.brane.core.crypto.PrivateKey other = sh.brane.core.crypto.PrivateKey.random(new java.security.SecureRandom());
+        PrivateKey other = PrivateKey.random(new java.security.SecureRandom());
         Pkcs11Token wrongPair = new Pkcs11Token() {
             @Override
             public byte[] publicKey() {
@@ -208,6 +216,22 @@ class Pkcs11SignerTest {
         assertThatThrownBy(() -> new Pkcs11Signer("mixed", Duration.ofSeconds(5), name -> wrongPair))
                 .isInstanceOf(SignerException.class).hasMessageContaining("signer 'mixed'")
                 .hasMessageContaining("does not verify");
+    }
+
+    @Test
+    void aTransferSignedInTheTokenIsMinedByAnvil() {
+        try (Anvil anvil = Anvil.start(); WebSocketProvider provider = WebSocketProvider.create(anvil.wsUrl());
+                BraneClient client = new BraneClient(provider)) {
+            SigningClient devAccount = new SigningClient(client, PrivateKey.fromHex(anvil.account(0).privateKey()));
+            assertThat(devAccount.send(TxRequest.builder().to(signer.address())
+                    .value(new java.math.BigInteger("1000000000000000000")).build()).status()).isTrue();
+
+            Address to = Address.of(anvil.account(1).address());
+            Receipt receipt = new SigningClient(client, signer).send(TxRequest.builder().to(to).value(777).build());
+            assertThat(receipt.status()).isTrue();
+            assertThat(receipt.from()).isEqualTo(tokenKeyAddress);
+            assertThat(client.getTransactionCount(tokenKeyAddress, BlockTag.LATEST)).isEqualTo(1);
+        }
     }
 
     static void await(CountDownLatch latch) {
