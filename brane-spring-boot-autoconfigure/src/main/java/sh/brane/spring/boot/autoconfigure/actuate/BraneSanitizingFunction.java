@@ -6,7 +6,8 @@ import org.springframework.boot.actuate.endpoint.SanitizableData;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 
 /**
- * Masks every {@code brane.signer.*} value (private key, keystore password, mnemonic and the rest) and every
+ * Masks every {@code brane.signer.*} and {@code brane.signers.*} value (private key, keystore password,
+ * mnemonic, PKCS#11 PIN and the rest) and every
  * {@code brane.rpc.headers.*} value, {@code brane.rpc.url} and the URLs and headers of
  * {@code brane.rpc.endpoints} (hosted nodes put API keys in headers or in the URL's path), in any spelling the relaxed binder accepts (e.g. the
  * {@code BRANE_SIGNER_PRIVATE_KEY} environment variable).
@@ -20,7 +21,8 @@ public final class BraneSanitizingFunction implements SanitizingFunction {
             return data;
         }
         String canonical = key.toLowerCase(Locale.ROOT).replace('_', '.').replace("-", "");
-        if (within(canonical, "brane.signer") || within(canonical, "brane.rpc.headers")
+        if (within(canonical, "brane.signer") || within(canonical, "brane.signers")
+                || within(canonical, "brane.rpc.headers")
                 || canonical.equals("brane.rpc.url") || isEndpointSecret(canonical)) {
             return data.withValue(SanitizableData.SANITIZED_VALUE);
         }
