@@ -15,6 +15,7 @@ import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.Environment;
 
 import sh.brane.core.crypto.PrivateKey;
+import sh.brane.signer.ChainPinnedSigner;
 import sh.brane.signer.LocalSigner;
 import sh.brane.signer.Signer;
 import sh.brane.signer.SignerCeilings;
@@ -50,8 +51,8 @@ class BraneSignerConfiguration {
         PrivateKey key = BraneSigners.isPkcs11(properties.getSigner()) ? null : localKey.getIfAvailable();
         Signer signer;
         if (key != null) {
-            BraneSigners.requirePinnedChainId("brane.signer", properties);
-            signer = new LocalSigner(DEFAULT_NAME, key);
+            long chainId = BraneSigners.requirePinnedChainId("brane.signer", properties);
+            signer = new ChainPinnedSigner(new LocalSigner(DEFAULT_NAME, key), chainId);
         }
         else {
             signer = BraneSigners.create(DEFAULT_NAME, "brane.signer", properties.getSigner(), properties);

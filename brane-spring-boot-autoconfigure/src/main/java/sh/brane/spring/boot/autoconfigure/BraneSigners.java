@@ -9,6 +9,7 @@ import org.springframework.util.StringUtils;
 
 import sh.brane.core.types.Wei;
 import sh.brane.core.types.WeiFormatException;
+import sh.brane.signer.ChainPinnedSigner;
 import sh.brane.signer.LocalSigner;
 import sh.brane.signer.Pkcs11Exception;
 import sh.brane.signer.Pkcs11Signer;
@@ -59,27 +60,38 @@ final class BraneSigners {
         else {
             signer = new LocalSigner(name, SignerKeys.load(prefix, p));
         }
+        long chainId;
         try {
-            requirePinnedChainId(prefix, all);
+            chainId = requirePinnedChainId(prefix, all);
         }
         catch (RuntimeException ex) {
             close(signer);
             throw ex;
         }
-        return signer;
+        return new ChainPinnedSigner(signer, chainId);
     }
 
     /**
      * A signer signs for one chain: that chain is named in configuration, never taken from whichever node answers.
-     * A dev node the app starts itself ({@code brane.devnet.enabled}) counts as pinned.
+     * A dev node the app starts itself ({@code brane.devnet.enabled}) pins its own {@code brane.devnet.chain-id}.
+     *
+     * @return the pinned chain id
      */
-    static void requirePinnedChainId(String prefix, BraneProperties all) {
-        if (all.getRpc().getExpectedChainId() == null && !all.getDevnet().isEnabled()) {
-            throw new InvalidConfigurationPropertyValueException(CHAIN_ID_PROPERTY, null, "a signer is configured ("
-                    + prefix + "), so the chain it signs for must be pinned: set " + CHAIN_ID_PROPERTY
-                    + " to that chain's id (e.g. 1 for Ethereum mainnet, 8453 for Base); start-up then fails when the"
-                    + " node reports another chain");
+    static long requirePinnedChainId(String prefix, BraneProperties all) {
+        Long expected = all.getRpc().getExpectedChainId();
+        if (expected != null) {
+            if (expected <= 0) {
+                throw new InvalidConfigurationPropertyValueException(CHAIN_ID_PROPERTY, expected, "must be positive");
+            }
+            return expected;
         }
+        if (all.getDevnet().isEnabled()) {
+            return all.getDevnet().getChainId();
+        }
+        throw new InvalidConfigurationPropertyValueException(CHAIN_ID_PROPERTY, null, "a signer is configured ("
+                + prefix + "), so the chain it signs for must be pinned: set " + CHAIN_ID_PROPERTY
+                + " to that chain's id (e.g. 1 for Ethereum mainnet, 8453 for Base); start-up then fails when the"
+                + " node reports another chain, and every transaction is checked against it before it is signed");
     }
 
     static SignerCeilings ceilings(String prefix, BraneSignerProperties p) {

@@ -18,6 +18,7 @@ import sh.brane.core.crypto.Secp256k1;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Wei;
 import sh.brane.devnet.Anvil;
+import sh.brane.signer.ChainPinnedSigner;
 import sh.brane.signer.Pkcs11Signer;
 import sh.brane.signer.Signer;
 import sh.brane.signer.SignerCeilings;
@@ -192,7 +193,10 @@ class BraneSignersTests {
             .run((context) -> {
                 assertThat(context).hasNotFailed();
                 Signer hsm = context.getBean("hsmSigner", Signer.class);
-                assertThat(hsm).isInstanceOf(Pkcs11Signer.class);
+                assertThat(hsm).isInstanceOfSatisfying(ChainPinnedSigner.class, (pinned) -> {
+                    assertThat(pinned.chainId()).isEqualTo(31337);
+                    assertThat(pinned.delegate()).isInstanceOf(Pkcs11Signer.class);
+                });
                 assertThat(hsm.address()).isEqualTo(tokenKeyAddress);
                 assertThat(hsm.toString()).doesNotContain(PIN);
                 assertThat(context.getBean("hsmSigningClient", SigningClient.class).address())
