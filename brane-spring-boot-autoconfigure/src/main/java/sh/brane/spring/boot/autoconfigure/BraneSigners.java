@@ -10,7 +10,6 @@ import org.springframework.util.StringUtils;
 import sh.brane.core.types.Wei;
 import sh.brane.core.types.WeiFormatException;
 import sh.brane.signer.ChainPinnedSigner;
-import sh.brane.signer.LocalSigner;
 import sh.brane.signer.Pkcs11Exception;
 import sh.brane.signer.Pkcs11Signer;
 import sh.brane.signer.Signer;
@@ -58,7 +57,7 @@ final class BraneSigners {
             signer = pkcs11(name, prefix + ".pkcs11", p.getPkcs11());
         }
         else {
-            signer = new LocalSigner(name, SignerKeys.load(prefix, p));
+            signer = new KeyOwningSigner(name, SignerKeys.load(prefix, p));
         }
         long chainId;
         try {

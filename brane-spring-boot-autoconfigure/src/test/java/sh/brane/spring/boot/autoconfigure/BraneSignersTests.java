@@ -82,6 +82,15 @@ class BraneSignersTests {
     }
 
     @Test
+    void aNamedSignersKeyIsZeroedWhenTheContextCloses() {
+        Signer[] signer = new Signer[1];
+        this.runner.withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.treasury.private-key=" + KEY_0)
+            .run((context) -> signer[0] = context.getBean("treasurySigner", Signer.class));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> signer[0].signMessage(new byte[] { 1 }))
+            .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void namedSignersWithoutANodeGiveSignersButNoSigningClients() {
         this.runner
             .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.treasury.private-key=" + KEY_0)
