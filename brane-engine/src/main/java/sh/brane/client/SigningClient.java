@@ -26,6 +26,8 @@ import sh.brane.primitives.Hex;
 import sh.brane.rpc.ConnectionLostException;
 import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcTimeoutException;
+import sh.brane.signer.LocalSigner;
+import sh.brane.signer.Signer;
 
 /**
  * Sends transactions from one account: fills chain id, nonce ({@link NonceManager}), gas limit (estimate plus a
@@ -40,7 +42,7 @@ public final class SigningClient {
     private static final int FEE_HISTORY_BLOCKS = 5;
 
     private final BraneClient client;
-    private final PrivateKey key;
+    private final Signer signer;
     private final Address address;
     private final NonceManager nonces;
     private final int gasMarginPercent;
@@ -50,6 +52,11 @@ public final class SigningClient {
         this(client, key, null, DEFAULT_GAS_MARGIN_PERCENT, DEFAULT_RECEIPT_TIMEOUT);
     }
 
+    /** Sends from {@code signer}'s account; signs through it (an HSM, a KMS or a local key). */
+    public SigningClient(BraneClient client, Signer signer) {
+        this(client, signer, null, DEFAULT_GAS_MARGIN_PERCENT, DEFAULT_RECEIPT_TIMEOUT);
+    }
+
     /**
      * @param nonces           the account's nonce manager to share, or null for a new one
      * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
@@ -57,18 +64,29 @@ public final class SigningClient {
      */
     public SigningClient(BraneClient client, PrivateKey key, NonceManager nonces, int gasMarginPercent,
             Duration receiptTimeout) {
+        this(client, key == null ? null : new LocalSigner("local", key), nonces, gasMarginPercent, receiptTimeout);
+    }
+
+    /**
+     * @param signer           signs the transactions (its address is the sending account)
+     * @param nonces           the account's nonce manager to share, or null for a new one
+     * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
+     * @param receiptTimeout   how long {@link #send} waits for the receipt
+     */
+    public SigningClient(BraneClient client, Signer signer, NonceManager nonces, int gasMarginPercent,
+            Duration receiptTimeout) {
         if (gasMarginPercent < 0 || gasMarginPercent > 1000) {
             throw new IllegalArgumentException("gas margin must be 0..1000 percent, got " + gasMarginPercent);
         }
-        if (client == null || key == null) {
+        if (client == null || signer == null) {
             throw new IllegalArgumentException("client and key must not be null");
         }
         if (receiptTimeout == null || receiptTimeout.isNegative() || receiptTimeout.isZero()) {
             throw new IllegalArgumentException("receipt timeout must be positive, got " + receiptTimeout);
         }
         this.client = client;
-        this.key = key;
-        this.address = key.address();
+        this.signer = signer;
+        this.address = signer.address();
         if (nonces != null && !nonces.account().equals(address)) {
             throw new IllegalArgumentException("the nonce manager is for " + nonces.account() + ", the key is "
                     + address);
@@ -122,7 +140,7 @@ public final class SigningClient {
         Fees fees = BraneClient.await(quotes, "fee quotes");
         long limit = gasLimit;
         return nonces.withNextNonce(nonce -> {
-            SignedTransaction signed = build(request, chainId, nonce, limit, fees).sign(key);
+            SignedTransaction signed = signer.signTransaction(build(request, chainId, nonce, limit, fees));
             try {
                 return client.sendRawTransaction(signed);
             } catch (ConnectionLostException | RpcTimeoutException e) {

@@ -37,6 +37,7 @@ class DeadNodeTest {
         }
         registry.add("brane.rpc.url", () -> "http://127.0.0.1:" + deadPort);
         registry.add("brane.signer.private-key", () -> DevAccount.defaults().get(0).privateKey());
+        registry.add("brane.rpc.expected-chain-id", () -> "31337");
         registry.add("app.token.address", () -> "0x5FbDB2315678afecb367f032d93F642f64180aa3");
         registry.add("app.traffic.enabled", () -> "false");
         // the node profile has no default API password

@@ -48,6 +48,7 @@ class NodeProfileTest {
         Files.writeString(keystore, Keystore.encrypt(PrivateKey.fromHex(PAYER.privateKey()),
                 "correct horse".toCharArray(), Keystore.Kdf.LIGHT, new SecureRandom()));
         registry.add("brane.rpc.url", node::wsUrl);
+        registry.add("brane.rpc.expected-chain-id", () -> String.valueOf(node.chainId()));
         registry.add("brane.signer.keystore", () -> "file:" + keystore);
         registry.add("brane.signer.keystore-password", () -> "correct horse");
         registry.add("app.traffic.enabled", () -> "false");

@@ -8,8 +8,8 @@ import org.springframework.context.annotation.Configuration;
 
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
-import sh.brane.core.crypto.PrivateKey;
 import sh.brane.rpc.BraneProvider;
+import sh.brane.signer.Signer;
 
 /** The typed client over the provider, and a signing client when a signer is configured. */
 @Configuration(proxyBeanMethods = false)
@@ -30,8 +30,8 @@ class BraneClientConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    @ConditionalOnBean(PrivateKey.class)
-    SigningClient braneSigningClient(BraneClient client, PrivateKey signer, BraneProperties properties) {
+    @ConditionalOnBean(Signer.class)
+    SigningClient braneSigningClient(BraneClient client, Signer signer, BraneProperties properties) {
         BraneProperties.Client settings = properties.getClient();
         try {
             return new SigningClient(client, signer, null, settings.getGasMarginPercent(),

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 
 import sh.brane.rpc.TransportType;
@@ -25,6 +24,12 @@ public class BraneProperties {
     private final Rpc rpc = new Rpc();
 
     private final Signer signer = new Signer();
+
+    /**
+     * Named signers, e.g. brane.signers.treasury.pkcs11.library: one Signer bean ("<name>Signer") and, with a
+     * node, one SigningClient bean ("<name>SigningClient") per name, each qualified by the name.
+     */
+    private Map<String, BraneSignerProperties> signers = new LinkedHashMap<>();
 
     private final Client client = new Client();
 
@@ -44,6 +49,14 @@ public class BraneProperties {
 
     public Signer getSigner() {
         return this.signer;
+    }
+
+    public Map<String, BraneSignerProperties> getSigners() {
+        return this.signers;
+    }
+
+    public void setSigners(Map<String, BraneSignerProperties> signers) {
+        this.signers = signers;
     }
 
     public Client getClient() {
@@ -493,92 +506,11 @@ public class BraneProperties {
     }
 
     /**
-     * The account that signs transactions: exactly one of a private key, a keystore file with its password, or
-     * a mnemonic with an account index. Values are never logged and always masked by the actuator endpoints.
+     * The signer named "default": exactly one of a private key, a keystore file with its password, a mnemonic
+     * with an account index, or a key in a PKCS#11 token. Shorthand for {@code brane.signers.default.*}.
      */
-    public static class Signer {
+    public static class Signer extends BraneSignerProperties {
 
-        /** Private key as 64 hex digits, with or without 0x. Prefer an environment variable or a secret store. */
-        private String privateKey;
-
-        /** Encrypted JSON keystore (version 3) file, e.g. file:/secrets/keystore.json. */
-        private Resource keystore;
-
-        /** Password of the keystore file. */
-        private String keystorePassword;
-
-        /** BIP-39 mnemonic phrase (12 to 24 English words). */
-        private String mnemonic;
-
-        /** Optional BIP-39 passphrase of the mnemonic. */
-        private String mnemonicPassphrase = "";
-
-        /** Account index i of the mnemonic's derivation path m/44'/60'/0'/0/i. */
-        private int accountIndex = 0;
-
-        public String getPrivateKey() {
-            return this.privateKey;
-        }
-
-        public void setPrivateKey(String privateKey) {
-            this.privateKey = privateKey;
-        }
-
-        public Resource getKeystore() {
-            return this.keystore;
-        }
-
-        public void setKeystore(Resource keystore) {
-            this.keystore = keystore;
-        }
-
-        public String getKeystorePassword() {
-            return this.keystorePassword;
-        }
-
-        public void setKeystorePassword(String keystorePassword) {
-            this.keystorePassword = keystorePassword;
-        }
-
-        public String getMnemonic() {
-            return this.mnemonic;
-        }
-
-        public void setMnemonic(String mnemonic) {
-            this.mnemonic = mnemonic;
-        }
-
-        public String getMnemonicPassphrase() {
-            return this.mnemonicPassphrase;
-        }
-
-        public void setMnemonicPassphrase(String mnemonicPassphrase) {
-            this.mnemonicPassphrase = mnemonicPassphrase;
-        }
-
-        public int getAccountIndex() {
-            return this.accountIndex;
-        }
-
-        public void setAccountIndex(int accountIndex) {
-            this.accountIndex = accountIndex;
-        }
-
-        /**
-         * Drops the references to the private key, keystore password, mnemonic and passphrase, once the signer has
-         * been built from them: the properties bean lives as long as the application, and a heap dump
-         * ({@code /actuator/heapdump}) would otherwise show them. Java strings cannot be overwritten, so the text
-         * stays in memory until collected, and the {@code Environment}'s property sources (environment variables,
-         * {@code application.yml}, {@code SPRING_APPLICATION_JSON}) keep their own copy, which no library can clear.
-         */
-        public void clearSecrets() {
-            this.privateKey = null;
-            this.keystorePassword = null;
-            this.mnemonic = null;
-            this.mnemonicPassphrase = null;
-        }
-
-        // deliberately no toString: nothing here may end up in a log line
     }
 
     /** The typed client ({@code BraneClient}) and the signing client ({@code SigningClient}). */

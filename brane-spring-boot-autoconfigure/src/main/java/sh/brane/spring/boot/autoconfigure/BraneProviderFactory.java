@@ -143,8 +143,12 @@ final class BraneProviderFactory {
             hex = provider.send("eth_chainId", List.of()).asString();
         }
         catch (BraneRpcException ex) {
-            throw new IllegalStateException("Could not read the chain id of node '" + name
-                    + "' to check brane.rpc.expected-chain-id: " + ex.getMessage(), ex);
+            // A node that is down at start-up must not keep the service down: the pinned chain id still guards
+            // every transaction (each signer refuses to sign for another chain), and a node that answers on the
+            // wrong chain now fails start-up below.
+            logger.warn("Could not read the chain id of node '{}' at start-up to check brane.rpc.expected-chain-id"
+                    + " ({}); signers still sign for chain {} only", name, ex.getMessage(), expected);
+            return;
         }
         long actual = Quantities.parseLong(hex);
         if (actual != expected) {

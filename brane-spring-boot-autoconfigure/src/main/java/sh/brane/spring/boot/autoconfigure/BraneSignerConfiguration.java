@@ -3,19 +3,32 @@ package sh.brane.spring.boot.autoconfigure;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
+import org.springframework.core.env.Environment;
 
 import sh.brane.core.crypto.PrivateKey;
+import sh.brane.signer.ChainPinnedSigner;
+import sh.brane.signer.LocalSigner;
+import sh.brane.signer.Signer;
+import sh.brane.signer.SignerCeilings;
 
-/** The signing key, when one of {@code brane.signer.private-key}, {@code .keystore} or {@code .mnemonic} is set. */
+/**
+ * The signers: {@code brane.signer.*} is the signer named "default" (beans {@code defaultSigner}, primary, and,
+ * for a local key, its {@code PrivateKey} as {@code braneSigner}); each {@code brane.signers.<name>} gets its beans
+ * from {@link NamedSignersRegistrar}. Any signer requires a pinned chain id ({@code brane.rpc.expected-chain-id}).
+ */
 @Configuration(proxyBeanMethods = false)
-@Conditional(BraneSignerConfiguration.SignerConfiguredCondition.class)
 class BraneSignerConfiguration {
+
+    static final String DEFAULT_NAME = "default";
 
     private static final Logger logger = LoggerFactory.getLogger(BraneSignerConfiguration.class);
 
@@ -26,6 +39,7 @@ class BraneSignerConfiguration {
      */
     @Bean(destroyMethod = "destroy")
     @ConditionalOnMissingBean(PrivateKey.class)
+    @Conditional(LocalKeyConfiguredCondition.class)
     PrivateKey braneSigner(BraneProperties properties) {
         BraneProperties.Signer signer = properties.getSigner();
         PrivateKey key;
@@ -39,9 +53,58 @@ class BraneSignerConfiguration {
         return key;
     }
 
+    @Bean
+    @Primary
+    @Qualifier(DEFAULT_NAME)
+    @ConditionalOnMissingBean(Signer.class)
+    @Conditional(SignerConfiguredCondition.class)
+    Signer defaultSigner(BraneProperties properties, ObjectProvider<PrivateKey> localKey) {
+        PrivateKey key = BraneSigners.isPkcs11(properties.getSigner()) ? null : localKey.getIfAvailable();
+        Signer signer;
+        if (key != null) {
+            long chainId = BraneSigners.requirePinnedChainId("brane.signer", properties);
+            signer = new ChainPinnedSigner(new LocalSigner(DEFAULT_NAME, key), chainId);
+        }
+        else {
+            signer = BraneSigners.create(DEFAULT_NAME, "brane.signer", properties.getSigner(), properties);
+            logger.info("Brane signer '{}': account {}", DEFAULT_NAME, signer.address());
+        }
+        return signer;
+    }
+
+    @Bean
+    @Qualifier(DEFAULT_NAME)
+    @ConditionalOnMissingBean(name = "defaultSignerCeilings")
+    @Conditional(SignerConfiguredCondition.class)
+    SignerCeilings defaultSignerCeilings(BraneProperties properties) {
+        return BraneSigners.ceilings("brane.signer", properties.getSigner());
+    }
+
+    @Bean
+    static NamedSignersRegistrar braneNamedSignersRegistrar(Environment environment) {
+        return new NamedSignersRegistrar(environment);
+    }
+
     static final class SignerConfiguredCondition extends AnyNestedCondition {
 
         SignerConfiguredCondition() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @Conditional(LocalKeyConfiguredCondition.class)
+        static final class LocalKeySet {
+
+        }
+
+        @ConditionalOnProperty("brane.signer.pkcs11.library")
+        static final class Pkcs11Set {
+
+        }
+    }
+
+    static final class LocalKeyConfiguredCondition extends AnyNestedCondition {
+
+        LocalKeyConfiguredCondition() {
             super(ConfigurationPhase.REGISTER_BEAN);
         }
 

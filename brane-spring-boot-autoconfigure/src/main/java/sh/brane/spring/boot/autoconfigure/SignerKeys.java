@@ -25,35 +25,40 @@ final class SignerKeys {
     }
 
     static PrivateKey load(BraneProperties.Signer signer) {
+        return load("brane.signer", signer);
+    }
+
+    /** The key of the signer whose properties are under {@code prefix}, e.g. {@code brane.signers.treasury}. */
+    static PrivateKey load(String prefix, BraneSignerProperties signer) {
         boolean hasKey = StringUtils.hasText(signer.getPrivateKey());
         boolean hasKeystore = signer.getKeystore() != null;
         boolean hasMnemonic = StringUtils.hasText(signer.getMnemonic());
         int sources = (hasKey ? 1 : 0) + (hasKeystore ? 1 : 0) + (hasMnemonic ? 1 : 0);
         if (sources != 1) {
-            throw new InvalidBranePropertyException("brane.signer", MASK, "set exactly one of "
-                    + "brane.signer.private-key, brane.signer.keystore or brane.signer.mnemonic, found " + sources);
+            throw new InvalidBranePropertyException(prefix, MASK, "set exactly one of "
+                    + prefix + ".private-key, " + prefix + ".keystore or " + prefix + ".mnemonic, found " + sources);
         }
         if (hasKey) {
-            return fromPrivateKey(signer.getPrivateKey().strip());
+            return fromPrivateKey(prefix, signer.getPrivateKey().strip());
         }
         if (hasKeystore) {
-            return fromKeystore(signer.getKeystore(), signer.getKeystorePassword());
+            return fromKeystore(prefix, signer.getKeystore(), signer.getKeystorePassword());
         }
-        return fromMnemonic(signer.getMnemonic(), signer.getMnemonicPassphrase(), signer.getAccountIndex());
+        return fromMnemonic(prefix, signer.getMnemonic(), signer.getMnemonicPassphrase(), signer.getAccountIndex());
     }
 
-    private static PrivateKey fromPrivateKey(String hex) {
+    private static PrivateKey fromPrivateKey(String prefix, String hex) {
         try {
             return PrivateKey.fromHex(hex);
         }
         catch (IllegalArgumentException ex) {
-            throw new InvalidBranePropertyException("brane.signer.private-key", MASK, ex.getMessage());
+            throw new InvalidBranePropertyException(prefix + ".private-key", MASK, ex.getMessage());
         }
     }
 
-    private static PrivateKey fromKeystore(Resource keystore, String password) {
+    private static PrivateKey fromKeystore(String prefix, Resource keystore, String password) {
         if (password == null) {
-            throw new InvalidBranePropertyException("brane.signer.keystore-password", "",
+            throw new InvalidBranePropertyException(prefix + ".keystore-password", "",
                     "a keystore needs its password");
         }
         String json;
@@ -61,13 +66,13 @@ final class SignerKeys {
             // a v3 keystore is well under a kilobyte; refuse anything that is clearly not one
             byte[] bytes = in.readNBytes(64 * 1024 + 1);
             if (bytes.length > 64 * 1024) {
-                throw new InvalidBranePropertyException("brane.signer.keystore", keystore.getDescription(),
+                throw new InvalidBranePropertyException(prefix + ".keystore", keystore.getDescription(),
                         "the file is larger than 64 KiB, so not a keystore");
             }
             json = new String(bytes, StandardCharsets.UTF_8);
         }
         catch (IOException ex) {
-            throw new InvalidBranePropertyException("brane.signer.keystore", keystore.getDescription(),
+            throw new InvalidBranePropertyException(prefix + ".keystore", keystore.getDescription(),
                     "cannot be read (" + ex.getClass().getSimpleName() + ")");
         }
         char[] chars = password.toCharArray();
@@ -75,7 +80,7 @@ final class SignerKeys {
             return Keystore.decrypt(json, chars);
         }
         catch (KeystoreException ex) {
-            String property = ex.isWrongPassword() ? "brane.signer.keystore-password" : "brane.signer.keystore";
+            String property = ex.isWrongPassword() ? prefix + ".keystore-password" : prefix + ".keystore";
             String shown = ex.isWrongPassword() ? MASK : keystore.getDescription();
             throw new InvalidBranePropertyException(property, shown, ex.getMessage());
         }
@@ -84,17 +89,17 @@ final class SignerKeys {
         }
     }
 
-    private static PrivateKey fromMnemonic(String phrase, String passphrase, int index) {
+    private static PrivateKey fromMnemonic(String prefix, String phrase, String passphrase, int index) {
         Mnemonic mnemonic;
         try {
             mnemonic = Mnemonic.parse(phrase);
         }
         catch (MnemonicException ex) {
-            throw new InvalidBranePropertyException("brane.signer.mnemonic", MASK, ex.getMessage());
+            throw new InvalidBranePropertyException(prefix + ".mnemonic", MASK, ex.getMessage());
         }
         try {
             if (index < 0) {
-                throw new InvalidBranePropertyException("brane.signer.account-index", String.valueOf(index),
+                throw new InvalidBranePropertyException(prefix + ".account-index", String.valueOf(index),
                         "must be 0 or more");
             }
             return mnemonic.ethereumAccount((passphrase != null) ? passphrase : "", index);

@@ -55,6 +55,9 @@ class BraneAutoConfigurationTests {
 
     static final String DEV_MNEMONIC = "test test test test test test test test test test test junk";
 
+    /** A signer needs the chain it signs for pinned (Anvil's). */
+    static final String PINNED_CHAIN = "brane.rpc.expected-chain-id=31337";
+
     static Anvil anvil;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -223,7 +226,7 @@ class BraneAutoConfigurationTests {
     @Test
     void userSignerWins() {
         PrivateKey mine = PrivateKey.fromHex(DEV_KEY_0);
-        this.runner.withPropertyValues("brane.signer.mnemonic=" + DEV_MNEMONIC)
+        this.runner.withPropertyValues("brane.signer.mnemonic=" + DEV_MNEMONIC, PINNED_CHAIN)
             .withBean("mySigner", PrivateKey.class, () -> mine)
             .run((context) -> assertThat(context.getBean(PrivateKey.class)).isSameAs(mine));
     }
@@ -434,14 +437,15 @@ class BraneAutoConfigurationTests {
 
     @Test
     void privateKeySigner() {
-        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0)
+        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0, PINNED_CHAIN)
             .run((context) -> assertThat(context.getBean(PrivateKey.class).address().toHex())
                 .isEqualToIgnoringCase(DEV_ADDRESS_0));
     }
 
     @Test
     void mnemonicSignerWithAccountIndex() {
-        this.runner.withPropertyValues("brane.signer.mnemonic=" + DEV_MNEMONIC, "brane.signer.account-index=1")
+        this.runner.withPropertyValues("brane.signer.mnemonic=" + DEV_MNEMONIC, "brane.signer.account-index=1",
+                PINNED_CHAIN)
             .run((context) -> assertThat(context.getBean(PrivateKey.class).address().toHex())
                 .isEqualToIgnoringCase(DEV_ADDRESS_1));
     }
@@ -451,7 +455,8 @@ class BraneAutoConfigurationTests {
         Path file = dir.resolve("keystore.json");
         Files.writeString(file, Keystore.encrypt(PrivateKey.fromHex(DEV_KEY_0), "pw".toCharArray(),
                 Keystore.Kdf.LIGHT, new SecureRandom()));
-        this.runner.withPropertyValues("brane.signer.keystore=file:" + file, "brane.signer.keystore-password=pw")
+        this.runner.withPropertyValues("brane.signer.keystore=file:" + file, "brane.signer.keystore-password=pw",
+                PINNED_CHAIN)
             .run((context) -> assertThat(context.getBean(PrivateKey.class).address().toHex())
                 .isEqualToIgnoringCase(DEV_ADDRESS_0));
         this.runner.withPropertyValues("brane.signer.keystore=file:" + file, "brane.signer.keystore-password=nope")
@@ -478,7 +483,7 @@ class BraneAutoConfigurationTests {
     @Test
     void signerKeyIsZeroedOnClose() {
         PrivateKey[] key = new PrivateKey[1];
-        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0)
+        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0, PINNED_CHAIN)
             .run((context) -> key[0] = context.getBean(PrivateKey.class));
         assertThat(key[0].isDestroyed()).isTrue();
     }
@@ -500,7 +505,7 @@ class BraneAutoConfigurationTests {
     void signingClientWhenSignerConfigured() {
         this.runner
             .withPropertyValues("brane.rpc.url=" + anvil.httpUrl(), "brane.signer.private-key=" + DEV_KEY_0,
-                    "brane.client.gas-margin-percent=50", "brane.client.receipt-timeout=10s")
+                    "brane.client.gas-margin-percent=50", "brane.client.receipt-timeout=10s", PINNED_CHAIN)
             .run((context) -> {
                 SigningClient wallet = context.getBean(SigningClient.class);
                 assertThat(wallet.address().toHex()).isEqualToIgnoringCase(DEV_ADDRESS_0);
@@ -510,7 +515,7 @@ class BraneAutoConfigurationTests {
 
     @Test
     void signerWithoutNodeGivesNoClients() {
-        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0)
+        this.runner.withPropertyValues("brane.signer.private-key=" + DEV_KEY_0, PINNED_CHAIN)
             .run((context) -> assertThat(context).hasSingleBean(PrivateKey.class)
                 .doesNotHaveBean(BraneClient.class)
                 .doesNotHaveBean(SigningClient.class));
@@ -528,7 +533,7 @@ class BraneAutoConfigurationTests {
     void badClientSettingsNameTheirProperty() {
         this.runner
             .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.signer.private-key=" + DEV_KEY_0,
-                    "brane.client.gas-margin-percent=5000")
+                    "brane.client.gas-margin-percent=5000", PINNED_CHAIN)
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
                 .isInstanceOf(InvalidBranePropertyException.class)
                 .hasMessageContaining("brane.client.gas-margin-percent")

@@ -1,0 +1,204 @@
+package sh.brane.spring.boot.autoconfigure;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HexFormat;
+
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.util.StringUtils;
+
+import sh.brane.core.types.Wei;
+import sh.brane.core.types.WeiFormatException;
+import sh.brane.signer.ChainPinnedSigner;
+import sh.brane.signer.Pkcs11Exception;
+import sh.brane.signer.Pkcs11Signer;
+import sh.brane.signer.Signer;
+import sh.brane.signer.SignerCeilings;
+import sh.brane.signer.SignerException;
+
+/**
+ * Builds a {@link Signer} and its {@link SignerCeilings} from one signer's properties, and enforces that a
+ * service with a signer pins the chain it signs for. Every error names the property (values of secrets are
+ * shown as {@value SignerKeys#MASK}).
+ */
+final class BraneSigners {
+
+    static final String CHAIN_ID_PROPERTY = "brane.rpc.expected-chain-id";
+
+    private BraneSigners() {
+    }
+
+    /** True when any key source of this signer is set. */
+    static boolean isConfigured(BraneSignerProperties p) {
+        return StringUtils.hasText(p.getPrivateKey()) || p.getKeystore() != null || StringUtils.hasText(p.getMnemonic())
+                || isPkcs11(p);
+    }
+
+    static boolean isPkcs11(BraneSignerProperties p) {
+        BraneSignerProperties.Pkcs11 k = p.getPkcs11();
+        return StringUtils.hasText(k.getLibrary()) || k.getSlot() != null || StringUtils.hasText(k.getTokenLabel())
+                || StringUtils.hasText(k.getKeyLabel()) || StringUtils.hasText(k.getKeyId())
+                || StringUtils.hasText(k.getPin());
+    }
+
+    /**
+     * The signer named {@code name} from the properties under {@code prefix}, after checking that the chain id is
+     * pinned.
+     */
+    static Signer create(String name, String prefix, BraneSignerProperties p, BraneProperties all) {
+        try {
+            return createPinned(name, prefix, p, all);
+        }
+        finally {
+            p.clearSecrets();
+        }
+    }
+
+    private static Signer createPinned(String name, String prefix, BraneSignerProperties p, BraneProperties all) {
+        Signer signer;
+        if (isPkcs11(p)) {
+            boolean localToo = StringUtils.hasText(p.getPrivateKey()) || p.getKeystore() != null
+                    || StringUtils.hasText(p.getMnemonic());
+            if (localToo) {
+                throw new InvalidConfigurationPropertyValueException(prefix, SignerKeys.MASK, "set exactly one of "
+                        + prefix + ".private-key, .keystore, .mnemonic or .pkcs11.*; found a PKCS#11 key and another");
+            }
+            signer = pkcs11(name, prefix + ".pkcs11", p.getPkcs11());
+        }
+        else {
+            signer = new KeyOwningSigner(name, SignerKeys.load(prefix, p));
+        }
+        long chainId;
+        try {
+            chainId = requirePinnedChainId(prefix, all);
+        }
+        catch (RuntimeException ex) {
+            close(signer);
+            throw ex;
+        }
+        return new ChainPinnedSigner(signer, chainId);
+    }
+
+    /**
+     * A signer signs for one chain: that chain is named in configuration, never taken from whichever node answers.
+     * A dev node the app starts itself ({@code brane.devnet.enabled}) pins its own {@code brane.devnet.chain-id}.
+     *
+     * @return the pinned chain id
+     */
+    static long requirePinnedChainId(String prefix, BraneProperties all) {
+        Long expected = all.getRpc().getExpectedChainId();
+        if (expected != null) {
+            if (expected <= 0) {
+                throw new InvalidConfigurationPropertyValueException(CHAIN_ID_PROPERTY, expected, "must be positive");
+            }
+            return expected;
+        }
+        if (all.getDevnet().isEnabled()) {
+            return all.getDevnet().getChainId();
+        }
+        throw new InvalidConfigurationPropertyValueException(CHAIN_ID_PROPERTY, null, "a signer is configured ("
+                + prefix + "), so the chain it signs for must be pinned: set " + CHAIN_ID_PROPERTY
+                + " to that chain's id (e.g. 1 for Ethereum mainnet, 8453 for Base); start-up then fails when the"
+                + " node reports another chain, and every transaction is checked against it before it is signed");
+    }
+
+    static SignerCeilings ceilings(String prefix, BraneSignerProperties p) {
+        Wei maxFee = wei(prefix + ".max-fee-per-gas", p.getMaxFeePerGas());
+        Wei maxTip = wei(prefix + ".max-priority-fee-per-gas", p.getMaxPriorityFeePerGas());
+        Wei maxValue = wei(prefix + ".max-value", p.getMaxValue());
+        Long maxGas = p.getMaxGasLimit();
+        if (maxGas != null && maxGas < SignerCeilings.MIN_GAS_LIMIT) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".max-gas-limit", maxGas,
+                    "must be at least " + SignerCeilings.MIN_GAS_LIMIT + ", the gas of a plain transfer");
+        }
+        if (maxFee != null && maxTip != null && maxTip.compareTo(maxFee) > 0) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".max-priority-fee-per-gas",
+                    p.getMaxPriorityFeePerGas(), "must not exceed " + prefix + ".max-fee-per-gas ("
+                            + p.getMaxFeePerGas() + "): the tip is part of the fee");
+        }
+        return new SignerCeilings(maxFee, maxTip, maxGas, maxValue);
+    }
+
+    private static Wei wei(String property, String value) {
+        if (!StringUtils.hasText(value)) {
+            return null;
+        }
+        try {
+            return Wei.parse(value);
+        }
+        catch (WeiFormatException ex) {
+            throw new InvalidConfigurationPropertyValueException(property, value, ex.getMessage()
+                    + "; write an amount with its unit, e.g. 200gwei or 1.5ether");
+        }
+    }
+
+    private static Signer pkcs11(String name, String prefix, BraneSignerProperties.Pkcs11 k) {
+        if (!StringUtils.hasText(k.getLibrary())) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".library", null,
+                    "set the path of the token's PKCS#11 library, e.g. /usr/lib/softhsm/libsofthsm2.so");
+        }
+        boolean hasLabel = StringUtils.hasText(k.getTokenLabel());
+        if ((k.getSlot() != null) == hasLabel) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".token-label", k.getTokenLabel(),
+                    "set exactly one of " + prefix + ".token-label or " + prefix + ".slot");
+        }
+        boolean hasKeyLabel = StringUtils.hasText(k.getKeyLabel());
+        if (hasKeyLabel == StringUtils.hasText(k.getKeyId())) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".key-label", k.getKeyLabel(),
+                    "set exactly one of " + prefix + ".key-label or " + prefix + ".key-id");
+        }
+        if (!StringUtils.hasText(k.getPin())) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".pin", null,
+                    "set the token's user PIN (from an environment variable or a secret store)");
+        }
+        Duration timeout = k.getTimeout();
+        if (timeout == null || timeout.isZero() || timeout.isNegative()) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".timeout", timeout, "must be positive");
+        }
+        Pkcs11Signer.Builder config = Pkcs11Signer.Config.builder().library(Path.of(k.getLibrary()))
+            .pin(k.getPin().toCharArray())
+            .timeout(timeout);
+        if (hasLabel) {
+            config.tokenLabel(k.getTokenLabel());
+        }
+        else {
+            config.slot(k.getSlot());
+        }
+        if (hasKeyLabel) {
+            config.keyLabel(k.getKeyLabel());
+        }
+        else {
+            try {
+                String hex = k.getKeyId().strip();
+                config.keyId(HexFormat.of().parseHex(hex.startsWith("0x") ? hex.substring(2) : hex));
+            }
+            catch (IllegalArgumentException ex) {
+                throw new InvalidConfigurationPropertyValueException(prefix + ".key-id", k.getKeyId(),
+                        "must be the key's CKA_ID in hex, e.g. 01 or 0xa1b2");
+            }
+        }
+        try {
+            return Pkcs11Signer.open(name, config.build());
+        }
+        catch (Pkcs11Exception ex) {
+            if (ex.isPinRejected()) {
+                throw new InvalidConfigurationPropertyValueException(prefix + ".pin", SignerKeys.MASK, ex.getMessage());
+            }
+            throw new InvalidConfigurationPropertyValueException(prefix, "library " + k.getLibrary(), ex.getMessage());
+        }
+        catch (SignerException ex) {
+            throw new InvalidConfigurationPropertyValueException(prefix, "library " + k.getLibrary(), ex.getMessage());
+        }
+    }
+
+    private static void close(Signer signer) {
+        if (signer instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            }
+            catch (Exception ex) {
+                // the start-up failure being reported matters more
+            }
+        }
+    }
+}
