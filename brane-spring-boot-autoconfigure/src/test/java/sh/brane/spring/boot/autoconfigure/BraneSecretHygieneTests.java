@@ -43,7 +43,9 @@ class BraneSecretHygieneTests {
     private static final String MNEMONIC = "test test test test test test test test test test test junk";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class));
+        .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class))
+        // a signer signs for one pinned chain
+        .withPropertyValues("brane.rpc.expected-chain-id=31337");
 
     @Test
     void privateKeyIsClearedFromThePropertiesOnceTheSignerIsBuilt() {
@@ -91,7 +93,7 @@ class BraneSecretHygieneTests {
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
             .environment(environment)
             .web(WebApplicationType.NONE)
-            .run("--logging.level.root=WARN")) {
+            .run("--logging.level.root=WARN", "--brane.rpc.expected-chain-id=31337")) {
             // Boot read the key out of the JSON: the signer was built from it, and its properties are cleared
             assertThat(context.getBean(PrivateKey.class).address().toHex()).isEqualTo(ADDRESS);
             assertThat(context.getBean(BraneProperties.class).getSigner().getPrivateKey()).isNull();
