@@ -92,8 +92,9 @@ public class BraneProperties {
         private Duration requestTimeout = Duration.ofSeconds(30);
 
         /**
-         * Chain id the node must report at start-up (eth_chainId); start-up fails on a mismatch. Unset: not
-         * checked.
+         * Chain id the node must report (eth_chainId). A node reachable at start-up is checked then, and a mismatch
+         * fails start-up; one reached later is checked then, and a mismatch closes its provider. Every health check
+         * compares it too. Unset: not checked.
          */
         private Long expectedChainId;
 

@@ -1,12 +1,17 @@
 package sh.brane.spring.boot.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +21,7 @@ import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
+import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.WebSocketProvider;
 
 /**
@@ -103,13 +109,36 @@ final class BraneProviderFactory {
     private BraneProvider single(String rawUrl, String name, Map<String, String> headers) {
         BraneUrl url = BraneUrl.parse(rawUrl);
         BraneProvider provider;
+        boolean reachable;
+        CompletableFuture<?> reached;
         if (url.webSocket()) {
-            provider = WebSocketProvider.create(ProviderConfigMapper.webSocket(url, name, headers, this.properties,
-                    this.callbackExecutor, this.webSocketCustomizers));
+            // start-up does not wait for the node: the provider connects, and retries, in the background
+            WebSocketConfig config = ProviderConfigMapper.webSocket(url, name, headers, this.properties,
+                    this.callbackExecutor, this.webSocketCustomizers);
+            WebSocketProvider ws = WebSocketProvider.start(config);
+            provider = ws;
+            // but it lets the first attempt end (at once when refused, at most connectTimeout when silent), so an
+            // app that calls its node right after start-up finds a reachable one connected
+            awaitQuietly(ws.firstAttempt(), config.connectTimeout().plusSeconds(1));
+            reachable = ws.isConnected();
+            reached = ws.firstConnection();
+            if (reachable) {
+                logger.info("Brane provider '{}' connected to {} over WebSocket", name, url.redacted());
+            }
+            else {
+                logger.warn("Brane provider '{}' could not reach {} yet; it keeps connecting in the background "
+                        + "(health is DOWN until then)", name, url.redacted());
+                reached.thenRun(() -> logger.info("Brane provider '{}' connected to {} over WebSocket", name,
+                        url.redacted()));
+            }
         }
         else {
             provider = HttpProvider.create(ProviderConfigMapper.http(url, name, headers, this.properties,
                     this.callbackExecutor, this.httpCustomizers));
+            reachable = true;
+            reached = CompletableFuture.completedFuture(null);
+            // HTTP opens connections per request: nothing is known about the node yet (the health check tells)
+            logger.info("Brane provider '{}' sends to {} over HTTP", name, url.redacted());
         }
         try {
             String transport = url.webSocket() ? "ws" : "http";
@@ -120,16 +149,14 @@ final class BraneProviderFactory {
                 provider.setMetrics((metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics));
             }
             Long expected = this.properties.getRpc().getExpectedChainId();
-            if (expected != null) {
-                verifyChainId(provider, name, expected);
+            if (expected != null && !(reachable && verifyChainId(provider, name, expected))) {
+                ChainIdCheck.whenReached(reached, provider, name, expected);
             }
         }
         catch (RuntimeException ex) {
             provider.close();
             throw ex;
         }
-        logger.info("Brane provider '{}' connected to {} over {}", name, url.redacted(),
-                url.webSocket() ? "WebSocket" : "HTTP");
         BraneProvider decorated = provider;
         for (BraneProviderDecorator decorator : this.decorators) {
             decorated = decorator.decorate(decorated, name, url.webSocket() ? "ws" : "http");
@@ -137,18 +164,37 @@ final class BraneProviderFactory {
         return decorated;
     }
 
-    private static void verifyChainId(BraneProvider provider, String name, long expected) {
+    private static void awaitQuietly(CompletableFuture<?> future, Duration timeout) {
+        try {
+            future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        catch (ExecutionException | TimeoutException ex) {
+            // not reached: the background connection and the health check take over
+        }
+    }
+
+    /**
+     * Checks the chain id of a node reachable at start-up: a mismatch is wrong configuration and fails start-up.
+     *
+     * @return false when the node did not answer, so the check is left to the background
+     */
+    private static boolean verifyChainId(BraneProvider provider, String name, long expected) {
         String hex;
         try {
             hex = provider.send("eth_chainId", List.of()).asString();
         }
         catch (BraneRpcException ex) {
-            throw new IllegalStateException("Could not read the chain id of node '" + name
-                    + "' to check brane.rpc.expected-chain-id: " + ex.getMessage(), ex);
+            logger.warn("Could not read the chain id of node '{}' to check brane.rpc.expected-chain-id ({}); "
+                    + "it is checked when the node answers", name, ex.getMessage());
+            return false;
         }
         long actual = Quantities.parseLong(hex);
         if (actual != expected) {
             throw new BraneChainIdMismatchException(name, expected, actual);
         }
+        return true;
     }
 }
