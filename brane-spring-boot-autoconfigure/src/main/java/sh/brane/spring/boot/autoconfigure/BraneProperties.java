@@ -1,12 +1,14 @@
 package sh.brane.spring.boot.autoconfigure;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
 import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 
@@ -694,8 +696,12 @@ public class BraneProperties {
         /** Chain id of the local node. */
         private long chainId = 31337;
 
-        /** Seconds between blocks; 0 mines a block per transaction. */
-        private int blockTime = 0;
+        /**
+         * Time between blocks, in whole seconds (a bare number is seconds, as before: 1 = 1s); 0 mines a block
+         * per transaction.
+         */
+        @DurationUnit(ChronoUnit.SECONDS)
+        private Duration blockTime = Duration.ZERO;
 
         /** Number of funded dev accounts. */
         private int accounts = 10;
@@ -719,11 +725,11 @@ public class BraneProperties {
             this.chainId = chainId;
         }
 
-        public int getBlockTime() {
+        public Duration getBlockTime() {
             return this.blockTime;
         }
 
-        public void setBlockTime(int blockTime) {
+        public void setBlockTime(Duration blockTime) {
             this.blockTime = blockTime;
         }
 

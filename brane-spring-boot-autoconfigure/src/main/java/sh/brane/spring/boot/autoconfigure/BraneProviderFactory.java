@@ -16,11 +16,14 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
+import sh.brane.rpc.InvalidOptionException;
 import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.WebSocketProvider;
 
@@ -61,7 +64,7 @@ final class BraneProviderFactory {
             return single(details.getUrl(), this.properties.getRpc().getName(), details.getHeaders());
         }
         if (this.properties.getRpc().getUrl() != null && details instanceof PropertiesBraneConnectionDetails) {
-            throw new InvalidBranePropertyException("brane.rpc.url", "(set)",
+            throw new InvalidConfigurationPropertyValueException("brane.rpc.url", "(set)",
                     "set either brane.rpc.url or brane.rpc.endpoints, not both");
         }
         return fallback(endpoints, details.getHeaders());
@@ -75,8 +78,8 @@ final class BraneProviderFactory {
                 BraneConnectionDetails.Endpoint endpoint = endpoints.get(i);
                 String name = endpoint.name();
                 if (name == null || name.isBlank() || !names.add(name)) {
-                    throw new InvalidBranePropertyException("brane.rpc.endpoints[" + i + "].name",
-                            String.valueOf(name), "every endpoint needs a name of its own (used as metrics tag)");
+                    throw new InvalidConfigurationPropertyValueException("brane.rpc.endpoints[" + i + "].name", name,
+                            "every endpoint needs a name of its own (used as metrics tag)");
                 }
                 Map<String, String> headers = new LinkedHashMap<>(common);
                 headers.putAll(endpoint.headers());
@@ -91,13 +94,16 @@ final class BraneProviderFactory {
                     .requestTimeout(this.properties.getRpc().getRequestTimeout())
                     .build();
             }
-            catch (IllegalArgumentException ex) {
-                boolean threshold = String.valueOf(ex.getMessage()).startsWith("failureThreshold");
-                throw new InvalidBranePropertyException(
-                        threshold ? "brane.rpc.fallback.failure-threshold" : "brane.rpc.fallback.probe-interval",
-                        threshold ? String.valueOf(fallback.getFailureThreshold())
-                                : String.valueOf(fallback.getProbeInterval()),
-                        ex.getMessage());
+            catch (InvalidOptionException ex) {
+                throw switch (ex.option()) {
+                    case "failureThreshold" -> new InvalidConfigurationPropertyValueException(
+                            "brane.rpc.fallback.failure-threshold", fallback.getFailureThreshold(), ex.reason());
+                    case "probeInterval" -> new InvalidConfigurationPropertyValueException(
+                            "brane.rpc.fallback.probe-interval", fallback.getProbeInterval(), ex.reason());
+                    case "requestTimeout" -> new InvalidConfigurationPropertyValueException(
+                            "brane.rpc.request-timeout", this.properties.getRpc().getRequestTimeout(), ex.reason());
+                    default -> ex;
+                };
             }
         }
         catch (RuntimeException ex) {

@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 
 import sh.brane.devnet.Anvil;
@@ -37,8 +38,13 @@ public final class BraneDevnetAutoConfiguration {
     Anvil braneDevnetAnvil(BraneProperties properties) {
         BraneProperties.Devnet devnet = properties.getDevnet();
         Anvil.Builder builder = Anvil.builder().chainId(devnet.getChainId()).accounts(devnet.getAccounts());
-        if (devnet.getBlockTime() > 0) {
-            builder.blockTime(devnet.getBlockTime());
+        java.time.Duration blockTime = devnet.getBlockTime();
+        if (blockTime.isNegative() || blockTime.toNanos() % 1_000_000_000L != 0) {
+            throw new InvalidConfigurationPropertyValueException("brane.devnet.block-time", blockTime,
+                    "must be zero (a block per transaction) or a whole number of seconds, e.g. 1s or 2");
+        }
+        if (!blockTime.isZero()) {
+            builder.blockTime(Math.toIntExact(blockTime.toSeconds()));
         }
         Anvil anvil = builder.start();
         // addresses only: the keys are well known, but a log is no place for any key
