@@ -108,6 +108,13 @@ public class BraneProperties {
 
         private final Fallback fallback = new Fallback();
 
+        /** TLS for a wss:// or https:// node (and the default of every endpoint in brane.rpc.endpoints). */
+        private final Ssl ssl = new Ssl();
+
+        public Ssl getSsl() {
+            return this.ssl;
+        }
+
         private final WebSocket ws = new WebSocket();
 
         private final Http http = new Http();
@@ -184,6 +191,13 @@ public class BraneProperties {
 
         /** Headers for this endpoint only, added to brane.rpc.headers. */
         private Map<String, String> headers = new LinkedHashMap<>();
+
+        /** TLS for this endpoint (wss:// or https://); unset: brane.rpc.ssl. */
+        private final Ssl ssl = new Ssl();
+
+        public Ssl getSsl() {
+            return this.ssl;
+        }
 
         public String getName() {
             return this.name;
@@ -747,6 +761,24 @@ public class BraneProperties {
 
         public void setWebsocket(boolean websocket) {
             this.websocket = websocket;
+        }
+    }
+
+    /** TLS settings of a node connection. */
+    public static class Ssl {
+
+        /**
+         * Name of the SSL bundle (spring.ssl.bundle.*) with the trust material for the node's certificate (e.g. a
+         * private CA) and, for mutual TLS, the client certificate. Only for wss:// and https:// URLs.
+         */
+        private String bundle;
+
+        public String getBundle() {
+            return this.bundle;
+        }
+
+        public void setBundle(String bundle) {
+            this.bundle = bundle;
         }
     }
 }

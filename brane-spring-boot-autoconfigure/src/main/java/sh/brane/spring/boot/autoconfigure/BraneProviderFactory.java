@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.ssl.SslBundles;
 
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
@@ -47,9 +48,13 @@ final class BraneProviderFactory {
 
     private final List<BraneProviderDecorator> decorators;
 
+    private final SslBundles sslBundles;
+
     BraneProviderFactory(BraneProperties properties, Executor callbackExecutor,
             List<WebSocketConfigCustomizer> webSocketCustomizers, List<HttpConfigCustomizer> httpCustomizers,
-            List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators) {
+            List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators,
+            SslBundles sslBundles) {
+        this.sslBundles = sslBundles;
         this.properties = properties;
         this.callbackExecutor = callbackExecutor;
         this.webSocketCustomizers = webSocketCustomizers;
@@ -61,7 +66,8 @@ final class BraneProviderFactory {
     BraneProvider create(BraneConnectionDetails details) {
         List<BraneConnectionDetails.Endpoint> endpoints = details.getEndpoints();
         if (endpoints.isEmpty()) {
-            return single(details.getUrl(), this.properties.getRpc().getName(), details.getHeaders());
+            return single(details.getUrl(), this.properties.getRpc().getName(), details.getHeaders(),
+                    "brane.rpc.ssl.bundle", this.properties.getRpc().getSsl().getBundle());
         }
         if (this.properties.getRpc().getUrl() != null && details instanceof PropertiesBraneConnectionDetails) {
             throw new InvalidConfigurationPropertyValueException("brane.rpc.url", "(set)",
@@ -83,7 +89,8 @@ final class BraneProviderFactory {
                 }
                 Map<String, String> headers = new LinkedHashMap<>(common);
                 headers.putAll(endpoint.headers());
-                created.add(single(endpoint.url(), name, headers));
+                String[] bundle = sslBundleOf(i, name);
+                created.add(single(endpoint.url(), name, headers, bundle[0], bundle[1]));
             }
             FallbackProvider.Builder builder = FallbackProvider.builder();
             created.forEach(builder::add);
@@ -112,15 +119,28 @@ final class BraneProviderFactory {
         }
     }
 
-    private BraneProvider single(String rawUrl, String name, Map<String, String> headers) {
+    /** The endpoint's own ssl.bundle (when it is configured by properties), else brane.rpc.ssl.bundle. */
+    private String[] sslBundleOf(int index, String name) {
+        List<BraneProperties.Endpoint> configured = this.properties.getRpc().getEndpoints();
+        if (index < configured.size() && name.equals(configured.get(index).getName())
+                && configured.get(index).getSsl().getBundle() != null) {
+            return new String[] { "brane.rpc.endpoints[" + index + "].ssl.bundle",
+                    configured.get(index).getSsl().getBundle() };
+        }
+        return new String[] { "brane.rpc.ssl.bundle", this.properties.getRpc().getSsl().getBundle() };
+    }
+
+    private BraneProvider single(String rawUrl, String name, Map<String, String> headers, String bundleProperty,
+            String bundleName) {
         BraneUrl url = BraneUrl.parse(rawUrl);
+        NodeTls tls = NodeTls.resolve(bundleProperty, bundleName, url, this.sslBundles);
         BraneProvider provider;
         boolean reachable;
         CompletableFuture<?> reached;
         if (url.webSocket()) {
             // start-up does not wait for the node: the provider connects, and retries, in the background
             WebSocketConfig config = ProviderConfigMapper.webSocket(url, name, headers, this.properties,
-                    this.callbackExecutor, this.webSocketCustomizers);
+                    this.callbackExecutor, this.webSocketCustomizers, tls);
             WebSocketProvider ws = WebSocketProvider.start(config);
             provider = ws;
             // but it lets the first attempt end (at once when refused, at most connectTimeout when silent), so an
@@ -140,7 +160,7 @@ final class BraneProviderFactory {
         }
         else {
             provider = HttpProvider.create(ProviderConfigMapper.http(url, name, headers, this.properties,
-                    this.callbackExecutor, this.httpCustomizers));
+                    this.callbackExecutor, this.httpCustomizers, tls));
             reachable = true;
             reached = CompletableFuture.completedFuture(null);
             // HTTP opens connections per request: nothing is known about the node yet (the health check tells)

@@ -25,7 +25,8 @@ final class ProviderConfigMapper {
     }
 
     static WebSocketConfig webSocket(BraneUrl url, String name, Map<String, String> headers,
-            BraneProperties properties, Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers) {
+            BraneProperties properties, Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers,
+            NodeTls tls) {
         BraneProperties.Rpc rpc = properties.getRpc();
         BraneProperties.WebSocket ws = rpc.getWs();
         long frame = ws.getMaxFrameSize().toBytes();
@@ -50,7 +51,14 @@ final class ProviderConfigMapper {
             .reconnectMaxBackoff(ws.getReconnectMaxBackoff())
             .reconnectMaxAttempts(ws.getReconnectMaxAttempts())
             .callbackExecutor(callbackExecutor);
-        if (ws.isInsecureSkipTlsVerification()) {
+        if (tls != null) {
+            if (ws.isInsecureSkipTlsVerification()) {
+                throw new InvalidConfigurationPropertyValueException(WS + "insecure-skip-tls-verification", true,
+                        "an SSL bundle checks the node's certificate: remove one of the two settings");
+            }
+            builder.sslContext(tls.nettyContext());
+        }
+        else if (ws.isInsecureSkipTlsVerification()) {
             builder.insecureSkipTlsVerification();
         }
         headers.forEach(builder::header);
@@ -74,7 +82,7 @@ final class ProviderConfigMapper {
     }
 
     static HttpConfig http(BraneUrl url, String name, Map<String, String> headers, BraneProperties properties,
-            Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers) {
+            Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers, NodeTls tls) {
         BraneProperties.Rpc rpc = properties.getRpc();
         BraneProperties.Http http = rpc.getHttp();
         HttpConfig.Builder builder = HttpConfig.builder(url.uri().toString())
@@ -89,6 +97,9 @@ final class ProviderConfigMapper {
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
             .callbackExecutor(callbackExecutor);
+        if (tls != null) {
+            builder.tls(tls.managers().getKeyManagerFactory(), tls.managers().getTrustManagerFactory());
+        }
         headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
         return build(builder::build, (option) -> switch (option) {
