@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 import org.springframework.boot.convert.DurationUnit;
 import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
@@ -641,10 +642,13 @@ public class BraneProperties {
 
         /**
          * Whether each call through the provider is a Micrometer Observation named brane.rpc.call (for traces)
-         * when an ObservationRegistry is present.
+         * when an ObservationRegistry is present. Deprecated: use management.observations.enable.brane.
          */
-        private boolean enabled = false;
+        private boolean enabled = true;
 
+        @DeprecatedConfigurationProperty(replacement = "management.observations.enable.brane",
+                reason = "Observations follow Boot's management.observations.enable.<name-prefix>", since = "0.1.0")
+        @Deprecated(since = "0.1.0")
         public boolean isEnabled() {
             return this.enabled;
         }
