@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.DevAccount;
@@ -24,9 +25,11 @@ import sh.brane.spring.boot.autoconfigure.BraneProperties;
  * {@link EnableAutoConfiguration Auto-configuration} of a development node: with {@code brane.devnet.enabled}
  * a local Anvil starts before the provider, the provider connects to it (through a
  * {@link BraneConnectionDetails} bean, so it wins over {@code brane.rpc.url}), and it stops with the context.
+ * Skipped during AOT processing and in AOT-processed (native) applications.
  */
 @AutoConfiguration(before = BraneAutoConfiguration.class)
 @ConditionalOnBooleanProperty("brane.devnet.enabled")
+@Conditional(NotAotCondition.class)
 @EnableConfigurationProperties(BraneProperties.class)
 public final class BraneDevnetAutoConfiguration {
 
