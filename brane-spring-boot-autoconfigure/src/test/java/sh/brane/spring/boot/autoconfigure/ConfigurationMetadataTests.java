@@ -59,8 +59,8 @@ class ConfigurationMetadataTests {
     }
 
     @Test
-    void readmeTableListsEveryProperty() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"));
+    void referenceTableListsEveryProperty() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/spring-boot.md"));
         try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             for (JsonNode property : JsonMapper.builder().build().readTree(in).get("properties")) {
                 assertThat(readme).contains("| `" + property.get("name").asString() + "` |");
