@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every endpoint of the service, over HTTP, against the development Anvil the app starts by itself. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "app.heads.heartbeat-interval=300ms")
 class ApiIntegrationTest {
 
     @Autowired
@@ -210,6 +211,36 @@ class ApiIntegrationTest {
         }
         assertThat(numbers).hasSize(3).isSorted();
         assertThat(numbers.get(2)).isGreaterThan(numbers.get(0));
+    }
+
+    @Test
+    void headsStreamSendsHeartbeatsAndTellsAboutAChainReset() throws Exception {
+        HttpResponse<java.io.InputStream> response = http().stream("/api/heads");
+        assertThat(response.statusCode()).isEqualTo(200);
+        java.util.Map<String, JsonNode> seen = new java.util.HashMap<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            String line;
+            String event = null;
+            sh.brane.spring.boot.autoconfigure.devnet.DevNode.Snapshot snapshot = null;
+            while (!(seen.containsKey("heartbeat") && seen.containsKey("reset")) && (line = lines.readLine()) != null) {
+                if (line.startsWith("event:")) {
+                    event = line.substring(6).trim();
+                }
+                else if (line.startsWith("data:") && event != null) {
+                    seen.put(event, new Http.Response(200, "", line.substring(5)).json());
+                    if (event.equals("head") && snapshot == null) {
+                        // go forward, then back: the next head has a number already seen
+                        snapshot = this.devNode.snapshot();
+                        this.devNode.mine(2);
+                        this.devNode.revert(snapshot);
+                        this.devNode.mine();
+                    }
+                }
+            }
+        }
+        assertThat(seen.get("heartbeat").get("latestNumber").asLong()).isPositive();
+        JsonNode reset = seen.get("reset");
+        assertThat(reset.get("number").asLong()).isLessThanOrEqualTo(reset.get("previousNumber").asLong());
     }
 
     @Test

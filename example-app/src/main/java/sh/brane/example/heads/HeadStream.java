@@ -16,7 +16,10 @@ import sh.brane.rpc.Subscription;
 
 /**
  * One {@code newHeads} subscription for the whole service, fanned out to every open server-sent-events stream.
- * The provider re-subscribes by itself after a reconnect (heads in between may be missed).
+ * The provider re-subscribes by itself after a reconnect (heads in between may be missed). Besides {@code head}
+ * events, clients get a {@code heartbeat} every {@code app.heads.heartbeat-interval} (also while the node is
+ * down, so they do not time out), a {@code gap} when heads were skipped (numbers {@code from} to {@code to} never
+ * arrived) and a {@code reset} when the chain went back (a reorg, or a development node reverted or restarted).
  */
 @Service
 public class HeadStream implements SmartLifecycle {
@@ -30,8 +33,14 @@ public class HeadStream implements SmartLifecycle {
     private volatile Head latest;
     private volatile boolean running;
 
-    public HeadStream(BraneClient client) {
+    private final java.time.Duration heartbeatInterval;
+    private java.util.concurrent.ScheduledExecutorService heartbeats;
+
+    public HeadStream(BraneClient client,
+            @org.springframework.beans.factory.annotation.Value("${app.heads.heartbeat-interval:15s}")
+            java.time.Duration heartbeatInterval) {
         this.client = client;
+        this.heartbeatInterval = heartbeatInterval;
     }
 
     /** Opens a stream that receives every new head from now on. */
@@ -63,6 +72,10 @@ public class HeadStream implements SmartLifecycle {
     @Override
     public void start() {
         running = true;
+        heartbeats = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("heads-heartbeat").factory());
+        long millis = heartbeatInterval.toMillis();
+        heartbeats.scheduleAtFixedRate(this::heartbeat, millis, millis, java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
             subscription = client.subscribeNewHeads(this::onHead,
                     e -> log.warn("newHeads subscription failed: {}", e.getMessage()));
@@ -79,6 +92,9 @@ public class HeadStream implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
+        if (heartbeats != null) {
+            heartbeats.shutdownNow();
+        }
         Subscription s = subscription;
         if (s != null) {
             s.close();
@@ -106,12 +122,36 @@ public class HeadStream implements SmartLifecycle {
         }
     }
 
+    private void heartbeat() {
+        Head head = latest;
+        publish("heartbeat", new Heartbeat(Instant.now(), head == null ? null : head.number()));
+    }
+
     private void onHead(BlockHeader header) {
         Head head = new Head(header.number(), header.hash() == null ? null : header.hash().toHex(),
                 Instant.ofEpochSecond(header.timestamp()),
                 header.baseFeePerGas() == null ? null : header.baseFeePerGas().toString());
+        Head previous = latest;
         latest = head;
+        if (previous != null && head.number() > previous.number() + 1) {
+            publish("gap", new Gap(previous.number() + 1, head.number() - 1));
+        }
+        else if (previous != null && head.number() <= previous.number()) {
+            publish("reset", new Reset(previous.number(), head.number()));
+        }
         publish("head", head);
+    }
+
+    /** Sent every heartbeat interval; {@code latestNumber} is the newest head seen (null before the first). */
+    public record Heartbeat(Instant time, Long latestNumber) {
+    }
+
+    /** Heads {@code from} to {@code to} (inclusive) were never received. */
+    public record Gap(long from, long to) {
+    }
+
+    /** The chain went back from {@code previousNumber} to {@code number}: heads after it were replaced. */
+    public record Reset(long previousNumber, long number) {
     }
 
     /** A new block as streamed to clients. */

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -49,7 +50,10 @@ public final class BraneDevnetAutoConfiguration {
         if (!blockTime.isZero()) {
             builder.blockTime(Math.toIntExact(blockTime.toSeconds()));
         }
-        Anvil anvil = builder.start();
+        // Stopped by Spring Boot's shutdown hook after the context (and so the provider) is closed, not by a JVM
+        // hook of its own running alongside it: a clean stop then logs no "connection lost".
+        Anvil anvil = builder.stopOnJvmExit(false).start();
+        SpringApplication.getShutdownHandlers().add(anvil::close);
         // addresses only: the keys are well known, but a log is no place for any key
         logger.info("Brane devnet: Anvil {} on {} (chain {}), dev accounts: {}", anvil.binary(),
                 devnet.isWebsocket() ? anvil.wsUrl() : anvil.httpUrl(), anvil.chainId(),

@@ -93,7 +93,7 @@ class BraneSslBundleTests {
                     assertThat(provider.isConnected()).isTrue();
                     assertThat(chainId(provider)).isEqualTo("0x7a69");
                 });
-            this.runner.withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port)
+            this.runner.withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ws.connect-timeout=2s")
                 .run((context) -> assertThat(((WebSocketProvider) context.getBean(BraneProvider.class))
                     .isConnected()).isFalse());
         }
@@ -105,7 +105,8 @@ class BraneSslBundleTests {
                         "brane.rpc.endpoints[0].ssl.bundle=mtls")
                 .run((context) -> assertThat(chainId(context.getBean(BraneProvider.class))).isEqualTo("0x7a69"));
             this.runner.withPropertyValues(bundles())
-                .withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node")
+                .withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node",
+                        "brane.rpc.ws.connect-timeout=2s")
                 .run((context) -> assertThat(((WebSocketProvider) context.getBean(BraneProvider.class))
                     .isConnected()).isFalse());
         }
