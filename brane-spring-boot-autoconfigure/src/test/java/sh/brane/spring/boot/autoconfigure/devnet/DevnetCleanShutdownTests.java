@@ -39,7 +39,8 @@ class DevnetCleanShutdownTests {
             while ((line = lines.readLine()) != null) {
                 output.add(line);
                 if (line.contains("APP READY")) {
-                    app.destroy(); // SIGTERM
+                    // SIGTERM; Process.destroy() would also close the stream read here
+                    app.toHandle().destroy();
                 }
             }
             assertThat(app.waitFor(60, TimeUnit.SECONDS)).isTrue();
