@@ -198,8 +198,13 @@ class ApiIntegrationTest {
             String line;
             // the first head is the latest known; then the test mines (the typed DevNode, no raw evm_mine) rather
             // than wait for the dev node's one block a second
+            String event = null;
             while (numbers.size() < 3 && (line = lines.readLine()) != null) {
-                if (line.startsWith("data:")) {
+                if (line.startsWith("event:")) {
+                    event = line.substring(6).trim();
+                }
+                // heartbeats come in between (every 300 ms here)
+                else if (line.startsWith("data:") && "head".equals(event)) {
                     JsonNode head = new Http.Response(200, "", line.substring(5)).json();
                     assertThat(head.get("hash").asString()).matches("0x[0-9a-f]{64}");
                     numbers.add(head.get("number").asLong());
