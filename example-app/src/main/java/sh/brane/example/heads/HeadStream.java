@@ -32,6 +32,8 @@ public class HeadStream implements SmartLifecycle {
     private volatile String unavailable = "the service is not started";
     private volatile Head latest;
     private volatile boolean running;
+    /** False once the provider turned out to have no subscriptions at all (HTTP). */
+    private volatile boolean retry = true;
 
     private final java.time.Duration heartbeatInterval;
     private java.util.concurrent.ScheduledExecutorService heartbeats;
@@ -76,16 +78,27 @@ public class HeadStream implements SmartLifecycle {
                 Thread.ofPlatform().daemon().name("heads-heartbeat").factory());
         long millis = heartbeatInterval.toMillis();
         heartbeats.scheduleAtFixedRate(this::heartbeat, millis, millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        subscribe();
+    }
+
+    /** Opens the subscription; on a node that is down, the heartbeat tries again until it is up. */
+    private synchronized void subscribe() {
+        if (subscription != null || !running || !retry) {
+            return;
+        }
         try {
             subscription = client.subscribeNewHeads(this::onHead,
                     e -> log.warn("newHeads subscription failed: {}", e.getMessage()));
+            log.info("newHeads subscription open");
         } catch (UnsupportedOperationException e) {
+            retry = false;
             unavailable = "new heads need a WebSocket connection (brane.rpc.url=ws://...); this provider has none";
             log.info("No newHeads subscription: {}", e.getMessage());
         } catch (RuntimeException e) {
-            // the node may be down at start-up: the service starts anyway and says why the stream is missing
-            unavailable = "the newHeads subscription could not be opened at start-up: " + e.getMessage();
-            log.warn("No newHeads subscription: {}", e.getMessage());
+            // the node may be down at start-up: the service starts anyway, says why the stream is missing, and
+            // tries again at every heartbeat
+            unavailable = "the newHeads subscription is not open yet (the node is unreachable); try again shortly";
+            log.debug("No newHeads subscription yet: {}", e.getMessage());
         }
     }
 
@@ -123,6 +136,9 @@ public class HeadStream implements SmartLifecycle {
     }
 
     private void heartbeat() {
+        if (subscription == null) {
+            subscribe();
+        }
         Head head = latest;
         publish("heartbeat", new Heartbeat(Instant.now(), head == null ? null : head.number()));
     }
