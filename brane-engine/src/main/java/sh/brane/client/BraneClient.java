@@ -66,7 +66,8 @@ public final class BraneClient implements AutoCloseable {
             throw new IllegalArgumentException("provider must not be null");
         }
         if (pollInterval.isNegative() || pollInterval.isZero()) {
-            throw new IllegalArgumentException("poll interval must be positive, got " + pollInterval);
+            throw new sh.brane.rpc.InvalidOptionException("pollInterval", String.valueOf(pollInterval),
+                    "must be positive");
         }
         this.provider = provider;
         this.pollIntervalNanos = pollInterval.toNanos();

@@ -76,13 +76,15 @@ public final class SigningClient {
     public SigningClient(BraneClient client, Signer signer, NonceManager nonces, int gasMarginPercent,
             Duration receiptTimeout) {
         if (gasMarginPercent < 0 || gasMarginPercent > 1000) {
-            throw new IllegalArgumentException("gas margin must be 0..1000 percent, got " + gasMarginPercent);
+            throw new sh.brane.rpc.InvalidOptionException("gasMarginPercent", String.valueOf(gasMarginPercent),
+                    "must be 0..1000 percent");
         }
         if (client == null || signer == null) {
             throw new IllegalArgumentException("client and key must not be null");
         }
         if (receiptTimeout == null || receiptTimeout.isNegative() || receiptTimeout.isZero()) {
-            throw new IllegalArgumentException("receipt timeout must be positive, got " + receiptTimeout);
+            throw new sh.brane.rpc.InvalidOptionException("receiptTimeout", String.valueOf(receiptTimeout),
+                    "must be positive");
         }
         this.client = client;
         this.signer = signer;

@@ -62,6 +62,7 @@ public final class Anvil implements AutoCloseable {
     private OutputDrain output;
     private List<DevAccount> accounts = List.of();
     private Thread shutdownHook;
+    private final boolean stopOnJvmExit;
     private boolean closed;
 
     private Anvil(Builder b, Path binary) {
@@ -70,6 +71,7 @@ public final class Anvil implements AutoCloseable {
         this.portFixed = b.port > 0;
         this.port = b.port;
         this.startupTimeout = b.startupTimeout;
+        this.stopOnJvmExit = b.stopOnJvmExit;
         this.outputLines = b.outputLines;
         this.defaultMnemonic = b.mnemonic == null;
         this.accountCount = b.accounts == null ? 10 : b.accounts;
@@ -214,7 +216,7 @@ public final class Anvil implements AutoCloseable {
         command.add("--port");
         command.add(Integer.toString(port));
         command.addAll(options);
-        if (shutdownHook == null) {
+        if (shutdownHook == null && stopOnJvmExit) {
             // registered before the process exists so that a JVM exiting during start-up still stops it
             Thread hook = new Thread(this::stopOnExit, "anvil-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
@@ -408,6 +410,7 @@ public final class Anvil implements AutoCloseable {
         private final List<String> extraArgs = new ArrayList<>();
         private Duration startupTimeout = Duration.ofSeconds(30);
         private int outputLines = 200;
+        private boolean stopOnJvmExit = true;
 
         private Builder() {
         }
@@ -485,6 +488,16 @@ public final class Anvil implements AutoCloseable {
             for (String a : args) {
                 extraArgs.add(Objects.requireNonNull(a, "extra argument"));
             }
+            return this;
+        }
+
+        /**
+         * Whether a JVM shutdown hook of its own stops the node (default true). An owner that stops it in its own
+         * shutdown sequence (such as a Spring context, after its clients are closed) turns this off, since JVM
+         * hooks run in no particular order and the node would otherwise vanish under its clients.
+         */
+        public Builder stopOnJvmExit(boolean stop) {
+            this.stopOnJvmExit = stop;
             return this;
         }
 

@@ -11,29 +11,29 @@ final class ConfigChecks {
 
     static int intInRange(String option, int value, int min, int max) {
         if (value < min || value > max) {
-            throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", got " + value);
+            throw new InvalidOptionException(option, String.valueOf(value), "must be between " + min + " and " + max);
         }
         return value;
     }
 
     static Duration positive(String option, Duration value, Duration max) {
         if (value == null || value.isZero() || value.isNegative() || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException(option + " must be a positive duration of at most " + max + ", got " + value);
+            throw new InvalidOptionException(option, String.valueOf(value), "must be a positive duration of at most " + max);
         }
         return value;
     }
 
     static Duration positiveOrZero(String option, Duration value, Duration max) {
         if (value == null || value.isNegative() || value.compareTo(max) > 0) {
-            throw new IllegalArgumentException(option + " must be zero (off) or a positive duration of at most " + max
-                    + ", got " + value);
+            throw new InvalidOptionException(option, String.valueOf(value),
+                    "must be zero (off) or a positive duration of at most " + max);
         }
         return value;
     }
 
     static <T> T notNull(String option, T value) {
         if (value == null) {
-            throw new IllegalArgumentException(option + " must not be null");
+            throw new InvalidOptionException(option, "null", "must not be null");
         }
         return value;
     }
@@ -45,20 +45,20 @@ final class ConfigChecks {
      */
     static URI url(String url, String expected, String... schemes) {
         if (url == null) {
-            throw new IllegalArgumentException("url must be " + expected + ", got null");
+            throw new InvalidOptionException("url", "null", "must be " + expected);
         }
         URI uri;
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("url must be " + expected + ", got a malformed URL (" + e.getReason() + ")");
+            throw new InvalidOptionException("url", "a malformed URL (" + e.getReason() + ")", "must be " + expected);
         }
         String scheme = uri.getScheme();
         if (!hasScheme(scheme, schemes)) {
-            throw new IllegalArgumentException("url must be " + expected + ", got scheme " + scheme);
+            throw new InvalidOptionException("url", "scheme " + scheme, "must be " + expected);
         }
         if (uri.getHost() == null) {
-            throw new IllegalArgumentException("url must name a host, got none");
+            throw new InvalidOptionException("url", "none", "must name a host");
         }
         return uri;
     }
@@ -77,7 +77,7 @@ final class ConfigChecks {
     /** The endpoint name used in metrics and logs. */
     static String name(String name) {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("name must be non-blank, got " + name);
+            throw new InvalidOptionException("name", String.valueOf(name), "must be non-blank");
         }
         return name;
     }
@@ -85,16 +85,16 @@ final class ConfigChecks {
     /** A header to send; the message never shows the value, which is often an API key. */
     static void header(String name, String value) {
         if (name == null || name.isBlank() || value == null) {
-            throw new IllegalArgumentException("header name must be non-blank and value non-null, got "
-                    + name + "=" + (value == null ? "null" : "<value>"));
+            throw new InvalidOptionException("header", name + "=" + (value == null ? "null" : "<value>"),
+                    "name must be non-blank and value non-null");
         }
     }
 
     /** The largest of a pair of backoff delays must not be below the first. */
     static Duration atLeast(String option, Duration value, String floorOption, Duration floor) {
         if (value.compareTo(floor) < 0) {
-            throw new IllegalArgumentException(option + " must be at least " + floorOption + " (" + floor + "), got "
-                    + value);
+            throw new InvalidOptionException(option, String.valueOf(value),
+                    "must be at least " + floorOption + " (" + floor + ")");
         }
         return value;
     }

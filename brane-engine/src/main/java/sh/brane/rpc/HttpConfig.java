@@ -39,6 +39,8 @@ public final class HttpConfig {
     private final int maxPendingRequests;
     private final int maxResponseSize;
     private final Executor callbackExecutor;
+    private final javax.net.ssl.KeyManagerFactory tlsKeys;
+    private final javax.net.ssl.TrustManagerFactory tlsTrust;
 
     private HttpConfig(Builder b, URI uri) {
         this.uri = uri;
@@ -56,7 +58,14 @@ public final class HttpConfig {
         this.maxPendingRequests = b.maxPendingRequests;
         this.maxResponseSize = b.maxResponseSize;
         this.callbackExecutor = b.callbackExecutor;
+        this.tlsKeys = b.tlsKeys;
+        this.tlsTrust = b.tlsTrust;
     }
+
+    /** The client certificate for {@code https://}, or null for none. */
+    public javax.net.ssl.KeyManagerFactory tlsKeys() { return tlsKeys; }
+    /** The trust material for {@code https://}, or null for the JDK's trust store. */
+    public javax.net.ssl.TrustManagerFactory tlsTrust() { return tlsTrust; }
 
     /** Starts a builder for an {@code http://} or {@code https://} URL. */
     public static Builder builder(String url) {
@@ -101,6 +110,8 @@ public final class HttpConfig {
         private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
         private int maxResponseSize = DEFAULT_MAX_RESPONSE_SIZE;
         private Executor callbackExecutor;
+        private javax.net.ssl.KeyManagerFactory tlsKeys;
+        private javax.net.ssl.TrustManagerFactory tlsTrust;
 
         private Builder(String url) {
             this.url = url;
@@ -141,6 +152,16 @@ public final class HttpConfig {
         public Builder maxResponseSize(int bytes) { this.maxResponseSize = bytes; return this; }
         /** Executor for future completions. Default: a virtual thread per task. */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
+        /**
+         * TLS material for {@code https://}: a client certificate ({@code keys}, null for none) and the trust
+         * to check the node's certificate with ({@code trust}, null for the JDK's trust store), e.g. a private
+         * CA. The hostname is checked either way.
+         */
+        public Builder tls(javax.net.ssl.KeyManagerFactory keys, javax.net.ssl.TrustManagerFactory trust) {
+            this.tlsKeys = keys;
+            this.tlsTrust = trust;
+            return this;
+        }
 
         public HttpConfig build() {
             URI uri = ConfigChecks.url(url, "an http:// or https:// URL", "http", "https");

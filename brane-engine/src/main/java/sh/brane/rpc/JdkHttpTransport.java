@@ -21,12 +21,27 @@ final class JdkHttpTransport implements HttpTransport {
 
     JdkHttpTransport(HttpConfig config, Executor executor) {
         this.config = config;
-        this.client = HttpClient.newBuilder()
+        HttpClient.Builder builder = HttpClient.newBuilder();
+        if (config.tlsKeys() != null || config.tlsTrust() != null) {
+            builder.sslContext(sslContext(config));
+        }
+        this.client = builder
                 .executor(executor)
                 .version(config.version())
                 .connectTimeout(config.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
+    }
+
+    private static javax.net.ssl.SSLContext sslContext(HttpConfig config) {
+        try {
+            javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+            context.init(config.tlsKeys() != null ? config.tlsKeys().getKeyManagers() : null,
+                    config.tlsTrust() != null ? config.tlsTrust().getTrustManagers() : null, null);
+            return context;
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
+        }
     }
 
     @Override

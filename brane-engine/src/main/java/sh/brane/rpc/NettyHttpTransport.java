@@ -110,7 +110,7 @@ final class NettyHttpTransport implements HttpTransport {
         this.port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
         this.requestHead = requestHead(uri, rawHost, config.headers());
         // the hostname check, as for wss://; HttpConfig offers no way around it
-        SslContext ssl = tls ? NettySockets.verifyingTls() : null;
+        SslContext ssl = tls ? NettySockets.tls(config.tlsKeys(), config.tlsTrust()) : null;
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
 
         boolean epoll = Epoll.isAvailable();

@@ -27,6 +27,19 @@ final class NettySockets {
                 .option(ChannelOption.SO_KEEPALIVE, true);
     }
 
+    /** TLS with the given client keys and trust (each null for none / the JDK's), and the hostname check. */
+    static SslContext tls(javax.net.ssl.KeyManagerFactory keys, javax.net.ssl.TrustManagerFactory trust) {
+        if (keys == null && trust == null) {
+            return verifyingTls();
+        }
+        try {
+            return SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS").keyManager(keys)
+                    .trustManager(trust).build();
+        } catch (javax.net.ssl.SSLException e) {
+            throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
+        }
+    }
+
     /** TLS with the JDK trust store and the hostname check. */
     static SslContext verifyingTls() {
         try {

@@ -198,8 +198,8 @@ public final class WebSocketConfig {
             URI uri = ConfigChecks.url(url, "a ws:// or wss:// URL", "ws", "wss");
             ConfigChecks.name(name);
             if (ringBufferSize < 2 || ringBufferSize > (1 << 24) || Integer.bitCount(ringBufferSize) != 1) {
-                throw new IllegalArgumentException("ringBufferSize must be a power of two between 2 and "
-                        + (1 << 24) + ", got " + ringBufferSize);
+                throw new InvalidOptionException("ringBufferSize", String.valueOf(ringBufferSize),
+                        "must be a power of two between 2 and " + (1 << 24));
             }
             ConfigChecks.notNull("waitStrategy", waitStrategy);
             ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
@@ -207,24 +207,25 @@ public final class WebSocketConfig {
             ConfigChecks.positive("requestTimeout", requestTimeout, ONE_DAY);
             ConfigChecks.notNull("transport", transport);
             if (transport == TransportType.EPOLL && !io.netty.channel.epoll.Epoll.isAvailable()) {
-                throw new IllegalArgumentException("transport EPOLL is not available on this machine ("
-                        + io.netty.channel.epoll.Epoll.unavailabilityCause() + "); use AUTO or NIO");
+                String why = "is not available on this machine (" + io.netty.channel.epoll.Epoll.unavailabilityCause()
+                        + "); use AUTO or NIO";
+                throw new InvalidOptionException("transport", "EPOLL", why, "transport EPOLL " + why);
             }
             ConfigChecks.intInRange("ioThreads", ioThreads, 1, 256);
             ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
             ConfigChecks.positiveOrZero("pingInterval", pingInterval, ONE_DAY);
             ConfigChecks.positiveOrZero("readIdleTimeout", readIdleTimeout, ONE_DAY);
             if (!pingInterval.isZero() && !readIdleTimeout.isZero() && readIdleTimeout.compareTo(pingInterval) <= 0) {
-                throw new IllegalArgumentException("readIdleTimeout must be longer than pingInterval (" + pingInterval
-                        + ") so a pong can arrive, got " + readIdleTimeout);
+                throw new InvalidOptionException("readIdleTimeout", String.valueOf(readIdleTimeout),
+                        "must be longer than pingInterval (" + pingInterval + ") so a pong can arrive");
             }
             ConfigChecks.positive("reconnectInitialBackoff", reconnectInitialBackoff, Duration.ofHours(1));
             ConfigChecks.positive("reconnectMaxBackoff", reconnectMaxBackoff, Duration.ofHours(1));
             ConfigChecks.atLeast("reconnectMaxBackoff", reconnectMaxBackoff, "reconnectInitialBackoff",
                     reconnectInitialBackoff);
             if (reconnectMaxAttempts < 0) {
-                throw new IllegalArgumentException("reconnectMaxAttempts must be 0 (unlimited) or positive, got "
-                        + reconnectMaxAttempts);
+                throw new InvalidOptionException("reconnectMaxAttempts", String.valueOf(reconnectMaxAttempts),
+                        "must be 0 (unlimited) or positive");
             }
             if (insecureSkipTlsVerification && sslContext != null) {
                 throw new IllegalArgumentException("insecureSkipTlsVerification and sslContext exclude each other: "

@@ -110,9 +110,13 @@ public final class WebSocketProvider implements BraneProvider {
     private final Set<Long> abandonedSubscribes = ConcurrentHashMap.newKeySet();
     private final AtomicInteger reconnectAttempts = new AtomicInteger();
     private final CompletableFuture<Void> firstConnect = new CompletableFuture<>();
+    /** Completes (normally) when the first connection attempt ends, connected or not. */
+    private final CompletableFuture<Void> firstAttempt = new CompletableFuture<>();
     private final long defaultTimeoutNanos;
     private volatile Channel channel;
     private volatile boolean closed;
+    /** Set by {@link #start}: a failed first attempt retries with the reconnect backoff instead of failing. */
+    private volatile boolean background;
 
     private WebSocketProvider(WebSocketConfig config) {
         this.config = config;
@@ -172,6 +176,36 @@ public final class WebSocketProvider implements BraneProvider {
             Thread.currentThread().interrupt();
             throw new ConnectionLostException("interrupted while connecting to " + p.endpointDescription(), e);
         }
+    }
+
+    /**
+     * Returns at once and connects in the background: until the first handshake, requests and subscriptions
+     * fail with {@link ConnectionLostException}, and failed attempts (a node that is down, refuses or does not
+     * answer) retry with the reconnect backoff, as after a lost connection. A service can so start while its
+     * node is down; {@link #isConnected()} and {@link #firstConnection()} tell when it is reachable.
+     */
+    public static WebSocketProvider start(WebSocketConfig config) {
+        Objects.requireNonNull(config, "config");
+        WebSocketProvider p = new WebSocketProvider(config);
+        p.background = true;
+        p.connect();
+        return p;
+    }
+
+    /**
+     * Completes on the first successful handshake; fails only if the provider is closed first (or, for
+     * {@link #create(WebSocketConfig)}, when the first attempt failed).
+     */
+    public CompletableFuture<Void> firstConnection() {
+        return firstConnect.copy();
+    }
+
+    /**
+     * Completes when the first connection attempt has ended, whether it connected or not (a refused connection
+     * ends it at once, a silent node after {@code connectTimeout}); never fails.
+     */
+    public CompletableFuture<Void> firstAttempt() {
+        return firstAttempt.copy();
     }
 
     // ---------------------------------------------------------------- public API
@@ -355,6 +389,7 @@ public final class WebSocketProvider implements BraneProvider {
         subscriptions.clear();
         byServerId.clear();
         firstConnect.completeExceptionally(closedError);
+        firstAttempt.complete(null);
         if (ch != null) {
             // a normal closure tells the node to drop our subscriptions at once
             ch.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE))
@@ -565,6 +600,7 @@ public final class WebSocketProvider implements BraneProvider {
         channel = ch;
         int attempts = reconnectAttempts.getAndSet(0);
         if (firstConnect.complete(null)) {
+            firstAttempt.complete(null);
             RequestLifecycle.LOG.debug("connected to {}", endpointDescription());
             return;
         }
@@ -601,7 +637,8 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     private void attemptFailed(Throwable cause) {
-        if (!firstConnect.isDone()) {
+        firstAttempt.complete(null);
+        if (!firstConnect.isDone() && !background) {
             firstConnect.completeExceptionally(cause);
             return;
         }

@@ -18,7 +18,7 @@ import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
 
-/** The code of the README section "Contract ABI", kept compiling and true. */
+/** The code of the section "Contract ABI" in docs/engine.md, kept compiling and true. */
 class AbiReadmeExamplesTest {
 
     static final String ERC20_JSON = """

@@ -33,7 +33,7 @@ import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.Subscription;
 import sh.brane.rpc.WebSocketProvider;
 
-/** The code of the README section "Client", kept compiling and passing. */
+/** The code of the section "Client" in docs/engine.md, kept compiling and passing. */
 @WithAnvil
 class ClientReadmeExamplesTest {
     static Anvil anvil;

@@ -23,7 +23,7 @@ import sh.brane.core.types.Address;
 import sh.brane.primitives.Hex;
 import sh.brane.primitives.Keccak256;
 
-/** The examples of the README section "Keys and signing", kept compiling and true. */
+/** The examples of the section "Keys and signing" in docs/engine.md, kept compiling and true. */
 class CryptoReadmeExamplesTest {
 
     @Test

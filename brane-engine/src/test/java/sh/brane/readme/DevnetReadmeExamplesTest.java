@@ -8,7 +8,7 @@ import sh.brane.devnet.Anvil;
 import sh.brane.devnet.DevAccount;
 import sh.brane.devnet.junit.WithAnvil;
 
-/** The code of the README section "Local devnet", kept compiling and passing. */
+/** The code of the section "Local devnet" in docs/engine.md, kept compiling and passing. */
 class DevnetReadmeExamplesTest {
 
     @Test

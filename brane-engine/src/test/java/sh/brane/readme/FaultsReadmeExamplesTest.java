@@ -19,7 +19,7 @@ import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.WebSocketProvider;
 import tools.jackson.databind.JsonNode;
 
-/** The code of the README section "Reliability", verbatim, run against a real Anvil. */
+/** The code of the section "Reliability" in docs/reliability.md, verbatim, run against a real Anvil. */
 class FaultsReadmeExamplesTest {
 
     static Anvil anvil;

@@ -8,7 +8,7 @@ import sh.brane.core.tx.SignedTransaction;
 import sh.brane.primitives.InvalidEncodingException;
 import sh.brane.rpc.HttpConfig;
 
-/** The code of the README section "Reliability and security: fuzzing", kept compiling and true. */
+/** The code of the section "Reliability and security: fuzzing" in docs/fuzzing.md, kept compiling and true. */
 class FuzzingReadmeExamplesTest {
 
     @Test

@@ -21,7 +21,7 @@ import sh.brane.primitives.RlpDecodingException;
 import sh.brane.primitives.RlpItem;
 import sh.brane.primitives.RlpWriter;
 
-/** The examples of the README section "Primitives", verbatim above each "checks" line. */
+/** The examples of the section "Primitives" in docs/engine.md, verbatim above each "checks" line. */
 class PrimitivesReadmeExamplesTest {
 
     @Test

@@ -36,7 +36,7 @@ import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.WebSocketProvider;
 import tools.jackson.databind.JsonNode;
 
-/** The code of the README section "RPC transport", verbatim, run against a real Anvil. */
+/** The code of the section "RPC transport" in docs/engine.md, verbatim, run against a real Anvil. */
 class RpcReadmeExamplesTest {
 
     static Anvil anvil;

@@ -16,7 +16,7 @@ import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Keccak256;
 
-/** The code of the README section "Transactions", kept compiling and true. */
+/** The code of the section "Transactions" in docs/engine.md, kept compiling and true. */
 class TransactionsReadmeExamplesTest {
 
     @Test

@@ -60,6 +60,24 @@ class ConfigValidationTest {
     }
 
     @Test
+    void invalidValuesCarryTheirOptionValueAndReason() {
+        assertThatThrownBy(() -> HttpConfig.builder("http://x").maxBatchSize(0).build())
+                .isInstanceOfSatisfying(InvalidOptionException.class, e -> {
+                    assertThat(e.option()).isEqualTo("maxBatchSize");
+                    assertThat(e.value()).isEqualTo("0");
+                    assertThat(e.reason()).isEqualTo("must be between 1 and 10000");
+                });
+        assertThatThrownBy(() -> WebSocketConfig.builder("ws://x").pingInterval(java.time.Duration.ofSeconds(30))
+                .readIdleTimeout(java.time.Duration.ofSeconds(10)).build())
+                .isInstanceOfSatisfying(InvalidOptionException.class, e -> {
+                    assertThat(e.option()).isEqualTo("readIdleTimeout");
+                    assertThat(e.value()).isEqualTo("PT10S");
+                });
+        assertThatThrownBy(() -> WebSocketConfig.builder("ws://x").header("X-Api-Key", null).build())
+                .isInstanceOfSatisfying(InvalidOptionException.class, e -> assertThat(e.option()).isEqualTo("header"));
+    }
+
+    @Test
     void webSocketInvalidValuesAreNamed() {
         assertThatThrownBy(() -> WebSocketConfig.builder("http://x").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("url must be a ws:// or wss:// URL, got scheme http");

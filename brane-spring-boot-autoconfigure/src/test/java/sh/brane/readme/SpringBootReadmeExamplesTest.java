@@ -36,10 +36,10 @@ import sh.brane.spring.boot.autoconfigure.devnet.BraneDevnetAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The examples of the README section "Spring Boot starter", kept true. */
+/** The examples of docs/spring-boot.md and of the README's front page, kept true. */
 class SpringBootReadmeExamplesTest {
 
-    // README: "Use it"
+    // docs/spring-boot.md "Use it", and the README's "Twenty lines"
     @Service
     static class PaymentService {
 
@@ -61,7 +61,7 @@ class SpringBootReadmeExamplesTest {
         }
     }
 
-    // README: "Customizers"
+    // docs/spring-boot.md "Customizers"
     @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
     static class Http2Configuration {
 
@@ -121,5 +121,18 @@ class SpringBootReadmeExamplesTest {
         assertThat(properties.getRpc().getWs().getTransport()).isEqualTo(TransportType.AUTO);
         assertThat(properties.getSigner().getPrivateKey()).isEqualTo("0x01");
         assertThat(properties.getHealth().getMaxHeadAge()).hasMinutes(1);
+    }
+
+    /** The documents show the code this class compiles: a change to one without the other fails here. */
+    @org.junit.jupiter.api.Test
+    void theDocumentsShowThePaymentServiceCompiledHere() throws Exception {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"));
+        String starter = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/spring-boot.md"));
+        for (String doc : List.of(readme, starter)) {
+            assertThat(doc).contains("PaymentService(BraneClient client, SigningClient wallet) {",
+                    "return wallet.send(TxRequest.builder().to(to).value(wei).build());");
+        }
+        assertThat(starter).contains("return client.getBalance(account, BlockTag.LATEST);",
+                "builder -> builder.version(HttpClient.Version.HTTP_2)");
     }
 }

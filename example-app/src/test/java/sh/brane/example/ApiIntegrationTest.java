@@ -20,8 +20,12 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every endpoint of the service, over HTTP, against the development Anvil the app starts by itself. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = "app.heads.heartbeat-interval=300ms")
 class ApiIntegrationTest {
+
+    @Autowired
+    sh.brane.spring.boot.autoconfigure.devnet.DevNode devNode;
 
     /** Anvil's second well-known dev account: funded with 10,000 ETH, never used by the app itself. */
     private static final String DEV_ACCOUNT_1 = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -200,17 +204,56 @@ class ApiIntegrationTest {
         List<Long> numbers = new ArrayList<>();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             String line;
-            // the dev node mines a block a second: the first head is the latest known, then new ones follow
+            // the first head is the latest known; then the test mines (the typed DevNode, no raw evm_mine) rather
+            // than wait for the dev node's one block a second
+            String event = null;
             while (numbers.size() < 3 && (line = lines.readLine()) != null) {
-                if (line.startsWith("data:")) {
+                if (line.startsWith("event:")) {
+                    event = line.substring(6).trim();
+                }
+                // heartbeats come in between (every 300 ms here)
+                else if (line.startsWith("data:") && "head".equals(event)) {
                     JsonNode head = new Http.Response(200, "", line.substring(5)).json();
                     assertThat(head.get("hash").asString()).matches("0x[0-9a-f]{64}");
                     numbers.add(head.get("number").asLong());
+                    if (numbers.size() == 1) {
+                        this.devNode.mine(2);
+                    }
                 }
             }
         }
         assertThat(numbers).hasSize(3).isSorted();
         assertThat(numbers.get(2)).isGreaterThan(numbers.get(0));
+    }
+
+    @Test
+    void headsStreamSendsHeartbeatsAndTellsAboutAChainReset() throws Exception {
+        HttpResponse<java.io.InputStream> response = http().stream("/api/heads");
+        assertThat(response.statusCode()).isEqualTo(200);
+        java.util.Map<String, JsonNode> seen = new java.util.HashMap<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            String line;
+            String event = null;
+            sh.brane.spring.boot.autoconfigure.devnet.DevNode.Snapshot snapshot = null;
+            while (!(seen.containsKey("heartbeat") && seen.containsKey("reset")) && (line = lines.readLine()) != null) {
+                if (line.startsWith("event:")) {
+                    event = line.substring(6).trim();
+                }
+                else if (line.startsWith("data:") && event != null) {
+                    seen.put(event, new Http.Response(200, "", line.substring(5)).json());
+                    if (event.equals("head") && snapshot == null) {
+                        // go forward, then back: the next head has a number already seen
+                        snapshot = this.devNode.snapshot();
+                        this.devNode.mine(2);
+                        this.devNode.revert(snapshot);
+                        this.devNode.mine();
+                    }
+                }
+            }
+        }
+        assertThat(seen.get("heartbeat").get("latestNumber").asLong()).isPositive();
+        JsonNode reset = seen.get("reset");
+        assertThat(reset.get("number").asLong()).isLessThanOrEqualTo(reset.get("previousNumber").asLong());
     }
 
     @Test

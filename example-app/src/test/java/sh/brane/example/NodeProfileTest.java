@@ -24,7 +24,7 @@ import static sh.brane.example.ApiIntegrationTest.ok;
 
 /**
  * The {@code node} profile against a node the app did not start (an Anvil of the test's own), signing with a
- * keystore file and its password: the token is deployed by, and payments come from, the keystore's account.
+ * keystore file and its password, over a fallback list (WebSocket, then HTTP): the token is deployed by, and payments come from, the keystore's account.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("node")
@@ -47,7 +47,11 @@ class NodeProfileTest {
         // light scrypt keeps the test quick; real keystores use Keystore.Kdf.STANDARD
         Files.writeString(keystore, Keystore.encrypt(PrivateKey.fromHex(PAYER.privateKey()),
                 "correct horse".toCharArray(), Keystore.Kdf.LIGHT, new SecureRandom()));
-        registry.add("brane.rpc.url", node::wsUrl);
+        // the profile takes a fallback list as well as one URL
+        registry.add("brane.rpc.endpoints[0].name", () -> "primary");
+        registry.add("brane.rpc.endpoints[0].url", node::wsUrl);
+        registry.add("brane.rpc.endpoints[1].name", () -> "backup");
+        registry.add("brane.rpc.endpoints[1].url", node::httpUrl);
         registry.add("brane.rpc.expected-chain-id", () -> String.valueOf(node.chainId()));
         registry.add("brane.signer.keystore", () -> "file:" + keystore);
         registry.add("brane.signer.keystore-password", () -> "correct horse");

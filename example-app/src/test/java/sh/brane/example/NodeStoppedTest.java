@@ -45,6 +45,8 @@ class NodeStoppedTest {
 
         JsonNode problem = assertProblem(http.get("/api/chain"), 503, "");
         assertThat(problem.get("title").asString()).isEqualTo("Ethereum node unavailable");
+        // the body names the configured endpoint, never the node's host and port
+        assertThat(problem.get("detail").asString()).contains("'default'").doesNotContain("127.0.0.1");
         assertThat(problem.get("type").asString()).endsWith("/node-unavailable");
         assertProblem(http.get("/api/accounts/" + ACCOUNT), 503, "");
         assertProblem(http.get("/api/tokens/" + tokens.address() + "/balances/" + ACCOUNT), 503, "");

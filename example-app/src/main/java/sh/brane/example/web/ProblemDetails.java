@@ -38,6 +38,24 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
 
     private static final String TYPE_BASE = "https://brane.sh/problems/";
 
+    /** The configured endpoint name(s): what a 503 names, never the node's host and port. */
+    private final String nodeNames;
+
+    ProblemDetails(org.springframework.beans.factory.ObjectProvider<
+            sh.brane.spring.boot.autoconfigure.BraneProperties> properties) {
+        sh.brane.spring.boot.autoconfigure.BraneProperties p = properties.getIfAvailable();
+        if (p == null) {
+            this.nodeNames = "'default'";
+        }
+        else if (!p.getRpc().getEndpoints().isEmpty()) {
+            this.nodeNames = p.getRpc().getEndpoints().stream().map((e) -> "'" + e.getName() + "'")
+                    .collect(java.util.stream.Collectors.joining(", "));
+        }
+        else {
+            this.nodeNames = "'" + p.getRpc().getName() + "'";
+        }
+    }
+
     @ExceptionHandler({InvalidRequestException.class, InvalidEncodingException.class})
     ProblemDetail malformed(RuntimeException e) {
         return problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request", e.getMessage());
@@ -73,8 +91,12 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
     @ExceptionHandler({ConnectionLostException.class, RpcTimeoutException.class, BackpressureException.class,
             RateLimitedException.class})
     ResponseEntity<ProblemDetail> unavailable(RuntimeException e) {
+        // the engine's message names the node's host and port, which are not the API caller's business
+        String outcome = (e instanceof sh.brane.rpc.BraneRpcException rpc) ? rpc.outcome().name() : "UNAVAILABLE";
         ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "node-unavailable", "Ethereum node unavailable",
-                e.getMessage());
+                "The Ethereum node " + this.nodeNames + " cannot serve the request now (" + outcome
+                        + "); try again shortly");
+        p.setProperty("outcome", outcome);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
     }
 

@@ -2,6 +2,7 @@ package sh.brane.spring.boot.autoconfigure;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Import;
 
@@ -13,7 +14,7 @@ import sh.brane.rpc.BraneProvider;
  * {@link sh.brane.client.BraneClient} over it, and a signer with its {@link sh.brane.client.SigningClient} when
  * {@code brane.signer.*} is set. Inert without a node URL.
  */
-@AutoConfiguration
+@AutoConfiguration(after = SslAutoConfiguration.class)
 @EnableConfigurationProperties(BraneProperties.class)
 @Import({ BraneConnectionDetailsConfiguration.class, BraneProviderConfiguration.class,
         BraneSignerConfiguration.class, BraneClientConfiguration.class })

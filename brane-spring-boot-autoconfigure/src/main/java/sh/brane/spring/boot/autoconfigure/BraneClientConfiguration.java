@@ -6,10 +6,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.signer.Signer;
+import sh.brane.rpc.InvalidOptionException;
 
 /** The typed client over the provider, and a signing client when a signer is configured. */
 @Configuration(proxyBeanMethods = false)
@@ -22,9 +25,9 @@ class BraneClientConfiguration {
         try {
             return new BraneClient(provider, properties.getClient().getPollInterval());
         }
-        catch (IllegalArgumentException ex) {
-            throw new InvalidBranePropertyException("brane.client.poll-interval",
-                    String.valueOf(properties.getClient().getPollInterval()), ex.getMessage());
+        catch (InvalidOptionException ex) {
+            throw new InvalidConfigurationPropertyValueException("brane.client.poll-interval",
+                    properties.getClient().getPollInterval(), ex.reason());
         }
     }
 
@@ -37,12 +40,14 @@ class BraneClientConfiguration {
             return new SigningClient(client, signer, null, settings.getGasMarginPercent(),
                     settings.getReceiptTimeout());
         }
-        catch (IllegalArgumentException ex) {
-            String property = ex.getMessage().startsWith("gas margin") ? "brane.client.gas-margin-percent"
-                    : "brane.client.receipt-timeout";
-            String value = ex.getMessage().startsWith("gas margin") ? String.valueOf(settings.getGasMarginPercent())
-                    : String.valueOf(settings.getReceiptTimeout());
-            throw new InvalidBranePropertyException(property, value, ex.getMessage());
+        catch (InvalidOptionException ex) {
+            switch (ex.option()) {
+                case "gasMarginPercent" -> throw new InvalidConfigurationPropertyValueException(
+                        "brane.client.gas-margin-percent", settings.getGasMarginPercent(), ex.reason());
+                case "receiptTimeout" -> throw new InvalidConfigurationPropertyValueException(
+                        "brane.client.receipt-timeout", settings.getReceiptTimeout(), ex.reason());
+                default -> throw ex;
+            }
         }
     }
 }

@@ -1,12 +1,16 @@
 package sh.brane.spring.boot.autoconfigure;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
+import org.springframework.boot.convert.DurationUnit;
+import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 
 import sh.brane.rpc.TransportType;
@@ -105,8 +109,9 @@ public class BraneProperties {
         private Duration requestTimeout = Duration.ofSeconds(30);
 
         /**
-         * Chain id the node must report at start-up (eth_chainId); start-up fails on a mismatch. Unset: not
-         * checked.
+         * Chain id the node must report (eth_chainId). A node reachable at start-up is checked then, and a mismatch
+         * fails start-up; one reached later is checked then, and a mismatch closes its provider. Every health check
+         * compares it too. Unset: not checked.
          */
         private Long expectedChainId;
 
@@ -117,6 +122,13 @@ public class BraneProperties {
         private List<Endpoint> endpoints = new ArrayList<>();
 
         private final Fallback fallback = new Fallback();
+
+        /** TLS for a wss:// or https:// node (and the default of every endpoint in brane.rpc.endpoints). */
+        private final Ssl ssl = new Ssl();
+
+        public Ssl getSsl() {
+            return this.ssl;
+        }
 
         private final WebSocket ws = new WebSocket();
 
@@ -194,6 +206,13 @@ public class BraneProperties {
 
         /** Headers for this endpoint only, added to brane.rpc.headers. */
         private Map<String, String> headers = new LinkedHashMap<>();
+
+        /** TLS for this endpoint (wss:// or https://); unset: brane.rpc.ssl. */
+        private final Ssl ssl = new Ssl();
+
+        public Ssl getSsl() {
+            return this.ssl;
+        }
 
         public String getName() {
             return this.name;
@@ -570,10 +589,13 @@ public class BraneProperties {
 
         /**
          * Whether each call through the provider is a Micrometer Observation named brane.rpc.call (for traces)
-         * when an ObservationRegistry is present.
+         * when an ObservationRegistry is present. Deprecated: use management.observations.enable.brane.
          */
-        private boolean enabled = false;
+        private boolean enabled = true;
 
+        @DeprecatedConfigurationProperty(replacement = "management.observations.enable.brane",
+                reason = "Observations follow Boot's management.observations.enable.<name-prefix>", since = "0.1.0")
+        @Deprecated(since = "0.1.0")
         public boolean isEnabled() {
             return this.enabled;
         }
@@ -639,8 +661,12 @@ public class BraneProperties {
         /** Chain id of the local node. */
         private long chainId = 31337;
 
-        /** Seconds between blocks; 0 mines a block per transaction. */
-        private int blockTime = 0;
+        /**
+         * Time between blocks, in whole seconds (a bare number is seconds, as before: 1 = 1s); 0 mines a block
+         * per transaction.
+         */
+        @DurationUnit(ChronoUnit.SECONDS)
+        private Duration blockTime = Duration.ZERO;
 
         /** Number of funded dev accounts. */
         private int accounts = 10;
@@ -664,11 +690,11 @@ public class BraneProperties {
             this.chainId = chainId;
         }
 
-        public int getBlockTime() {
+        public Duration getBlockTime() {
             return this.blockTime;
         }
 
-        public void setBlockTime(int blockTime) {
+        public void setBlockTime(Duration blockTime) {
             this.blockTime = blockTime;
         }
 
@@ -686,6 +712,24 @@ public class BraneProperties {
 
         public void setWebsocket(boolean websocket) {
             this.websocket = websocket;
+        }
+    }
+
+    /** TLS settings of a node connection. */
+    public static class Ssl {
+
+        /**
+         * Name of the SSL bundle (spring.ssl.bundle.*) with the trust material for the node's certificate (e.g. a
+         * private CA) and, for mutual TLS, the client certificate. Only for wss:// and https:// URLs.
+         */
+        private String bundle;
+
+        public String getBundle() {
+            return this.bundle;
+        }
+
+        public void setBundle(String bundle) {
+            this.bundle = bundle;
         }
     }
 }

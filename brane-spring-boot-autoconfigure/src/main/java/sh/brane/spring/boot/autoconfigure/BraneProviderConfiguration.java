@@ -7,6 +7,7 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnThreading;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,10 +31,12 @@ class BraneProviderConfiguration {
             ObjectProvider<WebSocketConfigCustomizer> webSocketCustomizers,
             ObjectProvider<HttpConfigCustomizer> httpCustomizers, ObjectProvider<BraneMetricsFactory> metricsFactories,
             ObjectProvider<BraneProviderDecorator> decorators,
-            @Qualifier(CALLBACK_EXECUTOR_BEAN_NAME) ObjectProvider<Executor> callbackExecutor) {
+            @Qualifier(CALLBACK_EXECUTOR_BEAN_NAME) ObjectProvider<Executor> callbackExecutor,
+            ObjectProvider<SslBundles> sslBundles) {
         return new BraneProviderFactory(properties, callbackExecutor.getIfAvailable(),
                 webSocketCustomizers.orderedStream().toList(), httpCustomizers.orderedStream().toList(),
-                metricsFactories.orderedStream().toList(), decorators.orderedStream().toList())
+                metricsFactories.orderedStream().toList(), decorators.orderedStream().toList(),
+                sslBundles.getIfAvailable())
             .create(connectionDetails);
     }
 

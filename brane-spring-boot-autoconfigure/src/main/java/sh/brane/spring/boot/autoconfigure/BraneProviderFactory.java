@@ -1,21 +1,31 @@
 package sh.brane.spring.boot.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.ssl.SslBundles;
 
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
+import sh.brane.rpc.InvalidOptionException;
+import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.WebSocketProvider;
 
 /**
@@ -38,9 +48,13 @@ final class BraneProviderFactory {
 
     private final List<BraneProviderDecorator> decorators;
 
+    private final SslBundles sslBundles;
+
     BraneProviderFactory(BraneProperties properties, Executor callbackExecutor,
             List<WebSocketConfigCustomizer> webSocketCustomizers, List<HttpConfigCustomizer> httpCustomizers,
-            List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators) {
+            List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators,
+            SslBundles sslBundles) {
+        this.sslBundles = sslBundles;
         this.properties = properties;
         this.callbackExecutor = callbackExecutor;
         this.webSocketCustomizers = webSocketCustomizers;
@@ -52,10 +66,11 @@ final class BraneProviderFactory {
     BraneProvider create(BraneConnectionDetails details) {
         List<BraneConnectionDetails.Endpoint> endpoints = details.getEndpoints();
         if (endpoints.isEmpty()) {
-            return single(details.getUrl(), this.properties.getRpc().getName(), details.getHeaders());
+            return single(details.getUrl(), this.properties.getRpc().getName(), details.getHeaders(),
+                    "brane.rpc.ssl.bundle", this.properties.getRpc().getSsl().getBundle());
         }
         if (this.properties.getRpc().getUrl() != null && details instanceof PropertiesBraneConnectionDetails) {
-            throw new InvalidBranePropertyException("brane.rpc.url", "(set)",
+            throw new InvalidConfigurationPropertyValueException("brane.rpc.url", "(set)",
                     "set either brane.rpc.url or brane.rpc.endpoints, not both");
         }
         return fallback(endpoints, details.getHeaders());
@@ -69,12 +84,13 @@ final class BraneProviderFactory {
                 BraneConnectionDetails.Endpoint endpoint = endpoints.get(i);
                 String name = endpoint.name();
                 if (name == null || name.isBlank() || !names.add(name)) {
-                    throw new InvalidBranePropertyException("brane.rpc.endpoints[" + i + "].name",
-                            String.valueOf(name), "every endpoint needs a name of its own (used as metrics tag)");
+                    throw new InvalidConfigurationPropertyValueException("brane.rpc.endpoints[" + i + "].name", name,
+                            "every endpoint needs a name of its own (used as metrics tag)");
                 }
                 Map<String, String> headers = new LinkedHashMap<>(common);
                 headers.putAll(endpoint.headers());
-                created.add(single(endpoint.url(), name, headers));
+                String[] bundle = sslBundleOf(i, name);
+                created.add(single(endpoint.url(), name, headers, bundle[0], bundle[1]));
             }
             FallbackProvider.Builder builder = FallbackProvider.builder();
             created.forEach(builder::add);
@@ -85,13 +101,16 @@ final class BraneProviderFactory {
                     .requestTimeout(this.properties.getRpc().getRequestTimeout())
                     .build();
             }
-            catch (IllegalArgumentException ex) {
-                boolean threshold = String.valueOf(ex.getMessage()).startsWith("failureThreshold");
-                throw new InvalidBranePropertyException(
-                        threshold ? "brane.rpc.fallback.failure-threshold" : "brane.rpc.fallback.probe-interval",
-                        threshold ? String.valueOf(fallback.getFailureThreshold())
-                                : String.valueOf(fallback.getProbeInterval()),
-                        ex.getMessage());
+            catch (InvalidOptionException ex) {
+                throw switch (ex.option()) {
+                    case "failureThreshold" -> new InvalidConfigurationPropertyValueException(
+                            "brane.rpc.fallback.failure-threshold", fallback.getFailureThreshold(), ex.reason());
+                    case "probeInterval" -> new InvalidConfigurationPropertyValueException(
+                            "brane.rpc.fallback.probe-interval", fallback.getProbeInterval(), ex.reason());
+                    case "requestTimeout" -> new InvalidConfigurationPropertyValueException(
+                            "brane.rpc.request-timeout", this.properties.getRpc().getRequestTimeout(), ex.reason());
+                    default -> ex;
+                };
             }
         }
         catch (RuntimeException ex) {
@@ -100,16 +119,52 @@ final class BraneProviderFactory {
         }
     }
 
-    private BraneProvider single(String rawUrl, String name, Map<String, String> headers) {
+    /** The endpoint's own ssl.bundle (when it is configured by properties), else brane.rpc.ssl.bundle. */
+    private String[] sslBundleOf(int index, String name) {
+        List<BraneProperties.Endpoint> configured = this.properties.getRpc().getEndpoints();
+        if (index < configured.size() && name.equals(configured.get(index).getName())
+                && configured.get(index).getSsl().getBundle() != null) {
+            return new String[] { "brane.rpc.endpoints[" + index + "].ssl.bundle",
+                    configured.get(index).getSsl().getBundle() };
+        }
+        return new String[] { "brane.rpc.ssl.bundle", this.properties.getRpc().getSsl().getBundle() };
+    }
+
+    private BraneProvider single(String rawUrl, String name, Map<String, String> headers, String bundleProperty,
+            String bundleName) {
         BraneUrl url = BraneUrl.parse(rawUrl);
+        NodeTls tls = NodeTls.resolve(bundleProperty, bundleName, url, this.sslBundles);
         BraneProvider provider;
+        boolean reachable;
+        CompletableFuture<?> reached;
         if (url.webSocket()) {
-            provider = WebSocketProvider.create(ProviderConfigMapper.webSocket(url, name, headers, this.properties,
-                    this.callbackExecutor, this.webSocketCustomizers));
+            // start-up does not wait for the node: the provider connects, and retries, in the background
+            WebSocketConfig config = ProviderConfigMapper.webSocket(url, name, headers, this.properties,
+                    this.callbackExecutor, this.webSocketCustomizers, tls);
+            WebSocketProvider ws = WebSocketProvider.start(config);
+            provider = ws;
+            // but it lets the first attempt end (at once when refused, at most connectTimeout when silent), so an
+            // app that calls its node right after start-up finds a reachable one connected
+            awaitQuietly(ws.firstAttempt(), config.connectTimeout().plusSeconds(1));
+            reachable = ws.isConnected();
+            reached = ws.firstConnection();
+            if (reachable) {
+                logger.info("Brane provider '{}' connected to {} over WebSocket", name, url.redacted());
+            }
+            else {
+                logger.warn("Brane provider '{}' could not reach {} yet; it keeps connecting in the background "
+                        + "(health is DOWN until then)", name, url.redacted());
+                reached.thenRun(() -> logger.info("Brane provider '{}' connected to {} over WebSocket", name,
+                        url.redacted()));
+            }
         }
         else {
             provider = HttpProvider.create(ProviderConfigMapper.http(url, name, headers, this.properties,
-                    this.callbackExecutor, this.httpCustomizers));
+                    this.callbackExecutor, this.httpCustomizers, tls));
+            reachable = true;
+            reached = CompletableFuture.completedFuture(null);
+            // HTTP opens connections per request: nothing is known about the node yet (the health check tells)
+            logger.info("Brane provider '{}' sends to {} over HTTP", name, url.redacted());
         }
         try {
             String transport = url.webSocket() ? "ws" : "http";
@@ -120,16 +175,14 @@ final class BraneProviderFactory {
                 provider.setMetrics((metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics));
             }
             Long expected = this.properties.getRpc().getExpectedChainId();
-            if (expected != null) {
-                verifyChainId(provider, name, expected);
+            if (expected != null && !(reachable && verifyChainId(provider, name, expected))) {
+                ChainIdCheck.whenReached(reached, provider, name, expected);
             }
         }
         catch (RuntimeException ex) {
             provider.close();
             throw ex;
         }
-        logger.info("Brane provider '{}' connected to {} over {}", name, url.redacted(),
-                url.webSocket() ? "WebSocket" : "HTTP");
         BraneProvider decorated = provider;
         for (BraneProviderDecorator decorator : this.decorators) {
             decorated = decorator.decorate(decorated, name, url.webSocket() ? "ws" : "http");
@@ -137,22 +190,41 @@ final class BraneProviderFactory {
         return decorated;
     }
 
-    private static void verifyChainId(BraneProvider provider, String name, long expected) {
+    private static void awaitQuietly(CompletableFuture<?> future, Duration timeout) {
+        try {
+            future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        catch (ExecutionException | TimeoutException ex) {
+            // not reached: the background connection and the health check take over
+        }
+    }
+
+    /**
+     * Checks the chain id of a node reachable at start-up: a mismatch is wrong configuration and fails start-up.
+     *
+     * @return false when the node did not answer, so the check is left to the background
+     */
+    private static boolean verifyChainId(BraneProvider provider, String name, long expected) {
         String hex;
         try {
             hex = provider.send("eth_chainId", List.of()).asString();
         }
         catch (BraneRpcException ex) {
             // A node that is down at start-up must not keep the service down: the pinned chain id still guards
-            // every transaction (each signer refuses to sign for another chain), and a node that answers on the
-            // wrong chain now fails start-up below.
-            logger.warn("Could not read the chain id of node '{}' at start-up to check brane.rpc.expected-chain-id"
-                    + " ({}); signers still sign for chain {} only", name, ex.getMessage(), expected);
-            return;
+            // every transaction (each signer refuses to sign for another chain), and the chain id is checked when
+            // the node answers.
+            logger.warn("Could not read the chain id of node '{}' to check brane.rpc.expected-chain-id ({}); "
+                    + "it is checked when the node answers, and signers sign for chain {} only", name, ex.getMessage(),
+                    expected);
+            return false;
         }
         long actual = Quantities.parseLong(hex);
         if (actual != expected) {
             throw new BraneChainIdMismatchException(name, expected, actual);
         }
+        return true;
     }
 }

@@ -1,8 +1,12 @@
 package sh.brane.spring.boot.autoconfigure;
 
 /**
- * Thrown at start-up when a {@code brane.*} property has a value the engine rejects. The message names the
- * property, the value (masked for secrets) and what is allowed.
+ * Thrown at start-up when a <em>secret</em> {@code brane.*} property (a private key, a password, a header that may
+ * hold an API key) has a value the starter rejects. The message names the property, a masked value and what is
+ * allowed. Every other property fails with Boot's own
+ * {@link org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException}: this class
+ * stays only because Boot's failure analyzer prints the value it finds in the environment, which for a secret would
+ * put the secret in the start-up report (BraneSecretsTests proves it does not).
  */
 public class InvalidBranePropertyException extends RuntimeException {
 

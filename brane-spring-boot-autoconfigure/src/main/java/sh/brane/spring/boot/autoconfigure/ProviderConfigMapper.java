@@ -5,12 +5,15 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
 import sh.brane.rpc.HttpConfig;
+import sh.brane.rpc.InvalidOptionException;
 import sh.brane.rpc.WebSocketConfig;
 
 /**
- * Maps {@code brane.*} properties onto the engine's config builders, and the builders' validation errors
- * (whose messages start with the option's name) back onto the property that set the value.
+ * Maps {@code brane.*} properties onto the engine's config builders, and the builders' typed validation errors
+ * ({@link InvalidOptionException}, by option) back onto the property that set the value.
  */
 final class ProviderConfigMapper {
 
@@ -22,12 +25,13 @@ final class ProviderConfigMapper {
     }
 
     static WebSocketConfig webSocket(BraneUrl url, String name, Map<String, String> headers,
-            BraneProperties properties, Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers) {
+            BraneProperties properties, Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers,
+            NodeTls tls) {
         BraneProperties.Rpc rpc = properties.getRpc();
         BraneProperties.WebSocket ws = rpc.getWs();
         long frame = ws.getMaxFrameSize().toBytes();
         if (frame < 1024 || frame > WebSocketConfig.MAX_MAX_FRAME_SIZE) {
-            throw new InvalidBranePropertyException(WS + "max-frame-size", ws.getMaxFrameSize().toString(),
+            throw new InvalidConfigurationPropertyValueException(WS + "max-frame-size", ws.getMaxFrameSize(),
                     "must be between 1KB and 512MB");
         }
         WebSocketConfig.Builder builder = WebSocketConfig.builder(url.uri().toString())
@@ -47,7 +51,14 @@ final class ProviderConfigMapper {
             .reconnectMaxBackoff(ws.getReconnectMaxBackoff())
             .reconnectMaxAttempts(ws.getReconnectMaxAttempts())
             .callbackExecutor(callbackExecutor);
-        if (ws.isInsecureSkipTlsVerification()) {
+        if (tls != null) {
+            if (ws.isInsecureSkipTlsVerification()) {
+                throw new InvalidConfigurationPropertyValueException(WS + "insecure-skip-tls-verification", true,
+                        "an SSL bundle checks the node's certificate: remove one of the two settings");
+            }
+            builder.sslContext(tls.nettyContext());
+        }
+        else if (ws.isInsecureSkipTlsVerification()) {
             builder.insecureSkipTlsVerification();
         }
         headers.forEach(builder::header);
@@ -71,7 +82,7 @@ final class ProviderConfigMapper {
     }
 
     static HttpConfig http(BraneUrl url, String name, Map<String, String> headers, BraneProperties properties,
-            Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers) {
+            Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers, NodeTls tls) {
         BraneProperties.Rpc rpc = properties.getRpc();
         BraneProperties.Http http = rpc.getHttp();
         HttpConfig.Builder builder = HttpConfig.builder(url.uri().toString())
@@ -86,6 +97,9 @@ final class ProviderConfigMapper {
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
             .callbackExecutor(callbackExecutor);
+        if (tls != null) {
+            builder.tls(tls.managers().getKeyManagerFactory(), tls.managers().getTrustManagerFactory());
+        }
         headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
         return build(builder::build, (option) -> switch (option) {
@@ -115,19 +129,23 @@ final class ProviderConfigMapper {
         return new String[] { name, String.valueOf(value) };
     }
 
+    /** Builds, mapping the engine's typed error onto the property by its option (never by its message). */
     private static <T> T build(Supplier<T> build, Function<String, String[]> propertyOfOption) {
         try {
             return build.get();
-        } catch (IllegalArgumentException ex) {
-            String message = String.valueOf(ex.getMessage());
-            int space = message.indexOf(' ');
-            String option = (space > 0) ? message.substring(0, space) : message;
-            String[] property = propertyOfOption.apply(option);
+        }
+        catch (InvalidOptionException ex) {
+            String[] property = propertyOfOption.apply(ex.option());
             if (property == null) {
-                // set by a customizer, or an option without a property: report the engine's own words
-                throw new InvalidBranePropertyException("brane.rpc", "(see reason)", message);
+                // an option without a property, set by a customizer: the engine's own words
+                throw new InvalidConfigurationPropertyValueException("brane.rpc", "(set by a customizer)",
+                        ex.getMessage());
             }
-            throw new InvalidBranePropertyException(property[0], property[1], message);
+            if ("header".equals(ex.option())) {
+                // not Boot's exception: its failure analyzer would print the value found in the environment
+                throw new InvalidBranePropertyException(property[0], property[1], ex.reason());
+            }
+            throw new InvalidConfigurationPropertyValueException(property[0], property[1], ex.reason());
         }
     }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -309,12 +310,12 @@ class BraneAutoConfigurationTests {
             .run((context) -> {
                 Throwable failure = context.getStartupFailure();
                 assertThat(failure).rootCause()
-                    .isInstanceOf(InvalidBranePropertyException.class)
+                    .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                     .hasMessageContaining("brane.rpc.ws.ring-buffer-size")
                     .hasMessageContaining("'1000'")
                     .hasMessageContaining("power of two");
                 assertThat(FailureAnalysisSupport.report(failure)).contains("brane.rpc.ws.ring-buffer-size",
-                        "1000", "power of two", "Update brane.rpc.ws.ring-buffer-size");
+                        "1000", "power of two", "Review the value of the property");
             });
     }
 
@@ -341,13 +342,13 @@ class BraneAutoConfigurationTests {
         this.runner
             .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.rpc.http.max-batch-size=0")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
-                .hasMessage("Invalid value '0' for property brane.rpc.http.max-batch-size: "
-                        + "maxBatchSize must be between 1 and 10000, got 0"));
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                .hasMessage("Property brane.rpc.http.max-batch-size with value '0' is invalid: "
+                        + "must be between 1 and 10000"));
         this.runner
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.max-frame-size=1GB")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("brane.rpc.ws.max-frame-size")
                 .hasMessageContaining("1073741824B")
                 .hasMessageContaining("between 1KB and 512MB"));
@@ -355,7 +356,7 @@ class BraneAutoConfigurationTests {
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.ping-interval=30s",
                     "brane.rpc.ws.read-idle-timeout=10s")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("brane.rpc.ws.read-idle-timeout")
                 .hasMessageContaining("longer than pingInterval"));
     }
@@ -535,7 +536,7 @@ class BraneAutoConfigurationTests {
             .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.signer.private-key=" + DEV_KEY_0,
                     "brane.client.gas-margin-percent=5000", PINNED_CHAIN)
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("brane.client.gas-margin-percent")
                 .hasMessageContaining("5000"));
     }
@@ -578,7 +579,7 @@ class BraneAutoConfigurationTests {
             .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.rpc.endpoints[0].name=a",
                     "brane.rpc.endpoints[0].url=http://localhost:2")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("either brane.rpc.url or brane.rpc.endpoints"));
     }
 
@@ -588,12 +589,12 @@ class BraneAutoConfigurationTests {
             .withPropertyValues("brane.rpc.endpoints[0].name=a", "brane.rpc.endpoints[0].url=http://localhost:1",
                     "brane.rpc.endpoints[1].name=a", "brane.rpc.endpoints[1].url=http://localhost:2")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("brane.rpc.endpoints[1].name"));
         this.runner
             .withPropertyValues("brane.rpc.endpoints[0].url=http://localhost:1")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidBranePropertyException.class)
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("brane.rpc.endpoints[0].name"));
     }
 
@@ -686,6 +687,26 @@ class BraneAutoConfigurationTests {
             .run((context) -> assertThat(context).hasNotFailed()
                 .doesNotHaveBean(Anvil.class)
                 .hasSingleBean(BraneProvider.class));
+    }
+
+    @Test
+    void devnetBlockTimeIsADurationAndABareNumberStaysSeconds() {
+        this.runner.withPropertyValues("brane.devnet.block-time=2")
+            .run((context) -> assertThat(context.getBean(BraneProperties.class).getDevnet().getBlockTime())
+                .isEqualTo(Duration.ofSeconds(2)));
+        this.runner.withPropertyValues("brane.devnet.block-time=3s")
+            .run((context) -> assertThat(context.getBean(BraneProperties.class).getDevnet().getBlockTime())
+                .isEqualTo(Duration.ofSeconds(3)));
+        this.runner.withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
+            .withPropertyValues("brane.devnet.enabled=true", "brane.devnet.block-time=1500ms")
+            .run((context) -> {
+                assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                    .hasMessageContaining("brane.devnet.block-time")
+                    .hasMessageContaining("whole number of seconds");
+                assertThat(FailureAnalysisSupport.report(context.getStartupFailure()))
+                    .contains("brane.devnet.block-time", "PT1.5S", "whole number of seconds");
+            });
     }
 
     @Test

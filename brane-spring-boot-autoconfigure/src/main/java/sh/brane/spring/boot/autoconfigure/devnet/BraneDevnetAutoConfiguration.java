@@ -5,13 +5,16 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.DevAccount;
@@ -23,9 +26,11 @@ import sh.brane.spring.boot.autoconfigure.BraneProperties;
  * {@link EnableAutoConfiguration Auto-configuration} of a development node: with {@code brane.devnet.enabled}
  * a local Anvil starts before the provider, the provider connects to it (through a
  * {@link BraneConnectionDetails} bean, so it wins over {@code brane.rpc.url}), and it stops with the context.
+ * Skipped during AOT processing and in AOT-processed (native) applications.
  */
 @AutoConfiguration(before = BraneAutoConfiguration.class)
 @ConditionalOnBooleanProperty("brane.devnet.enabled")
+@Conditional(NotAotCondition.class)
 @EnableConfigurationProperties(BraneProperties.class)
 public final class BraneDevnetAutoConfiguration {
 
@@ -37,10 +42,18 @@ public final class BraneDevnetAutoConfiguration {
     Anvil braneDevnetAnvil(BraneProperties properties) {
         BraneProperties.Devnet devnet = properties.getDevnet();
         Anvil.Builder builder = Anvil.builder().chainId(devnet.getChainId()).accounts(devnet.getAccounts());
-        if (devnet.getBlockTime() > 0) {
-            builder.blockTime(devnet.getBlockTime());
+        java.time.Duration blockTime = devnet.getBlockTime();
+        if (blockTime.isNegative() || blockTime.toNanos() % 1_000_000_000L != 0) {
+            throw new InvalidConfigurationPropertyValueException("brane.devnet.block-time", blockTime,
+                    "must be zero (a block per transaction) or a whole number of seconds, e.g. 1s or 2");
         }
-        Anvil anvil = builder.start();
+        if (!blockTime.isZero()) {
+            builder.blockTime(Math.toIntExact(blockTime.toSeconds()));
+        }
+        // Stopped by Spring Boot's shutdown hook after the context (and so the provider) is closed, not by a JVM
+        // hook of its own running alongside it: a clean stop then logs no "connection lost".
+        Anvil anvil = builder.stopOnJvmExit(false).start();
+        SpringApplication.getShutdownHandlers().add(anvil::close);
         // addresses only: the keys are well known, but a log is no place for any key
         logger.info("Brane devnet: Anvil {} on {} (chain {}), dev accounts: {}", anvil.binary(),
                 devnet.isWebsocket() ? anvil.wsUrl() : anvil.httpUrl(), anvil.chainId(),

@@ -36,6 +36,7 @@ public final class BraneHealthContributorAutoConfiguration {
             .map((details) -> details.getEndpoints().stream().map(BraneConnectionDetails.Endpoint::name).toList())
             .orElse(List.of());
         return new BraneHealthIndicator(provider, properties.getHealth().getTimeout(),
-                properties.getHealth().getMaxHeadAge(), endpoints);
+                properties.getHealth().getMaxHeadAge(), endpoints)
+            .expectChainId(properties.getRpc().getExpectedChainId());
     }
 }

@@ -36,6 +36,9 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
 
     private final Clock clock;
 
+    /** {@code brane.rpc.expected-chain-id}, or null when not checked. */
+    private volatile Long expectedChainId;
+
     /**
      * @param fallbackEndpoints the endpoint names, in order, when {@code provider} is a {@link FallbackProvider}
      */
@@ -52,6 +55,12 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
         this.maxHeadAge = maxHeadAge;
         this.fallbackEndpoints = List.copyOf(fallbackEndpoints);
         this.clock = clock;
+    }
+
+    /** DOWN when the node reports another chain than this one (start-up does not wait to check it). */
+    public BraneHealthIndicator expectChainId(Long expectedChainId) {
+        this.expectedChainId = expectedChainId;
+        return this;
     }
 
     @Override
@@ -88,7 +97,14 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
                 this.timeout);
         JsonNode block;
         try {
-            builder.withDetail("chainId", parse(chainId.join().asString()));
+            long actualChainId = parse(chainId.join().asString());
+            builder.withDetail("chainId", actualChainId);
+            Long expected = this.expectedChainId;
+            if (expected != null && expected != actualChainId) {
+                builder.down().withDetail("reason", "the node is on chain " + actualChainId
+                        + " but brane.rpc.expected-chain-id is " + expected);
+                return;
+            }
             block = head.join();
         }
         catch (java.util.concurrent.CompletionException ex) {

@@ -20,15 +20,19 @@ import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Wraps a provider so each JSON-RPC call is a Micrometer {@link Observation} named {@value #NAME}: started on
- * the caller's thread (so a trace's current span becomes its parent), stopped when the call ends, with the
- * failure as its error. Low-cardinality keys: {@code rpc.system}, {@code rpc.method}, {@code brane.endpoint},
- * {@code brane.transport}, {@code outcome}.
+ * Wraps a provider so each JSON-RPC call is a Micrometer {@link Observation} (named and keyed by a
+ * {@link BraneObservationConvention}, by default {@value #NAME} with the meters' tags): started on the caller's
+ * thread (so a trace's current span becomes its parent), stopped when the call ends, with the failure as its error.
+ * The returned future completes inside the caller's observation scope, so callbacks chained on it keep the trace
+ * context; so do a subscription's notifications. Capabilities of the provider underneath pass through
+ * {@link #getDelegate()}.
  */
 public final class ObservationBraneProvider implements DecoratedBraneProvider {
 
     /** The observation's name. */
-    public static final String NAME = "brane.rpc.call";
+    public static final String NAME = DefaultBraneObservationConvention.NAME;
+
+    private static final BraneObservationConvention DEFAULT_CONVENTION = new DefaultBraneObservationConvention();
 
     private final BraneProvider delegate;
 
@@ -38,8 +42,17 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
 
     private final String transport;
 
+    private final BraneObservationConvention convention;
+
     public ObservationBraneProvider(BraneProvider delegate, ObservationRegistry registry, String endpoint,
             String transport) {
+        this(delegate, registry, endpoint, transport, null);
+    }
+
+    /** @param convention replaces the default one; null for the default */
+    public ObservationBraneProvider(BraneProvider delegate, ObservationRegistry registry, String endpoint,
+            String transport, BraneObservationConvention convention) {
+        this.convention = convention;
         this.delegate = delegate;
         this.registry = registry;
         this.endpoint = endpoint;
@@ -80,16 +93,38 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
             observations.forEach((observation) -> end(observation, ex));
             throw ex;
         }
+        Observation parent = this.registry.getCurrentObservation();
+        List<CompletableFuture<JsonNode>> observed = new ArrayList<>(futures.size());
         for (int i = 0; i < futures.size(); i++) {
             Observation observation = observations.get(i);
-            futures.get(i).whenComplete((result, failure) -> end(observation, failure));
+            observed.add(inScope(parent, futures.get(i).whenComplete((result, failure) -> end(observation, failure))));
         }
-        return futures;
+        return observed;
     }
 
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
-        return this.delegate.subscribe(params, listener);
+        Observation parent = this.registry.getCurrentObservation();
+        if (parent == null) {
+            return this.delegate.subscribe(params, listener);
+        }
+        // notifications arrive on the engine's threads: run the listener in the subscriber's trace context
+        return this.delegate.subscribe(params, new SubscriptionListener() {
+            @Override
+            public void onNotification(JsonNode result) {
+                parent.scoped(() -> listener.onNotification(result));
+            }
+
+            @Override
+            public void onGap() {
+                parent.scoped(listener::onGap);
+            }
+
+            @Override
+            public void onError(BraneRpcException error) {
+                parent.scoped(() -> listener.onError(error));
+            }
+        });
     }
 
     @Override
@@ -127,29 +162,50 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
             end(observation, ex);
             throw ex;
         }
-        future.whenComplete((result, failure) -> end(observation, failure));
-        return future;
+        return inScope(this.registry.getCurrentObservation(),
+                future.whenComplete((result, failure) -> end(observation, failure)));
+    }
+
+    /**
+     * A future completed inside {@code parent}'s scope, so stages chained on it (which run on the completing
+     * thread, an engine thread) see the caller's trace context.
+     */
+    private static <T> CompletableFuture<T> inScope(Observation parent, CompletableFuture<T> future) {
+        if (parent == null) {
+            return future;
+        }
+        CompletableFuture<T> scoped = new CompletableFuture<>();
+        future.whenComplete((result, failure) -> parent.scoped(() -> {
+            if (failure != null) {
+                scoped.completeExceptionally(failure);
+            }
+            else {
+                scoped.complete(result);
+            }
+        }));
+        return scoped;
     }
 
     private Observation start(String method) {
-        return Observation.createNotStarted(NAME, this.registry)
-            .contextualName(method)
-            .lowCardinalityKeyValue("rpc.system", "jsonrpc")
-            .lowCardinalityKeyValue("rpc.method", method)
-            .lowCardinalityKeyValue("brane.endpoint", this.endpoint)
-            .lowCardinalityKeyValue("brane.transport", this.transport)
+        BraneObservationContext context = new BraneObservationContext(method, this.endpoint, this.transport);
+        return Observation.createNotStarted(this.convention, DEFAULT_CONVENTION, () -> context, this.registry)
             .start();
     }
 
     private static void end(Observation observation, Throwable failure) {
         Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
                 : failure;
+        if (observation.isNoop()) {
+            // off (management.observations.enable.brane=false) or no handler: nothing to record
+            return;
+        }
+        // a real observation's context is the one start() supplied
+        BraneObservationContext context = (BraneObservationContext) observation.getContext();
         if (cause == null) {
-            observation.lowCardinalityKeyValue("outcome", "SUCCESS");
+            context.setOutcome("SUCCESS");
         }
         else {
-            observation.lowCardinalityKeyValue("outcome",
-                    (cause instanceof BraneRpcException rpc) ? rpc.outcome().name() : "CLIENT_ERROR");
+            context.setOutcome((cause instanceof BraneRpcException rpc) ? rpc.outcome().name() : "CLIENT_ERROR");
             observation.error(cause);
         }
         observation.stop();

@@ -27,6 +27,8 @@ import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfi
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
 
+import tools.jackson.databind.JsonNode;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -57,18 +59,75 @@ class BraneObservationAutoConfigurationTests {
     }
 
     @Test
-    void offByDefault() {
+    void onByDefaultAndOffByTheDeprecatedProperty() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
-            assertThat(context).doesNotHaveBean(BraneProviderDecorator.class);
-            assertThat(context.getBean(BraneProvider.class)).isInstanceOf(WebSocketProvider.class);
+            assertThat(context).hasSingleBean(BraneProviderDecorator.class);
+            assertThat(context.getBean(BraneProvider.class)).isInstanceOf(ObservationBraneProvider.class);
+        });
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.observation.enabled=false")
+            .run((context) -> {
+                assertThat(context).doesNotHaveBean(BraneProviderDecorator.class);
+                assertThat(context.getBean(BraneProvider.class)).isInstanceOf(WebSocketProvider.class);
+            });
+    }
+
+    @Test
+    void managementObservationsEnableBraneFalseTurnsThemOff() {
+        new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class,
+                    BraneObservationAutoConfiguration.class,
+                    org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration.class))
+            .withBean(Recorder.class, () -> this.recorder)
+            .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "management.observations.enable.brane=false")
+            .run((context) -> {
+                context.getBean(ObservationRegistry.class).observationConfig().observationHandler(this.recorder);
+                context.getBean(BraneProvider.class).send("eth_chainId", List.of());
+                Thread.sleep(100);
+                assertThat(this.recorder.stopped).isEmpty();
+            });
+    }
+
+    @Test
+    void aConventionBeanReplacesTheDefault() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl())
+            .withBean(BraneObservationConvention.class, () -> new DefaultBraneObservationConvention() {
+                @Override
+                public String getName() {
+                    return "payments.node.call";
+                }
+            })
+            .run((context) -> {
+                context.getBean(BraneProvider.class).send("eth_chainId", List.of());
+                awaitStopped(1);
+                assertThat(find("eth_chainId").getName()).isEqualTo("payments.node.call");
+            });
+    }
+
+    @Test
+    void callbacksKeepTheCallersTraceContext() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
+            ObservationRegistry registry = context.getBean(ObservationRegistry.class);
+            BraneProvider provider = context.getBean(BraneProvider.class);
+            Observation parent = Observation.start("payment", registry);
+            java.util.concurrent.atomic.AtomicReference<Observation> seen = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.CompletableFuture<JsonNode> call;
+            try (Observation.Scope scope = parent.openScope()) {
+                call = provider.sendAsync("eth_blockNumber", List.of())
+                    .whenComplete((result, failure) -> seen.set(registry.getCurrentObservation()));
+            }
+            call.join();
+            parent.stop();
+            assertThat(seen.get()).isSameAs(parent);
+            // the call's own observation is a child of the caller's
+            awaitStopped(2);
+            assertThat(find("eth_blockNumber").getParentObservation()).isSameAs(parent);
         });
     }
 
     @Test
     void everyCallIsAnObservationAndMetricsAndHealthStillWork() {
         this.runner
-            .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.name=traced",
-                    "brane.observation.enabled=true")
+            .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.name=traced")
             .run((context) -> {
                 BraneProvider provider = context.getBean(BraneProvider.class);
                 assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
@@ -84,9 +143,10 @@ class BraneObservationAutoConfigurationTests {
                 Observation.Context read = find("eth_blockNumber");
                 assertThat(read.getName()).isEqualTo(ObservationBraneProvider.NAME);
                 assertThat(read.getContextualName()).isEqualTo("eth_blockNumber");
-                assertThat(read.getLowCardinalityKeyValue("brane.endpoint").getValue()).isEqualTo("traced");
-                assertThat(read.getLowCardinalityKeyValue("brane.transport").getValue()).isEqualTo("ws");
-                assertThat(read.getLowCardinalityKeyValue("rpc.system").getValue()).isEqualTo("jsonrpc");
+                // the keys are the brane.rpc.requests meters' tags
+                assertThat(read.getLowCardinalityKeyValue("method").getValue()).isEqualTo("eth_blockNumber");
+                assertThat(read.getLowCardinalityKeyValue("endpoint").getValue()).isEqualTo("traced");
+                assertThat(read.getLowCardinalityKeyValue("transport").getValue()).isEqualTo("ws");
                 assertThat(read.getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("SUCCESS");
                 assertThat(read.getError()).isNull();
                 assertThat(find("eth_chainId")).isNotNull();
@@ -108,7 +168,7 @@ class BraneObservationAutoConfigurationTests {
 
     private Observation.Context find(String method) {
         return this.recorder.stopped.stream()
-            .filter((c) -> method.equals(c.getContextualName()))
+            .filter((c) -> method.equals(c.getContextualName()) && c instanceof BraneObservationContext)
             .findFirst()
             .orElseThrow(() -> new AssertionError("no observation for " + method));
     }

@@ -1,0 +1,2 @@
+/** Test support: the {@link sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane} slice annotation. */
+package sh.brane.spring.boot.autoconfigure.test;
