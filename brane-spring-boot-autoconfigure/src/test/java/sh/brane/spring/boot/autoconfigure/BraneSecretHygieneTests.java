@@ -93,7 +93,7 @@ class BraneSecretHygieneTests {
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
             .environment(environment)
             .web(WebApplicationType.NONE)
-            .run("--logging.level.root=WARN", "--brane.rpc.expected-chain-id=31337")) {
+            .run("--brane.rpc.expected-chain-id=31337")) {
             // Boot read the key out of the JSON: the signer was built from it, and its properties are cleared
             assertThat(context.getBean(PrivateKey.class).address().toHex()).isEqualTo(ADDRESS);
             assertThat(context.getBean(BraneProperties.class).getSigner().getPrivateKey()).isNull();
