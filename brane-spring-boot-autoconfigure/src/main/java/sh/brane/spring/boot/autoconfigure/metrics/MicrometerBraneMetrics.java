@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.Timer;
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.RpcErrorCodes;
 import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcOutcome;
 import sh.brane.rpc.WebSocketProvider;
@@ -22,7 +23,8 @@ import sh.brane.rpc.WebSocketProvider;
  * with bounded tags:
  * <ul>
  * <li>{@code brane.rpc.requests} timer: {@code method}, {@code transport}, {@code endpoint}, {@code outcome},
- * {@code error.code} ({@code none} unless the node answered with a JSON-RPC error)</li>
+ * {@code error.code} ({@code none} unless the node answered with a JSON-RPC error; a code outside the
+ * standard sets is {@code OTHER}, see {@link RpcErrorCodes}, so a node cannot create a timer per code)</li>
  * <li>{@code brane.rpc.requests.pending} gauge: {@code endpoint}</li>
  * <li>{@code brane.ws.ringbuffer.remaining}, {@code brane.ws.subscriptions.active} gauges and
  * {@code brane.ws.reconnects} counter: {@code endpoint} (WebSocket only)</li>
@@ -96,7 +98,7 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
 
     @Override
     public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
-        String code = (error instanceof RpcErrorException rpc) ? Integer.toString(rpc.code()) : NO_ERROR_CODE;
+        String code = (error instanceof RpcErrorException rpc) ? RpcErrorCodes.metricTag(rpc.code()) : NO_ERROR_CODE;
         failureTimer(method, outcome, code).record(latencyNanos, TimeUnit.NANOSECONDS);
     }
 
