@@ -430,7 +430,8 @@ public final class HttpProvider implements BraneProvider {
         if (System.nanoTime() + delay >= x.deadline) {
             return false;
         }
-        RequestLifecycle.LOG.debug("retrying {} to {} in {} ({})", x.describe(), config.name(), Duration.ofNanos(delay), why);
+        RequestLifecycle.LOG.debug("retrying {} to {} in {} ({})", x.describe(), config.name(), Duration.ofNanos(delay),
+                NodeText.of(why));
         try {
             virtualThreads.execute(() -> {
                 sleepNanos(delay);

@@ -501,7 +501,8 @@ public final class WebSocketProvider implements BraneProvider {
     /** Runs on the I/O thread as the eth_subscribe answer is parsed, before any later notification. */
     private void activate(WsSubscription sub, JsonNode result) {
         if (!result.isString()) {
-            throw new IllegalStateException("eth_subscribe returned " + result + ", expected a subscription id string");
+            throw new IllegalStateException("eth_subscribe returned " + NodeText.of(result)
+                    + ", expected a subscription id string");
         }
         String old = sub.serverId;
         if (old != null) {
@@ -594,7 +595,7 @@ public final class WebSocketProvider implements BraneProvider {
         }
         if (!closed) {
             RequestLifecycle.LOG.warn("connection to {} lost ({} request(s) failed): {}", endpointDescription(),
-                    lost.size(), reason);
+                    lost.size(), NodeText.of(reason));
             lifecycle.hook(m -> m.onConnectionLost(config.name(), lost.size()));
             scheduleReconnect();
         }
@@ -606,7 +607,7 @@ public final class WebSocketProvider implements BraneProvider {
             return;
         }
         if (!closed) {
-            RequestLifecycle.LOG.debug("reconnect attempt to {} failed: {}", endpointDescription(), cause.toString());
+            RequestLifecycle.LOG.debug("reconnect attempt to {} failed: {}", endpointDescription(), NodeText.of(cause));
             scheduleReconnect();
         }
     }
@@ -1019,8 +1020,9 @@ public final class WebSocketProvider implements BraneProvider {
                         + " bytes, so the connection had to be dropped; raise WebSocketConfig maxFrameSize (now "
                         + config.maxFrameSize() + ")");
             } else if (closeCause == null) {
+                // a failed handshake quotes the node's status line and headers: escaped and cut
                 closeCause = new ConnectionLostException((handshaken ? "connection error: " : "WebSocket handshake failed: ")
-                        + cause, cause);
+                        + NodeText.of(cause), cause);
             }
             ctx.close();
         }
@@ -1047,7 +1049,7 @@ public final class WebSocketProvider implements BraneProvider {
                 if (abandonedSubscribes.remove(id) && result.isString()) {
                     // the caller was told it failed, so nobody listens: end it rather than receive it forever
                     RequestLifecycle.LOG.debug("ending subscription {} created after its eth_subscribe timed out",
-                            result.asString());
+                            NodeText.of(result.asString()));
                     sendAsync("eth_unsubscribe", List.of(result.asString()));
                 }
                 lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
@@ -1098,7 +1100,7 @@ public final class WebSocketProvider implements BraneProvider {
 
         @Override
         public void onUnmatched(String reason) {
-            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpointDescription(), reason);
+            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpointDescription(), NodeText.of(reason));
             lifecycle.hook(m -> m.onOrphanedResponse(reason));
         }
     }
