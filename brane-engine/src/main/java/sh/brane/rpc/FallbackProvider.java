@@ -102,25 +102,66 @@ public final class FallbackProvider implements BraneProvider {
         return fs;
     }
 
+    /**
+     * Opens the subscription on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe}
+     * (asked, not guessed from its type: a decorated WebSocket endpoint counts), preferring one in rotation.
+     */
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
+        Endpoint chosen = null;
         for (Endpoint e : endpoints) {
-            if (e.provider instanceof WebSocketProvider) {
-                return e.provider.subscribe(params, listener);
+            if (e.provider.canSubscribe() && (chosen == null || chosen.down && !e.down)) {
+                chosen = e;
             }
         }
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(
-                "no endpoint of this fallback supports subscriptions (add a WebSocketProvider)"));
+        if (chosen == null) {
+            return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                    "no endpoint of this fallback can subscribe (add a WebSocket endpoint)"));
+        }
+        return chosen.provider.subscribe(params, listener);
     }
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
         for (Endpoint e : endpoints) {
-            if (subscription instanceof WsSubscription ws && ws.owner() == e.provider) {
+            if (e.provider.owns(subscription)) {
                 return e.provider.unsubscribe(subscription);
             }
         }
         throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
+    }
+
+    @Override
+    public boolean canSubscribe() {
+        for (Endpoint e : endpoints) {
+            if (e.provider.canSubscribe()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean owns(Subscription subscription) {
+        for (Endpoint e : endpoints) {
+            if (e.provider.owns(subscription)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every endpoint's own status, out of rotation while this fallback has taken it out. */
+    @Override
+    public List<EndpointStatus> status() {
+        List<EndpointStatus> all = new ArrayList<>();
+        for (Endpoint e : endpoints) {
+            boolean inRotation = !e.down;
+            for (EndpointStatus s : e.provider.status()) {
+                all.add(s.inRotationIf(inRotation));
+            }
+        }
+        return List.copyOf(all);
     }
 
     @Override

@@ -166,6 +166,12 @@ public final class HttpProvider implements BraneProvider {
         return pending.size();
     }
 
+    /** Open until closed: HTTP keeps no connection whose loss could be seen between calls. */
+    @Override
+    public List<EndpointStatus> status() {
+        return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.HTTP, !closed, !closed, 0, 0));
+    }
+
     public HttpConfig config() {
         return config;
     }

@@ -276,9 +276,10 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
-        if (!(subscription instanceof WsSubscription s) || s.owner() != this) {
+        if (!owns(subscription)) {
             throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
         }
+        WsSubscription s = (WsSubscription) subscription;
         if (!s.deactivate()) {
             return CompletableFuture.completedFuture(false);
         }
@@ -312,6 +313,23 @@ public final class WebSocketProvider implements BraneProvider {
     /** Subscriptions currently delivering (a gauge). */
     public int activeSubscriptions() {
         return subscriptions.size();
+    }
+
+    /** True until closed: subscriptions are made on the open connection and restored after a reconnect. */
+    @Override
+    public boolean canSubscribe() {
+        return !closed;
+    }
+
+    @Override
+    public boolean owns(Subscription subscription) {
+        return subscription instanceof WsSubscription s && s.owner() == this;
+    }
+
+    @Override
+    public List<EndpointStatus> status() {
+        return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.WS, isConnected(), !closed,
+                activeSubscriptions(), ringBufferRemaining()));
     }
 
     /** Whether the WebSocket is open right now (false while reconnecting). */

@@ -13,10 +13,10 @@ import io.micrometer.core.instrument.Timer;
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.EndpointStatus;
 import sh.brane.rpc.RpcErrorCodes;
 import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcOutcome;
-import sh.brane.rpc.WebSocketProvider;
 
 /**
  * {@link BraneMetrics} over a Micrometer {@link MeterRegistry}, one instance per provider (endpoint). Meters,
@@ -71,12 +71,15 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
             .description("Requests per JSON-RPC batch written in one message")
             .tags("transport", transport, "endpoint", endpoint)
             .register(registry);
-        if (provider instanceof WebSocketProvider ws) {
-            Gauge.builder("brane.ws.ringbuffer.remaining", ws, WebSocketProvider::ringBufferRemaining)
+        // asked, not tested by type: the provider may sit under a decorator
+        if (provider.status().stream().anyMatch((status) -> status.transport() == EndpointStatus.Transport.WS)) {
+            Gauge.builder("brane.ws.ringbuffer.remaining", provider,
+                    (p) -> p.status().stream().mapToLong(EndpointStatus::ringBufferRemaining).sum())
                 .description("Free slots in the WebSocket ring buffer")
                 .tag("endpoint", endpoint)
                 .register(registry);
-            Gauge.builder("brane.ws.subscriptions.active", ws, WebSocketProvider::activeSubscriptions)
+            Gauge.builder("brane.ws.subscriptions.active", provider,
+                    (p) -> p.status().stream().mapToInt(EndpointStatus::activeSubscriptions).sum())
                 .description("Subscriptions currently delivering")
                 .tag("endpoint", endpoint)
                 .register(registry);
