@@ -30,6 +30,8 @@ public final class RpcErrorCodes {
     /** Execution reverted. */
     public static final int EXECUTION_REVERTED = 3;
 
+    private static final String HEADER_NOT_FOUND = "header not found";
+
     private RpcErrorCodes() { }
 
     /** Whether {@code code} belongs to JSON-RPC 2.0, EIP-1474, EIP-1193 or is 3 (execution reverted). */
@@ -41,6 +43,30 @@ public final class RpcErrorCodes {
                  EXECUTION_REVERTED -> true;
             default -> false;
         };
+    }
+
+    /**
+     * Whether an error answer means "not now" rather than "no", so the same call may succeed if asked again a
+     * little later: {@value #LIMIT_EXCEEDED} (EIP-1474 limit exceeded), 429 (a rate limiter answering inside an
+     * HTTP 200, as several hosted nodes do), or a message saying "header not found" (a node behind a load
+     * balancer that has not seen the block its neighbour just served). Providers retry these like HTTP 429,
+     * with backoff, except transaction submissions.
+     */
+    public static boolean isRetryableAnswer(int code, String message) {
+        if (code == LIMIT_EXCEEDED || code == 429) {
+            return true;
+        }
+        if (message == null) {
+            return false;
+        }
+        // the phrase is near the start of every node's message; a long message is not scanned to its end
+        int last = Math.min(message.length(), 4096) - HEADER_NOT_FOUND.length();
+        for (int i = 0; i <= last; i++) {
+            if (message.regionMatches(true, i, HEADER_NOT_FOUND, 0, HEADER_NOT_FOUND.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The code as a metric tag: its decimal form if {@linkplain #isStandard standard}, else {@value #OTHER}. */

@@ -206,6 +206,7 @@ public final class WebSocketProvider implements BraneProvider {
         if (r.future.isDone()) {
             return r.future;
         }
+        r.params = params;
         long seq = claimSlot(r);
         if (seq < 0) {
             return r.future;
@@ -240,8 +241,9 @@ public final class WebSocketProvider implements BraneProvider {
         for (int i = 0; i < ids.length; i++) {
             ids[i] = accepted.get(i).id;
         }
-        for (PendingRequest r : accepted) {
-            r.batchIds = ids;
+        for (int i = 0; i < ids.length; i++) {
+            accepted.get(i).batchIds = ids;
+            accepted.get(i).params = acceptedCalls.get(i).params();
         }
         ByteBuf buf = ch.alloc().buffer();
         try {
@@ -411,6 +413,7 @@ public final class WebSocketProvider implements BraneProvider {
         if (r.future.isDone()) {
             return r.future;
         }
+        r.params = params;
         Channel ch = channel;
         if (ch == null) {
             failPending(r.id, notConnected(method));
@@ -491,6 +494,46 @@ public final class WebSocketProvider implements BraneProvider {
             lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + id + ") got no answer within "
                     + Duration.ofNanos(r.timeoutNanos)));
         }
+    }
+
+    /**
+     * Schedules the call the node answered "not now" (a rate limit, a lagging node) to be written again under
+     * the same id after a backoff, if it may be repeated (never a transaction submission), retries are left and
+     * the backoff ends before its timeout. It stays pending meanwhile, so its timeout and a lost connection still
+     * end it. Runs on the I/O thread.
+     */
+    private boolean askAgainLater(PendingRequest r) {
+        if (closed || r.params == null || r.retries >= config.maxRetries()
+                || HttpProvider.NOT_REPEATABLE.contains(r.method)) {
+            return false;
+        }
+        int attempt = ++r.retries;
+        long initial = config.retryInitialBackoff().toNanos();
+        long max = config.retryMaxBackoff().toNanos();
+        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
+        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
+            return false;
+        }
+        try {
+            group.next().schedule(() -> writeAgain(r), delay, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (RejectedExecutionException closedMeanwhile) {
+            return false;
+        }
+    }
+
+    private void writeAgain(PendingRequest r) {
+        if (!pending.contains(r.id)) {
+            return; // ended meanwhile (timeout, lost connection, close)
+        }
+        Channel ch = channel;
+        if (ch == null) {
+            failPending(r.id, notConnected(r.method));
+            return;
+        }
+        r.batchIds = null;
+        write(ch, r, r.params);
     }
 
     private void failPending(long id, BraneRpcException error) {
@@ -1087,6 +1130,10 @@ public final class WebSocketProvider implements BraneProvider {
 
         @Override
         public void onError(long id, int code, String message, JsonNode data) {
+            PendingRequest asked = pending.get(id);
+            if (asked != null && RpcErrorCodes.isRetryableAnswer(code, message) && askAgainLater(asked)) {
+                return;
+            }
             PendingRequest r = pending.remove(id);
             if (r == null) {
                 lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
