@@ -36,7 +36,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -54,9 +53,7 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -85,10 +82,8 @@ public final class WebSocketProvider implements BraneProvider {
 
     /** Single frames up to this size are read whole (then dropped if too big) so only their request fails. */
     static final int MIN_FRAME_DECODER_LIMIT = 16 * 1024 * 1024;
-    private static final int PREFIX_KEEP = 1024;
     /** Writes after which a flush happens even in a burst, so a long burst still streams out. */
     private static final int FLUSH_CONSOLIDATION_LIMIT = 256;
-    private static final int SUFFIX_KEEP = 256;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final WebSocketConfig config;
@@ -868,17 +863,10 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     /** Reads one connection: handshake events, keep-alive, message aggregation with the size limit. */
-    private final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+    private final class ConnectionHandler extends ChannelInboundHandlerAdapter implements MessageAssembler.Receiver {
         private boolean handshaken;
         private BraneRpcException closeCause;
-        private CompositeByteBuf partial;
-        private boolean inMessage;
-        private boolean oversize;
-        private long messageBytes;
-        private final byte[] prefix = new byte[PREFIX_KEEP];
-        private int prefixLen;
-        private final byte[] suffix = new byte[SUFFIX_KEEP];
-        private int suffixLen;
+        private final MessageAssembler assembler = new MessageAssembler(config.maxFrameSize(), this);
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
@@ -908,81 +896,24 @@ public final class WebSocketProvider implements BraneProvider {
                 return;
             }
             try {
-                onFrame(frame);
+                assembler.onFrame(frame);
             } finally {
                 frame.release();
             }
         }
 
-        private void onFrame(WebSocketFrame frame) {
-            ByteBuf content = frame.content();
-            if (frame instanceof TextWebSocketFrame || frame instanceof BinaryWebSocketFrame) {
-                resetMessage();
-                if (frame.isFinalFragment() && content.readableBytes() <= config.maxFrameSize()) {
-                    dispatch(content);
-                    return;
-                }
-                inMessage = true;
-                partial = frame.content().alloc().compositeBuffer(Integer.MAX_VALUE);
-                append(content);
-            } else if (frame instanceof ContinuationWebSocketFrame) {
-                if (!inMessage) {
-                    lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
-                    return;
-                }
-                append(content);
-            } else {
-                return;
-            }
-            if (frame.isFinalFragment()) {
-                if (oversize) {
-                    onOversize();
-                } else {
-                    dispatch(partial);
-                }
-                resetMessage();
-            }
+        @Override
+        public void onMessage(ByteBuf content) {
+            dispatch(content);
         }
 
-        private void append(ByteBuf content) {
-            int n = content.readableBytes();
-            messageBytes += n;
-            if (!oversize && messageBytes > config.maxFrameSize()) {
-                oversize = true;
-                // keep only what can identify the request: the head and the tail of the message
-                prefixLen = Math.min(PREFIX_KEEP, partial.readableBytes());
-                partial.getBytes(partial.readerIndex(), prefix, 0, prefixLen);
-                keepTail(partial);
-                partial.release();
-                partial = null;
-            }
-            if (oversize) {
-                if (prefixLen < PREFIX_KEEP) {
-                    int k = Math.min(PREFIX_KEEP - prefixLen, n);
-                    content.getBytes(content.readerIndex(), prefix, prefixLen, k);
-                    prefixLen += k;
-                }
-                keepTail(content);
-            } else {
-                partial.addComponent(true, content.retain());
-            }
+        @Override
+        public void onStrayContinuation() {
+            lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
         }
 
-        private void keepTail(ByteBuf buf) {
-            int n = buf.readableBytes();
-            if (n >= SUFFIX_KEEP) {
-                buf.getBytes(buf.readerIndex() + n - SUFFIX_KEEP, suffix, 0, SUFFIX_KEEP);
-                suffixLen = SUFFIX_KEEP;
-            } else {
-                int keep = Math.min(suffixLen, SUFFIX_KEEP - n);
-                System.arraycopy(suffix, suffixLen - keep, suffix, 0, keep);
-                buf.getBytes(buf.readerIndex(), suffix, keep, n);
-                suffixLen = keep + n;
-            }
-        }
-
-        private void onOversize() {
-            long size = messageBytes;
+        @Override
+        public void onOversize(long size, byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
             long id = JsonRpcReader.recoverId(prefix, prefixLen, suffix, suffixLen);
             String limit = "a message of " + size + " bytes exceeded maxFrameSize (" + config.maxFrameSize()
                     + " bytes); raise WebSocketConfig maxFrameSize";
@@ -1060,18 +991,6 @@ public final class WebSocketProvider implements BraneProvider {
             }
         }
 
-        private void resetMessage() {
-            if (partial != null) {
-                partial.release();
-                partial = null;
-            }
-            inMessage = false;
-            oversize = false;
-            messageBytes = 0;
-            prefixLen = 0;
-            suffixLen = 0;
-        }
-
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (cause instanceof CorruptedWebSocketFrameException c
@@ -1090,7 +1009,7 @@ public final class WebSocketProvider implements BraneProvider {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            resetMessage();
+            assembler.reset();
             onChannelClosed(ctx.channel(), handshaken, closeCause);
             super.channelInactive(ctx);
         }
