@@ -29,6 +29,7 @@ import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.ConnectionLostException;
 import sh.brane.rpc.InvalidResponseException;
+import sh.brane.rpc.NodeText;
 import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcTimeoutException;
 import sh.brane.rpc.Subscription;
@@ -285,7 +286,7 @@ public final class BraneClient implements AutoCloseable {
                     return receipt.get();
                 }
             } catch (RpcTimeoutException | ConnectionLostException e) {
-                LOG.debug("receipt poll for {} failed, retrying: {}", hash, e.getMessage());
+                LOG.debug("receipt poll for {} failed, retrying: {}", hash, NodeText.of(e.getMessage()));
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
@@ -354,7 +355,7 @@ public final class BraneClient implements AutoCloseable {
     }
 
     private static void logError(Exception e) {
-        LOG.warn("subscription callback failed: {}", e.toString());
+        LOG.warn("subscription callback failed: {}", NodeText.of(e));
     }
 
     // ------------------------------------------------------------------ reverts

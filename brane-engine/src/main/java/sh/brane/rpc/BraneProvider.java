@@ -11,6 +11,10 @@ import tools.jackson.databind.JsonNode;
  * exceptionally with a {@link BraneRpcException} subtype (RPC error, timeout, connection lost,
  * backpressure, ...). Futures are completed off the I/O threads, so continuations may block.
  *
+ * <p>Callers ask a provider what it can do ({@link #canSubscribe()}, {@link #owns(Subscription)}) and how it
+ * is ({@link #status()}) rather than testing its class: a decorator (tracing, metrics) hides the class, and
+ * must pass these three through to what it wraps.
+ *
  * <p>Params may contain {@code String}, {@code Number}, {@code Boolean}, {@code null}, {@code Map},
  * {@code List}, {@code JsonNode}, {@code byte[]} (hex), and {@code Address}/{@code Hash} (hex).
  */
@@ -48,6 +52,31 @@ public interface BraneProvider extends AutoCloseable {
 
     /** Ends a subscription; completes with the node's answer to {@code eth_unsubscribe}. */
     CompletableFuture<Boolean> unsubscribe(Subscription subscription);
+
+    /**
+     * Whether {@link #subscribe} can succeed here: the provider, or one of its endpoints, has a push channel
+     * (WebSocket). False by default. Decorators return their delegate's answer.
+     */
+    default boolean canSubscribe() {
+        return false;
+    }
+
+    /**
+     * Whether {@code subscription} was made by this provider (or by one of its endpoints), i.e. whether
+     * {@link #unsubscribe} here will end it. False by default. Decorators return their delegate's answer.
+     */
+    default boolean owns(Subscription subscription) {
+        return false;
+    }
+
+    /**
+     * The status of every endpoint behind this provider, in order: one for a WebSocket or HTTP provider, one per
+     * endpoint for a {@link FallbackProvider}. Empty by default (nothing known). Decorators return their
+     * delegate's answer.
+     */
+    default List<EndpointStatus> status() {
+        return List.of();
+    }
 
     /** Replaces the metrics sink (default: {@link BraneMetrics#NOOP}). */
     void setMetrics(BraneMetrics metrics);

@@ -17,6 +17,13 @@ import tools.jackson.databind.JsonNode;
  * lowest recent latency); an endpoint failing {@code failureThreshold} times in a row is taken out and probed
  * with {@code eth_chainId} every {@code probeInterval} until it answers again.
  *
+ * <p>Endpoints that have not answered yet rank after every endpoint that has, in the order they were added:
+ * an unknown endpoint is no faster than a known one, and ranking it first sent transactions to dead backups.
+ * The prober asks them too ({@code eth_chainId} every {@code probeInterval}) until they answer, so a faster
+ * backup is found without risking a call on it. A transaction submission is never the first call an endpoint
+ * sees, except the first endpoint added before any endpoint has answered: any other endpoint that has not
+ * answered yet is probed first, and if the probe fails the submission (never sent) moves on.
+ *
  * <p>A call that fails for a transport reason (connection lost, timeout, rate limited, unreadable answer,
  * backpressure) is tried on the next endpoint, except transaction submissions that may have reached a node
  * (connection lost or timeout): those fail, so a transaction is never sent twice. An RPC error is the node's
@@ -102,25 +109,66 @@ public final class FallbackProvider implements BraneProvider {
         return fs;
     }
 
+    /**
+     * Opens the subscription on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe}
+     * (asked, not guessed from its type: a decorated WebSocket endpoint counts), preferring one in rotation.
+     */
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
+        Endpoint chosen = null;
         for (Endpoint e : endpoints) {
-            if (e.provider instanceof WebSocketProvider) {
-                return e.provider.subscribe(params, listener);
+            if (e.provider.canSubscribe() && (chosen == null || chosen.down && !e.down)) {
+                chosen = e;
             }
         }
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(
-                "no endpoint of this fallback supports subscriptions (add a WebSocketProvider)"));
+        if (chosen == null) {
+            return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                    "no endpoint of this fallback can subscribe (add a WebSocket endpoint)"));
+        }
+        return chosen.provider.subscribe(params, listener);
     }
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
         for (Endpoint e : endpoints) {
-            if (subscription instanceof WsSubscription ws && ws.owner() == e.provider) {
+            if (e.provider.owns(subscription)) {
                 return e.provider.unsubscribe(subscription);
             }
         }
         throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
+    }
+
+    @Override
+    public boolean canSubscribe() {
+        for (Endpoint e : endpoints) {
+            if (e.provider.canSubscribe()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean owns(Subscription subscription) {
+        for (Endpoint e : endpoints) {
+            if (e.provider.owns(subscription)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every endpoint's own status, out of rotation while this fallback has taken it out. */
+    @Override
+    public List<EndpointStatus> status() {
+        List<EndpointStatus> all = new ArrayList<>();
+        for (Endpoint e : endpoints) {
+            boolean inRotation = !e.down;
+            for (EndpointStatus s : e.provider.status()) {
+                all.add(s.inRotationIf(inRotation));
+            }
+        }
+        return List.copyOf(all);
     }
 
     @Override
@@ -176,6 +224,63 @@ public final class FallbackProvider implements BraneProvider {
         boolean first = tried.isEmpty();
         Endpoint e = pick(tried);
         tried.add(e);
+        if (!e.proven && HttpProvider.NOT_REPEATABLE.contains(method) && needsProbe(e)) {
+            probeThenSend(e, first, method, deadlineNanos, call, tried, result);
+            return;
+        }
+        send(e, first, method, deadlineNanos, call, tried, result);
+    }
+
+    /**
+     * Whether a submission must wait for a probe of {@code e}, which has not answered yet: always, except for the
+     * first endpoint added while no endpoint has answered (the one configured as primary; nothing is known of
+     * any, and a probe would cost every first submission a round trip).
+     */
+    private boolean needsProbe(Endpoint e) {
+        if (e != endpoints.get(0)) {
+            return true;
+        }
+        for (Endpoint other : endpoints) {
+            if (other.proven) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Asks {@code e} for its chain id; the call follows if it answers, else moves on (it was never sent). */
+    private void probeThenSend(Endpoint e, boolean first, String method, long deadlineNanos, Attempt call,
+                               List<Endpoint> tried, CompletableFuture<JsonNode> result) {
+        long t0 = System.nanoTime();
+        CompletableFuture<JsonNode> probe;
+        try {
+            probe = e.provider.sendAsync("eth_chainId", List.of(), Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
+        } catch (RuntimeException ex) {
+            probe = CompletableFuture.failedFuture(ex);
+        }
+        probe.whenComplete((ok, err) -> {
+            Throwable cause = err == null ? null : unwrap(err);
+            if (cause == null || cause instanceof RpcErrorException) {
+                // it answered (even an error is an answer): the submission may go
+                e.success(System.nanoTime() - t0);
+                send(e, first, method, deadlineNanos, call, tried, result);
+                return;
+            }
+            if (isTransportFailure(cause)) {
+                e.failure(failureThreshold);
+            }
+            if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0) {
+                result.completeExceptionally(new ConnectionLostException(method + " was not sent: endpoint "
+                        + e.provider + " did not answer the probe sent before it (" + NodeText.of(cause) + ")",
+                        cause));
+            } else {
+                attempt(method, deadlineNanos, call, tried, result);
+            }
+        });
+    }
+
+    private void send(Endpoint e, boolean first, String method, long deadlineNanos, Attempt call,
+                      List<Endpoint> tried, CompletableFuture<JsonNode> result) {
         long t0 = System.nanoTime();
         CompletableFuture<JsonNode> f;
         try {
@@ -209,9 +314,13 @@ public final class FallbackProvider implements BraneProvider {
         });
     }
 
-    /** The healthiest endpoint not yet tried; if every untried one is down, the first untried one. */
+    /**
+     * The healthiest endpoint not yet tried that has answered before; else the first in rotation that has not
+     * answered yet (in the order added); if every untried one is down, the first untried one.
+     */
     private Endpoint pick(List<Endpoint> tried) {
         Endpoint best = null;
+        Endpoint unproven = null;
         Endpoint fallback = null;
         for (Endpoint e : endpoints) {
             if (tried != null && tried.contains(e)) {
@@ -220,11 +329,18 @@ public final class FallbackProvider implements BraneProvider {
             if (fallback == null) {
                 fallback = e;
             }
-            if (!e.down && (best == null || e.score() < best.score())) {
+            if (e.down) {
+                continue;
+            }
+            if (!e.proven) {
+                if (unproven == null) {
+                    unproven = e;
+                }
+            } else if (best == null || e.score() < best.score()) {
                 best = e;
             }
         }
-        return best != null ? best : fallback != null ? fallback : endpoints.get(0);
+        return best != null ? best : unproven != null ? unproven : fallback != null ? fallback : endpoints.get(0);
     }
 
     private static boolean isTransportFailure(Throwable t) {
@@ -243,11 +359,15 @@ public final class FallbackProvider implements BraneProvider {
                 return;
             }
             for (Endpoint e : endpoints) {
-                if (e.down && !closed) {
+                // down ones until they answer; never-tried ones to learn their latency before any call risks them
+                if ((e.down || !e.proven) && !closed) {
                     long t0 = System.nanoTime();
                     e.provider.sendAsync("eth_chainId", List.of(), probeInterval).whenComplete((ok, err) -> {
-                        if (err == null) {
+                        Throwable cause = err == null ? null : unwrap(err);
+                        if (cause == null || cause instanceof RpcErrorException) {
                             e.revive(System.nanoTime() - t0);
+                        } else if (!e.down && isTransportFailure(cause)) {
+                            e.failure(failureThreshold);
                         }
                     });
                 }
@@ -255,13 +375,17 @@ public final class FallbackProvider implements BraneProvider {
         }
     }
 
-    /** Health of one endpoint: consecutive failures, a decaying error count and latency average. */
+    /**
+     * Health of one endpoint: consecutive failures, a decaying error count and latency average, and whether it
+     * has ever answered ({@code proven}: until then its latency is unknown, not assumed).
+     */
     private static final class Endpoint {
         final BraneProvider provider;
         volatile boolean down;
+        volatile boolean proven;
         private int consecutiveFailures;
         private double recentErrors;
-        private double latencyNanos = 1_000_000;
+        private double latencyNanos;
 
         Endpoint(BraneProvider provider) {
             this.provider = provider;
@@ -270,7 +394,8 @@ public final class FallbackProvider implements BraneProvider {
         synchronized void success(long nanos) {
             consecutiveFailures = 0;
             recentErrors *= 0.9;
-            latencyNanos = latencyNanos * 0.8 + nanos * 0.2;
+            latencyNanos = proven ? latencyNanos * 0.8 + nanos * 0.2 : nanos;
+            proven = true;
         }
 
         synchronized void failure(int threshold) {
@@ -287,6 +412,7 @@ public final class FallbackProvider implements BraneProvider {
                 RequestLifecycle.LOG.info("endpoint {} answered a probe: back in rotation", provider);
             }
             down = false;
+            proven = true;
             consecutiveFailures = 0;
             latencyNanos = nanos;
         }

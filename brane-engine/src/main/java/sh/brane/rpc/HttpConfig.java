@@ -135,7 +135,11 @@ public final class HttpConfig {
         public Builder batchWindow(Duration window) { this.batchWindow = window; return this; }
         /** Most calls in one coalesced batch; a full batch is sent at once. Default 100. */
         public Builder maxBatchSize(int size) { this.maxBatchSize = size; return this; }
-        /** Retries after HTTP 429/503 or a retry-safe connection failure. Default 3; 0 turns retries off. */
+        /**
+         * Retries after HTTP 429/503, a retry-safe connection failure, or a JSON-RPC answer that means "not now"
+         * (code -32005, code 429, "header not found": {@link RpcErrorCodes#isRetryableAnswer}; never for a
+         * transaction submission). Default 3; 0 turns retries off.
+         */
         public Builder maxRetries(int retries) { this.maxRetries = retries; return this; }
         /** First retry delay when the node sends no Retry-After; doubled each time. Default 100 ms. */
         public Builder retryInitialBackoff(Duration backoff) { this.retryInitialBackoff = backoff; return this; }

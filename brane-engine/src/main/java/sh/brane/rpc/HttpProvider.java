@@ -166,6 +166,12 @@ public final class HttpProvider implements BraneProvider {
         return pending.size();
     }
 
+    /** Open until closed: HTTP keeps no connection whose loss could be seen between calls. */
+    @Override
+    public List<EndpointStatus> status() {
+        return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.HTTP, !closed, !closed, 0, 0));
+    }
+
     public HttpConfig config() {
         return config;
     }
@@ -234,24 +240,30 @@ public final class HttpProvider implements BraneProvider {
     /** One HTTP round trip for one call or one batch, with its retry state. */
     private final class Exchange {
         final List<PendingRequest> requests;
+        final List<RpcCall> calls;
         final byte[] body;
         final boolean batch;
         final long deadline;
         final boolean repeatable;
         int attempt;
 
-        Exchange(List<PendingRequest> requests, byte[] body, boolean batch) {
+        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch) {
+            this(requests, calls, body, batch, deadlineOf(requests), 0);
+        }
+
+        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch, long deadline,
+                 int attempt) {
             this.requests = requests;
+            this.calls = calls;
             this.body = body;
             this.batch = batch;
-            long timeout = Long.MAX_VALUE;
             boolean rep = true;
             for (PendingRequest r : requests) {
-                timeout = Math.min(timeout, r.timeoutNanos);
                 rep &= !NOT_REPEATABLE.contains(r.method);
             }
-            this.deadline = System.nanoTime() + timeout;
+            this.deadline = deadline;
             this.repeatable = rep;
+            this.attempt = attempt;
         }
 
         String describe() {
@@ -259,7 +271,19 @@ public final class HttpProvider implements BraneProvider {
         }
     }
 
+    private static long deadlineOf(List<PendingRequest> requests) {
+        long timeout = Long.MAX_VALUE;
+        for (PendingRequest r : requests) {
+            timeout = Math.min(timeout, r.timeoutNanos);
+        }
+        return System.nanoTime() + timeout;
+    }
+
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
+        attempt(new Exchange(rs, calls, serialize(rs, calls, batch), batch));
+    }
+
+    private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(128 * rs.size());
         if (batch) {
             long[] ids = new long[rs.size()];
@@ -271,7 +295,7 @@ public final class HttpProvider implements BraneProvider {
         } else {
             JsonRpcWriter.writeRequest(out, rs.get(0).id, calls.get(0).method(), calls.get(0).params());
         }
-        attempt(new Exchange(rs, out.toByteArray(), batch));
+        return out.toByteArray();
     }
 
     private void attempt(Exchange x) {
@@ -353,6 +377,9 @@ public final class HttpProvider implements BraneProvider {
             byId.put(r.id, r);
         }
         AnswerGroup answers = new AnswerGroup();
+        // calls answered "not now" (rate limit, lagging node) that may be asked again: they stay pending
+        List<PendingRequest> again = new ArrayList<>();
+        List<RpcErrorException> againErrors = new ArrayList<>();
         try {
             if (body != null && body.length > 0 && (status == 200 || looksLikeJson(body))) {
                 JsonRpcReader.read(body, 0, body.length, new ResponseSink() {
@@ -366,6 +393,14 @@ public final class HttpProvider implements BraneProvider {
 
                     @Override
                     public void onError(long id, int code, String message, JsonNode data) {
+                        PendingRequest known = byId.get(id);
+                        if (known != null && RpcErrorCodes.isRetryableAnswer(code, message)
+                                && !NOT_REPEATABLE.contains(known.method) && pending.contains(id)) {
+                            byId.remove(id);
+                            again.add(known);
+                            againErrors.add(new RpcErrorException(known.method, code, message, data));
+                            return;
+                        }
                         PendingRequest r = take(byId, id);
                         if (r != null) {
                             lifecycle.fail(r, new RpcErrorException(r.method, code, message, data), answers);
@@ -406,9 +441,37 @@ public final class HttpProvider implements BraneProvider {
                     lifecycle.fail(r, new InvalidResponseException(r.method + " failed: " + why), answers);
                 }
             }
+            if (!again.isEmpty()) {
+                askAgain(x, again, againErrors, answers);
+            }
         } finally {
             // every answer read so far completes, even if reading the rest failed
             lifecycle.deliver(answers);
+        }
+    }
+
+    /**
+     * Sends the calls answered "not now" once more after a backoff, as one new exchange with what is left of
+     * the time; when no retry or time is left they end with the node's answer.
+     */
+    private void askAgain(Exchange x, List<PendingRequest> rs, List<RpcErrorException> errors, AnswerGroup answers) {
+        List<RpcCall> calls = new ArrayList<>(rs.size());
+        for (PendingRequest r : rs) {
+            calls.add(x.calls.get(x.requests.indexOf(r)));
+        }
+        boolean all = rs.size() == x.requests.size();
+        boolean batch = all ? x.batch : rs.size() > 1;
+        byte[] body = all ? x.body : serialize(rs, calls, batch);
+        Exchange next = new Exchange(rs, calls, body, batch, x.deadline, x.attempt);
+        RpcErrorException first = errors.get(0);
+        if (retry(next, -1, "JSON-RPC error " + first.code() + ": " + NodeText.of(first.rpcMessage()))) {
+            return;
+        }
+        for (int i = 0; i < rs.size(); i++) {
+            PendingRequest r = rs.get(i);
+            if (pending.remove(r.id) != null) {
+                lifecycle.fail(r, errors.get(i), answers);
+            }
         }
     }
 
@@ -430,7 +493,8 @@ public final class HttpProvider implements BraneProvider {
         if (System.nanoTime() + delay >= x.deadline) {
             return false;
         }
-        RequestLifecycle.LOG.debug("retrying {} to {} in {} ({})", x.describe(), config.name(), Duration.ofNanos(delay), why);
+        RequestLifecycle.LOG.debug("retrying {} to {} in {} ({})", x.describe(), config.name(), Duration.ofNanos(delay),
+                NodeText.of(why));
         try {
             virtualThreads.execute(() -> {
                 sleepNanos(delay);

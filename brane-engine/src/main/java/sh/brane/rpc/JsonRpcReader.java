@@ -24,7 +24,7 @@ final class JsonRpcReader {
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(bytes, off, len)) {
             read(p, sink);
         } catch (JacksonException e) {
-            sink.onUnmatched("malformed JSON: " + e.getOriginalMessage());
+            sink.onUnmatched("malformed JSON: " + NodeText.of(e.getOriginalMessage()));
         }
     }
 
@@ -32,7 +32,7 @@ final class JsonRpcReader {
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(in)) {
             read(p, sink);
         } catch (JacksonException e) {
-            sink.onUnmatched("malformed JSON: " + e.getOriginalMessage());
+            sink.onUnmatched("malformed JSON: " + NodeText.of(e.getOriginalMessage()));
         }
     }
 
@@ -115,7 +115,8 @@ final class JsonRpcReader {
                 throw new IllegalStateException("object not closed");
             }
         } catch (JacksonException | IllegalStateException e) {
-            String reason = "malformed JSON: " + (e instanceof JacksonException je ? je.getOriginalMessage() : e.getMessage());
+            String reason = "malformed JSON: "
+                    + NodeText.of(e instanceof JacksonException je ? je.getOriginalMessage() : e.getMessage());
             if (id != NO_ID) {
                 sink.onInvalid(id, reason);
             } else {
@@ -133,13 +134,15 @@ final class JsonRpcReader {
             if ("eth_subscription".equals(method) && params != null && params.path("subscription").isString()) {
                 sink.onNotification(params.get("subscription").asString(), params.path("result"));
             } else {
-                sink.onUnmatched("unexpected server message with method " + method);
+                sink.onUnmatched("unexpected server message with method " + NodeText.of(method));
             }
             return;
         }
         if (id == NO_ID) {
-            String what = error != null ? " (error: " + error + ")" : "";
-            sink.onUnmatched((badId == null ? "response without id" : "response with unusable id " + badId) + what);
+            // everything here came from the node and ends up in a WARN line: escaped and cut (NodeText)
+            String what = error != null ? " (error: " + NodeText.of(error) + ")" : "";
+            sink.onUnmatched((badId == null ? "response without id" : "response with unusable id " + NodeText.of(badId))
+                    + what);
             return;
         }
         if (error != null && !error.isNull()) {

@@ -645,7 +645,7 @@ final class NettyHttpTransport implements HttpTransport {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", host, port, cause.toString());
+            RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", host, port, NodeText.of(cause));
             Call c = current;
             current = null;
             drop(this);

@@ -1,5 +1,6 @@
 package sh.brane.rpc;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
@@ -27,6 +28,12 @@ final class PendingRequest {
      * sent alone: an answer too large to read can then fail just its own batch.
      */
     long[] batchIds;
+    /**
+     * The call's params, kept (WebSocket only) so that a call the node answered "not now" can be written again
+     * under the same id; {@code retries} counts those re-sends (touched on the I/O thread only).
+     */
+    List<?> params;
+    int retries;
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
         this(id, method, timeoutNanos, onResultInline, false);

@@ -14,7 +14,8 @@ public non-sealed class RpcErrorException extends BraneRpcException {
     private final String method;
 
     public RpcErrorException(String method, int code, String rpcMessage, JsonNode data) {
-        super(method + " failed with JSON-RPC error " + code + ": " + rpcMessage);
+        // the message is what gets logged: the node's text escaped and cut; rpcMessage() keeps it exact
+        super(method + " failed with JSON-RPC error " + code + ": " + NodeText.of(rpcMessage));
         this.method = method;
         this.code = code;
         this.rpcMessage = rpcMessage;

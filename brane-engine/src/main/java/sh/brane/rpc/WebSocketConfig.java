@@ -47,6 +47,9 @@ public final class WebSocketConfig {
     private final Duration reconnectInitialBackoff;
     private final Duration reconnectMaxBackoff;
     private final int reconnectMaxAttempts;
+    private final int maxRetries;
+    private final Duration retryInitialBackoff;
+    private final Duration retryMaxBackoff;
     private final Executor callbackExecutor;
 
     private WebSocketConfig(Builder b, URI uri) {
@@ -69,6 +72,9 @@ public final class WebSocketConfig {
         this.reconnectInitialBackoff = b.reconnectInitialBackoff;
         this.reconnectMaxBackoff = b.reconnectMaxBackoff;
         this.reconnectMaxAttempts = b.reconnectMaxAttempts;
+        this.maxRetries = b.maxRetries;
+        this.retryInitialBackoff = b.retryInitialBackoff;
+        this.retryMaxBackoff = b.retryMaxBackoff;
         this.callbackExecutor = b.callbackExecutor;
     }
 
@@ -99,6 +105,9 @@ public final class WebSocketConfig {
     public Duration reconnectMaxBackoff() { return reconnectMaxBackoff; }
     /** 0 means unlimited. */
     public int reconnectMaxAttempts() { return reconnectMaxAttempts; }
+    public int maxRetries() { return maxRetries; }
+    public Duration retryInitialBackoff() { return retryInitialBackoff; }
+    public Duration retryMaxBackoff() { return retryMaxBackoff; }
     /** The executor for future completions and subscription callbacks, or null for virtual threads. */
     public Executor callbackExecutor() { return callbackExecutor; }
 
@@ -137,6 +146,9 @@ public final class WebSocketConfig {
         private Duration reconnectInitialBackoff = DEFAULT_RECONNECT_INITIAL_BACKOFF;
         private Duration reconnectMaxBackoff = DEFAULT_RECONNECT_MAX_BACKOFF;
         private int reconnectMaxAttempts = 0;
+        private int maxRetries = 3;
+        private Duration retryInitialBackoff = Duration.ofMillis(100);
+        private Duration retryMaxBackoff = Duration.ofSeconds(5);
         private Executor callbackExecutor;
 
         private Builder(String url) {
@@ -188,6 +200,16 @@ public final class WebSocketConfig {
         /** Reconnect attempts before giving up; 0 (the default) retries forever. */
         public Builder reconnectMaxAttempts(int attempts) { this.reconnectMaxAttempts = attempts; return this; }
         /**
+         * Retries of a call the node answered with a rate limit or a passing error (code -32005, code 429, "header
+         * not found"; see {@link RpcErrorCodes#isRetryableAnswer}), within the call's timeout; never for a
+         * transaction submission. Default 3; 0 turns them off.
+         */
+        public Builder maxRetries(int retries) { this.maxRetries = retries; return this; }
+        /** First delay before such a retry; doubled each time, with jitter. Default 100 ms. */
+        public Builder retryInitialBackoff(Duration backoff) { this.retryInitialBackoff = backoff; return this; }
+        /** Largest delay before such a retry. Default 5 s. */
+        public Builder retryMaxBackoff(Duration backoff) { this.retryMaxBackoff = backoff; return this; }
+        /**
          * Executor for future completions and subscription callbacks. Default: a virtual thread per task.
          * It must hand tasks to its own threads (never run them on the submitting thread, e.g. no
          * {@code CallerRunsPolicy}), or callbacks would run on the I/O thread.
@@ -227,6 +249,10 @@ public final class WebSocketConfig {
                 throw new InvalidOptionException("reconnectMaxAttempts", String.valueOf(reconnectMaxAttempts),
                         "must be 0 (unlimited) or positive");
             }
+            ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
+            ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
+            ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
+            ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
             if (insecureSkipTlsVerification && sslContext != null) {
                 throw new IllegalArgumentException("insecureSkipTlsVerification and sslContext exclude each other: "
                         + "the sslContext decides how certificates are checked");

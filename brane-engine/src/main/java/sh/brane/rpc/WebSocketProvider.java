@@ -36,7 +36,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -54,9 +53,7 @@ import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -85,10 +82,8 @@ public final class WebSocketProvider implements BraneProvider {
 
     /** Single frames up to this size are read whole (then dropped if too big) so only their request fails. */
     static final int MIN_FRAME_DECODER_LIMIT = 16 * 1024 * 1024;
-    private static final int PREFIX_KEEP = 1024;
     /** Writes after which a flush happens even in a burst, so a long burst still streams out. */
     private static final int FLUSH_CONSOLIDATION_LIMIT = 256;
-    private static final int SUFFIX_KEEP = 256;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final WebSocketConfig config;
@@ -240,6 +235,7 @@ public final class WebSocketProvider implements BraneProvider {
         if (r.future.isDone()) {
             return r.future;
         }
+        r.params = params;
         long seq = claimSlot(r);
         if (seq < 0) {
             return r.future;
@@ -274,8 +270,9 @@ public final class WebSocketProvider implements BraneProvider {
         for (int i = 0; i < ids.length; i++) {
             ids[i] = accepted.get(i).id;
         }
-        for (PendingRequest r : accepted) {
-            r.batchIds = ids;
+        for (int i = 0; i < ids.length; i++) {
+            accepted.get(i).batchIds = ids;
+            accepted.get(i).params = acceptedCalls.get(i).params();
         }
         ByteBuf buf = ch.alloc().buffer();
         try {
@@ -310,9 +307,10 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
-        if (!(subscription instanceof WsSubscription s) || s.owner() != this) {
+        if (!owns(subscription)) {
             throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
         }
+        WsSubscription s = (WsSubscription) subscription;
         if (!s.deactivate()) {
             return CompletableFuture.completedFuture(false);
         }
@@ -346,6 +344,23 @@ public final class WebSocketProvider implements BraneProvider {
     /** Subscriptions currently delivering (a gauge). */
     public int activeSubscriptions() {
         return subscriptions.size();
+    }
+
+    /** True until closed: subscriptions are made on the open connection and restored after a reconnect. */
+    @Override
+    public boolean canSubscribe() {
+        return !closed;
+    }
+
+    @Override
+    public boolean owns(Subscription subscription) {
+        return subscription instanceof WsSubscription s && s.owner() == this;
+    }
+
+    @Override
+    public List<EndpointStatus> status() {
+        return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.WS, isConnected(), !closed,
+                activeSubscriptions(), ringBufferRemaining()));
     }
 
     /** Whether the WebSocket is open right now (false while reconnecting). */
@@ -428,6 +443,7 @@ public final class WebSocketProvider implements BraneProvider {
         if (r.future.isDone()) {
             return r.future;
         }
+        r.params = params;
         Channel ch = channel;
         if (ch == null) {
             failPending(r.id, notConnected(method));
@@ -510,6 +526,46 @@ public final class WebSocketProvider implements BraneProvider {
         }
     }
 
+    /**
+     * Schedules the call the node answered "not now" (a rate limit, a lagging node) to be written again under
+     * the same id after a backoff, if it may be repeated (never a transaction submission), retries are left and
+     * the backoff ends before its timeout. It stays pending meanwhile, so its timeout and a lost connection still
+     * end it. Runs on the I/O thread.
+     */
+    private boolean askAgainLater(PendingRequest r) {
+        if (closed || r.params == null || r.retries >= config.maxRetries()
+                || HttpProvider.NOT_REPEATABLE.contains(r.method)) {
+            return false;
+        }
+        int attempt = ++r.retries;
+        long initial = config.retryInitialBackoff().toNanos();
+        long max = config.retryMaxBackoff().toNanos();
+        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
+        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
+            return false;
+        }
+        try {
+            group.next().schedule(() -> writeAgain(r), delay, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (RejectedExecutionException closedMeanwhile) {
+            return false;
+        }
+    }
+
+    private void writeAgain(PendingRequest r) {
+        if (!pending.contains(r.id)) {
+            return; // ended meanwhile (timeout, lost connection, close)
+        }
+        Channel ch = channel;
+        if (ch == null) {
+            failPending(r.id, notConnected(r.method));
+            return;
+        }
+        r.batchIds = null;
+        write(ch, r, r.params);
+    }
+
     private void failPending(long id, BraneRpcException error) {
         PendingRequest r = pending.remove(id);
         if (r != null) {
@@ -536,7 +592,8 @@ public final class WebSocketProvider implements BraneProvider {
     /** Runs on the I/O thread as the eth_subscribe answer is parsed, before any later notification. */
     private void activate(WsSubscription sub, JsonNode result) {
         if (!result.isString()) {
-            throw new IllegalStateException("eth_subscribe returned " + result + ", expected a subscription id string");
+            throw new IllegalStateException("eth_subscribe returned " + NodeText.of(result)
+                    + ", expected a subscription id string");
         }
         String old = sub.serverId;
         if (old != null) {
@@ -630,7 +687,7 @@ public final class WebSocketProvider implements BraneProvider {
         }
         if (!closed) {
             RequestLifecycle.LOG.warn("connection to {} lost ({} request(s) failed): {}", endpointDescription(),
-                    lost.size(), reason);
+                    lost.size(), NodeText.of(reason));
             lifecycle.hook(m -> m.onConnectionLost(config.name(), lost.size()));
             scheduleReconnect();
         }
@@ -643,7 +700,7 @@ public final class WebSocketProvider implements BraneProvider {
             return;
         }
         if (!closed) {
-            RequestLifecycle.LOG.debug("reconnect attempt to {} failed: {}", endpointDescription(), cause.toString());
+            RequestLifecycle.LOG.debug("reconnect attempt to {} failed: {}", endpointDescription(), NodeText.of(cause));
             scheduleReconnect();
         }
     }
@@ -843,17 +900,10 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     /** Reads one connection: handshake events, keep-alive, message aggregation with the size limit. */
-    private final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+    private final class ConnectionHandler extends ChannelInboundHandlerAdapter implements MessageAssembler.Receiver {
         private boolean handshaken;
         private BraneRpcException closeCause;
-        private CompositeByteBuf partial;
-        private boolean inMessage;
-        private boolean oversize;
-        private long messageBytes;
-        private final byte[] prefix = new byte[PREFIX_KEEP];
-        private int prefixLen;
-        private final byte[] suffix = new byte[SUFFIX_KEEP];
-        private int suffixLen;
+        private final MessageAssembler assembler = new MessageAssembler(config.maxFrameSize(), this);
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
@@ -883,81 +933,24 @@ public final class WebSocketProvider implements BraneProvider {
                 return;
             }
             try {
-                onFrame(frame);
+                assembler.onFrame(frame);
             } finally {
                 frame.release();
             }
         }
 
-        private void onFrame(WebSocketFrame frame) {
-            ByteBuf content = frame.content();
-            if (frame instanceof TextWebSocketFrame || frame instanceof BinaryWebSocketFrame) {
-                resetMessage();
-                if (frame.isFinalFragment() && content.readableBytes() <= config.maxFrameSize()) {
-                    dispatch(content);
-                    return;
-                }
-                inMessage = true;
-                partial = frame.content().alloc().compositeBuffer(Integer.MAX_VALUE);
-                append(content);
-            } else if (frame instanceof ContinuationWebSocketFrame) {
-                if (!inMessage) {
-                    lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
-                    return;
-                }
-                append(content);
-            } else {
-                return;
-            }
-            if (frame.isFinalFragment()) {
-                if (oversize) {
-                    onOversize();
-                } else {
-                    dispatch(partial);
-                }
-                resetMessage();
-            }
+        @Override
+        public void onMessage(ByteBuf content) {
+            dispatch(content);
         }
 
-        private void append(ByteBuf content) {
-            int n = content.readableBytes();
-            messageBytes += n;
-            if (!oversize && messageBytes > config.maxFrameSize()) {
-                oversize = true;
-                // keep only what can identify the request: the head and the tail of the message
-                prefixLen = Math.min(PREFIX_KEEP, partial.readableBytes());
-                partial.getBytes(partial.readerIndex(), prefix, 0, prefixLen);
-                keepTail(partial);
-                partial.release();
-                partial = null;
-            }
-            if (oversize) {
-                if (prefixLen < PREFIX_KEEP) {
-                    int k = Math.min(PREFIX_KEEP - prefixLen, n);
-                    content.getBytes(content.readerIndex(), prefix, prefixLen, k);
-                    prefixLen += k;
-                }
-                keepTail(content);
-            } else {
-                partial.addComponent(true, content.retain());
-            }
+        @Override
+        public void onStrayContinuation() {
+            lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
         }
 
-        private void keepTail(ByteBuf buf) {
-            int n = buf.readableBytes();
-            if (n >= SUFFIX_KEEP) {
-                buf.getBytes(buf.readerIndex() + n - SUFFIX_KEEP, suffix, 0, SUFFIX_KEEP);
-                suffixLen = SUFFIX_KEEP;
-            } else {
-                int keep = Math.min(suffixLen, SUFFIX_KEEP - n);
-                System.arraycopy(suffix, suffixLen - keep, suffix, 0, keep);
-                buf.getBytes(buf.readerIndex(), suffix, keep, n);
-                suffixLen = keep + n;
-            }
-        }
-
-        private void onOversize() {
-            long size = messageBytes;
+        @Override
+        public void onOversize(long size, byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
             long id = JsonRpcReader.recoverId(prefix, prefixLen, suffix, suffixLen);
             String limit = "a message of " + size + " bytes exceeded maxFrameSize (" + config.maxFrameSize()
                     + " bytes); raise WebSocketConfig maxFrameSize";
@@ -1035,18 +1028,6 @@ public final class WebSocketProvider implements BraneProvider {
             }
         }
 
-        private void resetMessage() {
-            if (partial != null) {
-                partial.release();
-                partial = null;
-            }
-            inMessage = false;
-            oversize = false;
-            messageBytes = 0;
-            prefixLen = 0;
-            suffixLen = 0;
-        }
-
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             if (cause instanceof CorruptedWebSocketFrameException c
@@ -1056,15 +1037,16 @@ public final class WebSocketProvider implements BraneProvider {
                         + " bytes, so the connection had to be dropped; raise WebSocketConfig maxFrameSize (now "
                         + config.maxFrameSize() + ")");
             } else if (closeCause == null) {
+                // a failed handshake quotes the node's status line and headers: escaped and cut
                 closeCause = new ConnectionLostException((handshaken ? "connection error: " : "WebSocket handshake failed: ")
-                        + cause, cause);
+                        + NodeText.of(cause), cause);
             }
             ctx.close();
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            resetMessage();
+            assembler.reset();
             onChannelClosed(ctx.channel(), handshaken, closeCause);
             super.channelInactive(ctx);
         }
@@ -1084,7 +1066,7 @@ public final class WebSocketProvider implements BraneProvider {
                 if (abandonedSubscribes.remove(id) && result.isString()) {
                     // the caller was told it failed, so nobody listens: end it rather than receive it forever
                     RequestLifecycle.LOG.debug("ending subscription {} created after its eth_subscribe timed out",
-                            result.asString());
+                            NodeText.of(result.asString()));
                     sendAsync("eth_unsubscribe", List.of(result.asString()));
                 }
                 lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
@@ -1104,6 +1086,10 @@ public final class WebSocketProvider implements BraneProvider {
 
         @Override
         public void onError(long id, int code, String message, JsonNode data) {
+            PendingRequest asked = pending.get(id);
+            if (asked != null && RpcErrorCodes.isRetryableAnswer(code, message) && askAgainLater(asked)) {
+                return;
+            }
             PendingRequest r = pending.remove(id);
             if (r == null) {
                 lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
@@ -1135,7 +1121,7 @@ public final class WebSocketProvider implements BraneProvider {
 
         @Override
         public void onUnmatched(String reason) {
-            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpointDescription(), reason);
+            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpointDescription(), NodeText.of(reason));
             lifecycle.hook(m -> m.onOrphanedResponse(reason));
         }
     }

@@ -38,12 +38,26 @@ class FallbackProviderTest {
                         case "503" -> HttpProviderTest.json(ex, 503, "{}");
                         case "drop" -> throw new IOException("simulated crash");
                         case "hang" -> sleepQuietly(10_000);
-                        default -> HttpProviderTest.ANSWER.handle(ex, body, 0);
+                        case "slow" -> {
+                            sleepQuietly(5);
+                            answer(ex, body);
+                        }
+                        default -> answer(ex, body);
                     }
                 }
             });
             server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
             server.start();
+        }
+
+        /** The usual answers, and a transaction hash for a submission. */
+        private static void answer(com.sun.net.httpserver.HttpExchange ex, JsonNode body) throws IOException {
+            if ("eth_sendRawTransaction".equals(body.path("method").asString())) {
+                HttpProviderTest.json(ex, 200, TestWsServer.result(body,
+                        TestWsServer.JSON.getNodeFactory().stringNode("0x" + "ab".repeat(32))).toString());
+            } else {
+                HttpProviderTest.ANSWER.handle(ex, body, 0);
+            }
         }
 
         HttpProvider provider() {

@@ -1,8 +1,9 @@
 package sh.brane.example.chain;
 
+import java.util.List;
+
 import sh.brane.rpc.BraneProvider;
-import sh.brane.rpc.WebSocketProvider;
-import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
+import sh.brane.rpc.EndpointStatus;
 
 /** How the service is connected to its node, in words for the API and the dashboard. */
 public final class ConnectionState {
@@ -10,11 +11,17 @@ public final class ConnectionState {
     private ConnectionState() {
     }
 
+    /**
+     * CONNECTED or RECONNECTING when a WebSocket endpoint is behind the provider (asked through its status, so a
+     * decorated or fallback provider answers too), HTTP otherwise.
+     */
     public static String of(BraneProvider provider) {
-        // the provider bean may wrap the transport (observations): look underneath
-        if (DecoratedBraneProvider.unwrap(provider) instanceof WebSocketProvider ws) {
-            return ws.isConnected() ? "CONNECTED" : "RECONNECTING";
+        List<EndpointStatus> webSockets = provider.status().stream()
+            .filter((status) -> status.transport() == EndpointStatus.Transport.WS)
+            .toList();
+        if (webSockets.isEmpty()) {
+            return "HTTP";
         }
-        return "HTTP";
+        return webSockets.stream().anyMatch(EndpointStatus::connected) ? "CONNECTED" : "RECONNECTING";
     }
 }

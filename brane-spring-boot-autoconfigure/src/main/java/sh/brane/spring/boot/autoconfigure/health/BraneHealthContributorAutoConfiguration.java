@@ -1,8 +1,5 @@
 package sh.brane.spring.boot.autoconfigure.health;
 
-import java.util.List;
-
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
@@ -14,7 +11,6 @@ import org.springframework.context.annotation.Bean;
 
 import sh.brane.rpc.BraneProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
-import sh.brane.spring.boot.autoconfigure.BraneConnectionDetails;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
 
 /**
@@ -29,14 +25,9 @@ public final class BraneHealthContributorAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(name = { "braneHealthIndicator", "braneHealthContributor" })
-    BraneHealthIndicator braneHealthContributor(BraneProvider provider, BraneProperties properties,
-            ObjectProvider<BraneConnectionDetails> connectionDetails) {
-        List<String> endpoints = connectionDetails.stream()
-            .findFirst()
-            .map((details) -> details.getEndpoints().stream().map(BraneConnectionDetails.Endpoint::name).toList())
-            .orElse(List.of());
+    BraneHealthIndicator braneHealthContributor(BraneProvider provider, BraneProperties properties) {
         return new BraneHealthIndicator(provider, properties.getHealth().getTimeout(),
-                properties.getHealth().getMaxHeadAge(), endpoints)
+                properties.getHealth().getMaxHeadAge())
             .expectChainId(properties.getRpc().getExpectedChainId());
     }
 }

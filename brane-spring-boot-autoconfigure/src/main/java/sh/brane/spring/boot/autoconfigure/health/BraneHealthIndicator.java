@@ -13,10 +13,7 @@ import org.springframework.boot.health.contributor.Health;
 
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
-import sh.brane.rpc.FallbackProvider;
-import sh.brane.rpc.HttpProvider;
-import sh.brane.rpc.WebSocketProvider;
-import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
+import sh.brane.rpc.EndpointStatus;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,28 +29,23 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
 
     private final Duration maxHeadAge;
 
-    private final List<String> fallbackEndpoints;
-
     private final Clock clock;
 
     /** {@code brane.rpc.expected-chain-id}, or null when not checked. */
     private volatile Long expectedChainId;
 
     /**
-     * @param fallbackEndpoints the endpoint names, in order, when {@code provider} is a {@link FallbackProvider}
+     * The endpoints, their names and whether they are in rotation come from {@link BraneProvider#status()}.
      */
-    public BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge,
-            List<String> fallbackEndpoints) {
-        this(provider, timeout, maxHeadAge, fallbackEndpoints, Clock.systemUTC());
+    public BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge) {
+        this(provider, timeout, maxHeadAge, Clock.systemUTC());
     }
 
-    BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge,
-            List<String> fallbackEndpoints, Clock clock) {
+    BraneHealthIndicator(BraneProvider provider, Duration timeout, Duration maxHeadAge, Clock clock) {
         super("Brane health check failed");
         this.provider = provider;
         this.timeout = timeout;
         this.maxHeadAge = maxHeadAge;
-        this.fallbackEndpoints = List.copyOf(fallbackEndpoints);
         this.clock = clock;
     }
 
@@ -66,25 +58,29 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("pendingRequests", this.provider.pendingRequests());
-        BraneProvider transport = DecoratedBraneProvider.unwrap(this.provider);
-        if (transport instanceof WebSocketProvider ws) {
-            builder.withDetail("endpoint", ws.config().name()).withDetail("transport", "ws");
-            if (!ws.isConnected()) {
-                builder.down().withDetail("connection", "disconnected");
+        // asked, not tested by type: the provider may be a fallback, and any of it may sit under a decorator
+        List<EndpointStatus> endpoints = this.provider.status();
+        if (endpoints.size() == 1) {
+            EndpointStatus endpoint = endpoints.get(0);
+            builder.withDetail("endpoint", endpoint.name()).withDetail("transport", endpoint.transport().tag());
+            if (endpoint.transport() == EndpointStatus.Transport.WS) {
+                if (!endpoint.connected()) {
+                    builder.down().withDetail("connection", "disconnected");
+                    return;
+                }
+                builder.withDetail("connection", "connected");
+            }
+            if (!endpoint.inRotation()) {
+                builder.down().withDetail("rotation", "out of rotation");
                 return;
             }
-            builder.withDetail("connection", "connected");
         }
-        else if (transport instanceof HttpProvider http) {
-            builder.withDetail("endpoint", http.config().name()).withDetail("transport", "http");
-        }
-        else if (transport instanceof FallbackProvider fallback && !this.fallbackEndpoints.isEmpty()) {
+        else if (endpoints.size() > 1) {
             Map<String, String> rotation = new LinkedHashMap<>();
             boolean anyHealthy = false;
-            for (int i = 0; i < this.fallbackEndpoints.size(); i++) {
-                boolean healthy = fallback.isHealthy(i);
-                anyHealthy |= healthy;
-                rotation.put(this.fallbackEndpoints.get(i), healthy ? "in rotation" : "out of rotation");
+            for (EndpointStatus endpoint : endpoints) {
+                anyHealthy |= endpoint.inRotation();
+                rotation.put(endpoint.name(), endpoint.inRotation() ? "in rotation" : "out of rotation");
             }
             builder.withDetail("endpoints", rotation);
             if (!anyHealthy) {

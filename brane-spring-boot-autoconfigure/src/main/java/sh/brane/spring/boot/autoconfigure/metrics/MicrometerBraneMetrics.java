@@ -13,16 +13,18 @@ import io.micrometer.core.instrument.Timer;
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.EndpointStatus;
+import sh.brane.rpc.RpcErrorCodes;
 import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcOutcome;
-import sh.brane.rpc.WebSocketProvider;
 
 /**
  * {@link BraneMetrics} over a Micrometer {@link MeterRegistry}, one instance per provider (endpoint). Meters,
  * with bounded tags:
  * <ul>
  * <li>{@code brane.rpc.requests} timer: {@code method}, {@code transport}, {@code endpoint}, {@code outcome},
- * {@code error.code} ({@code none} unless the node answered with a JSON-RPC error)</li>
+ * {@code error.code} ({@code none} unless the node answered with a JSON-RPC error; a code outside the
+ * standard sets is {@code OTHER}, see {@link RpcErrorCodes}, so a node cannot create a timer per code)</li>
  * <li>{@code brane.rpc.requests.pending} gauge: {@code endpoint}</li>
  * <li>{@code brane.ws.ringbuffer.remaining}, {@code brane.ws.subscriptions.active} gauges and
  * {@code brane.ws.reconnects} counter: {@code endpoint} (WebSocket only)</li>
@@ -69,12 +71,15 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
             .description("Requests per JSON-RPC batch written in one message")
             .tags("transport", transport, "endpoint", endpoint)
             .register(registry);
-        if (provider instanceof WebSocketProvider ws) {
-            Gauge.builder("brane.ws.ringbuffer.remaining", ws, WebSocketProvider::ringBufferRemaining)
+        // asked, not tested by type: the provider may sit under a decorator
+        if (provider.status().stream().anyMatch((status) -> status.transport() == EndpointStatus.Transport.WS)) {
+            Gauge.builder("brane.ws.ringbuffer.remaining", provider,
+                    (p) -> p.status().stream().mapToLong(EndpointStatus::ringBufferRemaining).sum())
                 .description("Free slots in the WebSocket ring buffer")
                 .tag("endpoint", endpoint)
                 .register(registry);
-            Gauge.builder("brane.ws.subscriptions.active", ws, WebSocketProvider::activeSubscriptions)
+            Gauge.builder("brane.ws.subscriptions.active", provider,
+                    (p) -> p.status().stream().mapToInt(EndpointStatus::activeSubscriptions).sum())
                 .description("Subscriptions currently delivering")
                 .tag("endpoint", endpoint)
                 .register(registry);
@@ -96,7 +101,7 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
 
     @Override
     public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
-        String code = (error instanceof RpcErrorException rpc) ? Integer.toString(rpc.code()) : NO_ERROR_CODE;
+        String code = (error instanceof RpcErrorException rpc) ? RpcErrorCodes.metricTag(rpc.code()) : NO_ERROR_CODE;
         failureTimer(method, outcome, code).record(latencyNanos, TimeUnit.NANOSECONDS);
     }
 

@@ -1,0 +1,102 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static sh.brane.rpc.WebSocketProviderTest.failureOf;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Endpoints that never answered rank after those that did, and a submission never finds out a dead one. */
+class FallbackRankingTest {
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private FallbackProviderTest.Node node(String mode) throws Exception {
+        FallbackProviderTest.Node n = new FallbackProviderTest.Node();
+        n.mode = mode;
+        toClose.add(n);
+        return n;
+    }
+
+    @Test
+    void aSubmissionGoesToTheHealthyPrimaryNotToAnUntriedBackup() throws Exception {
+        // the primary answers in a few milliseconds; the backup takes connections and drops them
+        FallbackProviderTest.Node primary = node("slow");
+        FallbackProviderTest.Node backup = node("drop");
+        FallbackProvider p = FallbackProvider.create(primary.provider(), backup.provider());
+        toClose.add(p);
+        for (int i = 0; i < 10; i++) {
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        }
+        JsonNodeAssert.isHash(p.send("eth_sendRawTransaction", List.of("0x02")).asString());
+        assertThat(backup.calls.get()).isZero();
+        assertThat(primary.methods).contains("eth_sendRawTransaction");
+    }
+
+    @Test
+    void anUntriedEndpointIsProbedBeforeASubmissionIsSentToIt() throws Exception {
+        FallbackProviderTest.Node primary = node("ok");
+        FallbackProviderTest.Node backup = node("drop");
+        FallbackProvider p = FallbackProvider.builder().add(primary.provider()).add(backup.provider())
+                .failureThreshold(1).probeInterval(Duration.ofHours(1)).build();
+        toClose.add(p);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        // the primary starts refusing: one failed read takes it out (the read itself fails over to the backup,
+        // which drops it: a read may go anywhere)
+        primary.mode = "503";
+        failureOf(p.sendAsync("eth_blockNumber", List.of()), 3000);
+        assertThat(p.isHealthy(0)).isFalse();
+        int backupCalls = backup.methods.size();
+
+        // the backup has never answered: it is asked for its chain id first, fails that, and never sees the
+        // transaction (whose outcome would otherwise be "may or may not have reached the node")
+        Throwable e = failureOf(p.sendAsync("eth_sendRawTransaction", List.of("0x02")), 3000);
+        assertThat(backup.methods.subList(backupCalls, backup.methods.size())).containsOnly("eth_chainId");
+        assertThat(backup.methods).doesNotContain("eth_sendRawTransaction");
+        assertThat(e).isInstanceOf(BraneRpcException.class);
+    }
+
+    @Test
+    void anUntriedEndpointThatAnswersTheProbeTakesTheSubmission() throws Exception {
+        FallbackProviderTest.Node primary = node("ok");
+        FallbackProviderTest.Node backup = node("ok");
+        FallbackProvider p = FallbackProvider.builder().add(primary.provider()).add(backup.provider())
+                .failureThreshold(1).probeInterval(Duration.ofHours(1)).build();
+        toClose.add(p);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        // the primary refuses the submission with a 503 (provably not taken), so it moves to the backup, which
+        // has never answered: probed first, it answers, and then takes the submission
+        primary.mode = "503";
+        JsonNodeAssert.isHash(p.send("eth_sendRawTransaction", List.of("0x02")).asString());
+        assertThat(backup.methods).containsExactly("eth_chainId", "eth_sendRawTransaction");
+        assertThat(p.isHealthy(0)).isFalse();
+    }
+
+    @Test
+    void theFirstSubmissionToAFreshFallbackGoesStraightToThePrimary() throws Exception {
+        FallbackProviderTest.Node primary = node("ok");
+        FallbackProviderTest.Node backup = node("ok");
+        FallbackProvider p = FallbackProvider.create(primary.provider(), backup.provider());
+        toClose.add(p);
+        JsonNodeAssert.isHash(p.send("eth_sendRawTransaction", List.of("0x02")).asString());
+        assertThat(primary.methods).containsExactly("eth_sendRawTransaction");
+        assertThat(backup.calls.get()).isZero();
+    }
+
+    private static final class JsonNodeAssert {
+        static void isHash(String s) {
+            assertThat(s).matches("0x[0-9a-f]{64}");
+        }
+    }
+}
