@@ -27,6 +27,11 @@ final class PendingRequest {
      * sent alone: an answer too large to read can then fail just its own batch.
      */
     long[] batchIds;
+    /**
+     * Reads the result straight from the parser (a typed call), or null for a {@link JsonNode} result. With a
+     * decoder, {@link #future} completes with the decoder's value instead of a tree: see {@link #typedFuture}.
+     */
+    final ResultDecoder<?> decoder;
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
         this(id, method, timeoutNanos, onResultInline, false);
@@ -34,6 +39,12 @@ final class PendingRequest {
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
                    boolean completeInPlace) {
+        this(id, method, timeoutNanos, onResultInline, completeInPlace, null);
+    }
+
+    PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
+                   boolean completeInPlace, ResultDecoder<?> decoder) {
+        this.decoder = decoder;
         this.id = id;
         this.completeInPlace = completeInPlace;
         this.method = method;
@@ -41,5 +52,21 @@ final class PendingRequest {
         this.startNanos = System.nanoTime();
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
+    }
+
+    /**
+     * Completes the future with a result: a {@link JsonNode} for an untyped call, the decoder's value for a
+     * typed one. The one place where the future's declared type is widened: the caller of a typed call holds it
+     * as {@link #typedFuture}, the only view through which its value is read.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    boolean complete(Object result) {
+        return ((CompletableFuture) future).complete(result);
+    }
+
+    /** The future of a typed call, seen with its decoder's type. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    <T> CompletableFuture<T> typedFuture() {
+        return (CompletableFuture) future;
     }
 }
