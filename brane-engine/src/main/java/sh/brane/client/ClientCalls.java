@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ClientCalls {
     /** Reads the few answers that stay trees (fee history): parsed from the parser at hand, whatever made it. */
-    private static final JsonMapper TREES = JsonMapper.builder().build();
+    private static final JsonMapper TREES = JsonMapper.builder()
+            .disable(tools.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
     private ClientCalls() {
     }
