@@ -38,7 +38,8 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 /**
  * A minimal JSON-RPC server on {@code 127.0.0.1} for measuring a client's own cost: HTTP POST and WebSocket
  * text frames on one port, every call answered from memory with {@code "result":"0x7a69"} (chain id 31337),
- * single requests and batch arrays alike. It does not parse JSON: it copies each {@code "id":} value from the
+ * or, for block, receipt and log reads, a large canned answer ({@link CannedAnswers}); single requests and batch
+ * arrays alike. It does not parse JSON: it copies each {@code "id":} value from the
  * request into the response, which is all a client needs to match its calls. One I/O thread by default so the
  * server takes as little as possible of a small machine from the client under test.
  */
@@ -47,6 +48,8 @@ public final class StubRpcServer implements AutoCloseable {
     private static final byte[] ID_KEY = "\"id\"".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEAD = "{\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TAIL = ",\"result\":\"0x7a69\"}".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RESULT_KEY = ",\"result\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] METHOD_KEY = "\"method\":\"".getBytes(StandardCharsets.US_ASCII);
 
     private final EventLoopGroup group;
     private final Channel server;
@@ -100,7 +103,10 @@ public final class StubRpcServer implements AutoCloseable {
         group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
     }
 
-    /** Answers every request in {@code in} (one object or an array) into a new buffer. */
+    /**
+     * Answers every request in {@code in} (one object or an array) into a new buffer: the canned result of its
+     * method ({@link CannedAnswers}) or the chain id.
+     */
     static ByteBuf answer(ByteBuf in, ByteBufAllocator alloc) {
         int start = in.readerIndex();
         int end = in.writerIndex();
@@ -120,33 +126,76 @@ public final class StubRpcServer implements AutoCloseable {
             out.writeByte('[');
         }
         int count = 0;
-        int i = start;
-        while ((i = indexOf(in, ID_KEY, i, end)) >= 0) {
-            i += ID_KEY.length;
-            while (i < end && (in.getByte(i) == ' ' || in.getByte(i) == ':')) {
-                i++;
-            }
-            int idStart = i;
-            if (i < end && in.getByte(i) == '"') {
-                i++;
-                while (i < end && in.getByte(i) != '"') {
+        int depth = 0;
+        boolean inString = false;
+        int objectStart = -1;
+        for (int i = start; i < end; i++) {
+            byte b = in.getByte(i);
+            if (inString) {
+                if (b == '\\') {
                     i++;
+                } else if (b == '"') {
+                    inString = false;
                 }
-                i++;
-            } else {
-                while (i < end && in.getByte(i) != ',' && in.getByte(i) != '}' && in.getByte(i) != ' ') {
-                    i++;
+                continue;
+            }
+            if (b == '"') {
+                inString = true;
+            } else if (b == '{') {
+                if (depth++ == 0) {
+                    objectStart = i;
                 }
+            } else if (b == '}' && --depth == 0) {
+                if (count++ > 0) {
+                    out.writeByte(',');
+                }
+                answerOne(in, objectStart, i + 1, out);
             }
-            if (count++ > 0) {
-                out.writeByte(',');
-            }
-            out.writeBytes(HEAD).writeBytes(in, idStart, i - idStart).writeBytes(TAIL);
         }
         if (array) {
             out.writeByte(']');
         }
         return out;
+    }
+
+    /** Answers the one request object in {@code in[from, to)}. */
+    private static void answerOne(ByteBuf in, int from, int to, ByteBuf out) {
+        int i = indexOf(in, ID_KEY, from, to);
+        if (i < 0) {
+            return;
+        }
+        i += ID_KEY.length;
+        while (i < to && (in.getByte(i) == ' ' || in.getByte(i) == ':')) {
+            i++;
+        }
+        int idStart = i;
+        if (i < to && in.getByte(i) == '"') {
+            i++;
+            while (i < to && in.getByte(i) != '"') {
+                i++;
+            }
+            i++;
+        } else {
+            while (i < to && in.getByte(i) != ',' && in.getByte(i) != '}' && in.getByte(i) != ' ') {
+                i++;
+            }
+        }
+        byte[] result = null;
+        int m = indexOf(in, METHOD_KEY, from, to);
+        if (m >= 0) {
+            int ms = m + METHOD_KEY.length;
+            int me = ms;
+            while (me < to && in.getByte(me) != '"') {
+                me++;
+            }
+            result = CannedAnswers.resultFor(in.toString(ms, me - ms, StandardCharsets.US_ASCII));
+        }
+        out.writeBytes(HEAD).writeBytes(in, idStart, i - idStart);
+        if (result == null) {
+            out.writeBytes(TAIL);
+        } else {
+            out.writeBytes(RESULT_KEY).writeBytes(result).writeByte('}');
+        }
     }
 
     private static int indexOf(ByteBuf in, byte[] key, int from, int end) {

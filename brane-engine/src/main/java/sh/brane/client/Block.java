@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import sh.brane.core.types.Hash;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,27 +29,61 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
     }
 
     static Block parse(JsonNode json, String where) {
-        BlockHeader header = BlockHeader.parse(json, where);
-        JsonNode txs = Json.array(Json.field(json, "transactions", where), where + ".transactions");
-        List<Hash> hashes = new ArrayList<>(txs.size());
-        List<TransactionInfo> full = new ArrayList<>();
-        for (int i = 0; i < txs.size(); i++) {
-            JsonNode tx = txs.get(i);
-            String at = where + ".transactions[" + i + "]";
-            if (tx.isObject()) {
-                TransactionInfo info = TransactionInfo.parse(tx, at);
+        return read(Trees.parser(json), where);
+    }
+
+    /**
+     * One pass over a block object: header fields and transactions (all hashes, or all full objects) as they
+     * come; unknown fields are skipped.
+     */
+    static Block read(JsonParser p, String where) {
+        StreamJson.expectObject(p, where, -1, null);
+        BlockHeader.Fields header = new BlockHeader.Fields();
+        List<Hash> hashes = null;
+        List<TransactionInfo> full = null;
+        String name;
+        while ((name = StreamJson.nextField(p)) != null) {
+            if ("transactions".equals(name)) {
+                if (StreamJson.isNull(p)) {
+                    hashes = null;
+                    full = null;
+                    continue;
+                }
+                StreamJson.expectArray(p, where, -1, name);
+                hashes = new ArrayList<>();
+                full = new ArrayList<>();
+                readTransactions(p, where + ".transactions", hashes, full);
+            } else if (!header.accept(name, p, where)) {
+                p.skipChildren();
+            }
+        }
+        BlockHeader h = header.build(where);
+        if (hashes == null) {
+            throw StreamJson.missing(where, -1, "transactions");
+        }
+        return new Block(h, hashes, full);
+    }
+
+    private static void readTransactions(JsonParser p, String base, List<Hash> hashes, List<TransactionInfo> full) {
+        JsonToken t;
+        int i = 0;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == JsonToken.START_OBJECT) {
+                if (!hashes.isEmpty() && full.isEmpty()) {
+                    throw StreamJson.bad(p, base + "[0]", "expected a hash in every element like this one, but element "
+                            + i + " is a transaction object");
+                }
+                TransactionInfo info = TransactionInfo.read(p, base, i);
                 full.add(info);
                 hashes.add(info.hash());
             } else {
                 if (!full.isEmpty()) {
-                    throw Json.bad(at, "expected a transaction object like the ones before it", tx);
+                    throw StreamJson.bad(p, StreamJson.where(base, i, null),
+                            "expected a transaction object like the ones before it");
                 }
-                hashes.add(Json.hash(tx, at));
+                hashes.add(StreamJson.hash(p, base, i, null));
             }
+            i++;
         }
-        if (!full.isEmpty() && full.size() != hashes.size()) {
-            throw Json.bad(where + ".transactions[0]", "expected a hash like the ones after it", txs.get(0));
-        }
-        return new Block(header, hashes, full);
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,18 +19,73 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
         Hash receiptsRoot) {
 
     static BlockHeader parse(JsonNode json, String where) {
-        Json.object(json, where);
-        return new BlockHeader(
-                Json.longField(json, "number", where),
-                Json.optHashField(json, "hash", where),
-                Json.hashField(json, "parentHash", where),
-                Json.longField(json, "timestamp", where),
-                Json.optAddressField(json, "miner", where),
-                Json.longField(json, "gasLimit", where),
-                Json.longField(json, "gasUsed", where),
-                Json.optBigField(json, "baseFeePerGas", where),
-                Json.hashField(json, "stateRoot", where),
-                Json.hashField(json, "transactionsRoot", where),
-                Json.hashField(json, "receiptsRoot", where));
+        return read(Trees.parser(json), where);
+    }
+
+    /** One pass over a header object ({@code newHeads}); unknown fields are skipped. */
+    static BlockHeader read(JsonParser p, String where) {
+        StreamJson.expectObject(p, where, -1, null);
+        Fields f = new Fields();
+        String name;
+        while ((name = StreamJson.nextField(p)) != null) {
+            if (!f.accept(name, p, where)) {
+                p.skipChildren();
+            }
+        }
+        return f.build(where);
+    }
+
+    /** The header fields met while reading an object (a header, or a block that holds more). */
+    static final class Fields {
+        private static final String[] REQUIRED = {"number", "parentHash", "timestamp", "gasLimit", "gasUsed",
+                "stateRoot", "transactionsRoot", "receiptsRoot"};
+        private int seen;
+        private long number;
+        private Hash hash;
+        private Hash parentHash;
+        private long timestamp;
+        private Address miner;
+        private long gasLimit;
+        private long gasUsed;
+        private BigInteger baseFeePerGas;
+        private Hash stateRoot;
+        private Hash transactionsRoot;
+        private Hash receiptsRoot;
+
+        /** Reads the field if it is a header field (true), else leaves the parser where it is (false). */
+        boolean accept(String name, JsonParser p, String where) {
+            boolean isNull = StreamJson.isNull(p);
+            switch (name) {
+                case "number" -> { if (!isNull) { number = StreamJson.quantityLong(p, where, -1, name); seen |= 1; } }
+                case "parentHash" -> { if (!isNull) { parentHash = StreamJson.hash(p, where, -1, name); seen |= 2; } }
+                case "timestamp" -> { if (!isNull) { timestamp = StreamJson.quantityLong(p, where, -1, name); seen |= 4; } }
+                case "gasLimit" -> { if (!isNull) { gasLimit = StreamJson.quantityLong(p, where, -1, name); seen |= 8; } }
+                case "gasUsed" -> { if (!isNull) { gasUsed = StreamJson.quantityLong(p, where, -1, name); seen |= 16; } }
+                case "stateRoot" -> { if (!isNull) { stateRoot = StreamJson.hash(p, where, -1, name); seen |= 32; } }
+                case "transactionsRoot" -> {
+                    if (!isNull) { transactionsRoot = StreamJson.hash(p, where, -1, name); seen |= 64; }
+                }
+                case "receiptsRoot" -> { if (!isNull) { receiptsRoot = StreamJson.hash(p, where, -1, name); seen |= 128; } }
+                case "hash" -> hash = StreamJson.optHash(p, where, -1, name);
+                case "miner" -> miner = StreamJson.optAddress(p, where, -1, name);
+                case "baseFeePerGas" -> baseFeePerGas = StreamJson.optQuantity(p, where, -1, name);
+                default -> {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        BlockHeader build(String where) {
+            if (seen != 255) {
+                for (int i = 0; i < REQUIRED.length; i++) {
+                    if ((seen & (1 << i)) == 0) {
+                        throw StreamJson.missing(where, -1, REQUIRED[i]);
+                    }
+                }
+            }
+            return new BlockHeader(number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, baseFeePerGas,
+                    stateRoot, transactionsRoot, receiptsRoot);
+        }
     }
 }

@@ -54,6 +54,7 @@ public final class BraneClient implements AutoCloseable {
     private final BraneProvider provider;
     private final long pollIntervalNanos;
     private final HeadTicker ticker;
+    private final BraneAsyncClient async;
     private volatile long chainId = -1;
 
     /** A client that polls receipts every 250 ms when the provider cannot push new heads. */
@@ -73,10 +74,15 @@ public final class BraneClient implements AutoCloseable {
         this.provider = provider;
         this.pollIntervalNanos = pollInterval.toNanos();
         this.ticker = new HeadTicker(provider);
+        this.async = new BraneAsyncClient(this);
     }
 
     public BraneProvider provider() {
         return provider;
+    }
+
+    long pollIntervalNanos() {
+        return pollIntervalNanos;
     }
 
     // ------------------------------------------------------------------ reads
@@ -85,15 +91,24 @@ public final class BraneClient implements AutoCloseable {
     public long chainId() {
         long id = chainId;
         if (id < 0) {
-            id = Json.quantityLong(provider.send("eth_chainId", List.of()), "eth_chainId");
+            id = run(ClientCalls.chainId());
             chainId = id;
         }
         return id;
     }
 
+    /** The chain id if it was already asked, else -1. */
+    long knownChainId() {
+        return chainId;
+    }
+
+    void rememberChainId(long id) {
+        chainId = id;
+    }
+
     /** {@code eth_blockNumber}. */
     public long blockNumber() {
-        return Json.quantityLong(provider.send("eth_blockNumber", List.of()), "eth_blockNumber");
+        return run(ClientCalls.blockNumber());
     }
 
     public BigInteger getBalance(Address account) {
@@ -101,14 +116,12 @@ public final class BraneClient implements AutoCloseable {
     }
 
     public BigInteger getBalance(Address account, BlockTag block) {
-        return Json.quantity(provider.send("eth_getBalance", List.of(account.toHex(), block.value())),
-                "eth_getBalance");
+        return run(ClientCalls.getBalance(account, block));
     }
 
     /** {@code eth_getTransactionCount}: with {@link BlockTag#PENDING}, the next nonce to use. */
     public long getTransactionCount(Address account, BlockTag block) {
-        return Json.quantityLong(provider.send("eth_getTransactionCount", List.of(account.toHex(), block.value())),
-                "eth_getTransactionCount");
+        return run(ClientCalls.getTransactionCount(account, block));
     }
 
     public byte[] getCode(Address account) {
@@ -116,13 +129,12 @@ public final class BraneClient implements AutoCloseable {
     }
 
     public byte[] getCode(Address account, BlockTag block) {
-        return Json.bytes(provider.send("eth_getCode", List.of(account.toHex(), block.value())), "eth_getCode");
+        return run(ClientCalls.getCode(account, block));
     }
 
     /** The 32-byte word in storage slot {@code slot} of {@code account}. */
     public Hash getStorageAt(Address account, BigInteger slot, BlockTag block) {
-        return Json.hash(provider.send("eth_getStorageAt", List.of(account.toHex(), Quantities.hex(slot),
-                block.value())), "eth_getStorageAt");
+        return run(ClientCalls.getStorageAt(account, slot, block));
     }
 
     /** {@code eth_call} at {@code block}; returns the return data. */
@@ -135,14 +147,7 @@ public final class BraneClient implements AutoCloseable {
      * the custom errors of {@code errors} (may be null) and thrown as {@link RevertException}.
      */
     public byte[] call(CallRequest request, BlockTag block, StateOverride overrides, Abi errors) {
-        List<Object> params = overrides == null
-                ? List.of(request.toJson(), block.value())
-                : List.of(request.toJson(), block.value(), overrides.toJson());
-        try {
-            return Json.bytes(provider.send("eth_call", params), "eth_call");
-        } catch (RpcErrorException e) {
-            throw asRevert(e, errors).orElseThrow(() -> e);
-        }
+        return run(ClientCalls.call(request, block, overrides, errors));
     }
 
     /** {@code eth_estimateGas}; a revert is thrown as {@link RevertException}. */
@@ -151,71 +156,68 @@ public final class BraneClient implements AutoCloseable {
     }
 
     long estimateGas(Map<String, Object> tx, Abi errors) {
-        try {
-            return Json.quantityLong(provider.send("eth_estimateGas", List.of(tx)), "eth_estimateGas");
-        } catch (RpcErrorException e) {
-            throw asRevert(e, errors).orElseThrow(() -> e);
-        }
+        return run(ClientCalls.estimateGas(tx, errors));
     }
 
     /** {@code eth_gasPrice}. */
     public BigInteger gasPrice() {
-        return Json.quantity(provider.send("eth_gasPrice", List.of()), "eth_gasPrice");
+        return run(ClientCalls.gasPrice());
     }
 
     /** {@code eth_maxPriorityFeePerGas}: the node's suggested EIP-1559 tip. */
     public BigInteger maxPriorityFeePerGas() {
-        return Json.quantity(provider.send("eth_maxPriorityFeePerGas", List.of()), "eth_maxPriorityFeePerGas");
+        return run(ClientCalls.maxPriorityFeePerGas());
     }
 
     /** {@code eth_feeHistory} over {@code blockCount} blocks ending at {@code newest}. */
     public FeeHistory feeHistory(int blockCount, BlockTag newest, double... rewardPercentiles) {
-        if (blockCount < 1 || blockCount > 1024) {
-            throw new IllegalArgumentException("block count must be 1..1024, got " + blockCount);
-        }
-        List<Double> percentiles = new ArrayList<>(rewardPercentiles.length);
-        double previous = 0;
-        for (double p : rewardPercentiles) {
-            if (!(p >= previous && p <= 100)) {
-                throw new IllegalArgumentException("reward percentiles must rise within 0..100, got " + p);
-            }
-            percentiles.add(p);
-            previous = p;
-        }
-        return FeeHistory.parse(provider.send("eth_feeHistory",
-                List.of(Quantities.hex(blockCount), newest.value(), percentiles)), "eth_feeHistory");
+        return run(ClientCalls.feeHistory(blockCount, newest, rewardPercentiles));
     }
 
     /** The block, with its full transactions if {@code fullTransactions}; empty if the node has none. */
     public Optional<Block> getBlockByNumber(BlockTag block, boolean fullTransactions) {
-        JsonNode json = provider.send("eth_getBlockByNumber", List.of(block.value(), fullTransactions));
-        return isNull(json) ? Optional.empty() : Optional.of(Block.parse(json, "block"));
+        return run(ClientCalls.getBlockByNumber(block, fullTransactions));
     }
 
     public Optional<Block> getBlockByHash(Hash hash, boolean fullTransactions) {
-        JsonNode json = provider.send("eth_getBlockByHash", List.of(hash.toHex(), fullTransactions));
-        return isNull(json) ? Optional.empty() : Optional.of(Block.parse(json, "block"));
+        return run(ClientCalls.getBlockByHash(hash, fullTransactions));
     }
 
     public Optional<TransactionInfo> getTransactionByHash(Hash hash) {
-        JsonNode json = provider.send("eth_getTransactionByHash", List.of(hash.toHex()));
-        return isNull(json) ? Optional.empty() : Optional.of(TransactionInfo.parse(json, "transaction"));
+        return run(ClientCalls.getTransactionByHash(hash));
     }
 
     /** The receipt, or empty while the transaction is pending or unknown. */
     public Optional<Receipt> getTransactionReceipt(Hash hash) {
-        JsonNode json = provider.send("eth_getTransactionReceipt", List.of(hash.toHex()));
-        return isNull(json) ? Optional.empty() : Optional.of(Receipt.parse(json, "receipt"));
+        return run(ClientCalls.getTransactionReceipt(hash));
+    }
+
+    /** {@code eth_getBlockReceipts}: every receipt of the block, in order; empty if the node has no such block. */
+    public Optional<List<Receipt>> getBlockReceipts(BlockTag block) {
+        return run(ClientCalls.getBlockReceipts(block));
     }
 
     /** {@code eth_getLogs}. */
     public List<Log> getLogs(LogFilter filter) {
-        JsonNode json = Json.array(provider.send("eth_getLogs", List.of(filter.toJson())), "eth_getLogs");
-        List<Log> logs = new ArrayList<>(json.size());
-        for (int i = 0; i < json.size(); i++) {
-            logs.add(Log.parse(json.get(i), "eth_getLogs[" + i + "]"));
+        return run(ClientCalls.getLogs(filter));
+    }
+
+    /**
+     * The {@link CompletableFuture} form of this client's calls, sharing its provider, its decoding and its
+     * remembered chain id. Over HTTP, concurrent async calls are sent as one JSON-RPC batch (see
+     * {@code HttpConfig.autoBatch}).
+     */
+    public BraneAsyncClient async() {
+        return async;
+    }
+
+    /** Runs a call from the table, waiting; a node error comes out as the call maps it (reverts...). */
+    <T> T run(TypedCall<T> call) {
+        try {
+            return provider.send(call.method(), call.params(), call.decoder());
+        } catch (RuntimeException e) {
+            throw call.map(e);
         }
-        return logs;
     }
 
     // ------------------------------------------------------------------ async building blocks
@@ -253,18 +255,12 @@ public final class BraneClient implements AutoCloseable {
      * {@code eth_sendRawTransaction}, once. The node's answer must be the transaction's own hash.
      */
     public Hash sendRawTransaction(SignedTransaction transaction) {
-        Hash hash = Json.hash(provider.send("eth_sendRawTransaction", List.of(transaction.toHex())),
-                "eth_sendRawTransaction");
-        if (!hash.equals(transaction.hash())) {
-            throw new InvalidResponseException("eth_sendRawTransaction: the node answered hash " + hash
-                    + " for transaction " + transaction.hash());
-        }
-        return hash;
+        return run(ClientCalls.sendRawTransaction(transaction));
     }
 
     /** {@code eth_sendRawTransaction} of already encoded bytes; returns the node's hash. */
     public Hash sendRawTransaction(byte[] raw) {
-        return Json.hash(provider.send("eth_sendRawTransaction", List.of(Hex.encode(raw))), "eth_sendRawTransaction");
+        return run(ClientCalls.sendRawTransaction(raw));
     }
 
     /**
@@ -418,10 +414,6 @@ public final class BraneClient implements AutoCloseable {
         } catch (InvalidEncodingException e) {
             return new byte[0];
         }
-    }
-
-    private static boolean isNull(JsonNode json) {
-        return json == null || json.isNull() || json.isMissingNode();
     }
 
     /** Ends the client's own {@code newHeads} subscription (used for receipt waiting); the provider stays open. */

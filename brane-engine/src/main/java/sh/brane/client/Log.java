@@ -1,5 +1,6 @@
 package sh.brane.client;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -7,6 +8,8 @@ import java.util.Objects;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -55,24 +58,80 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
     }
 
     static Log parse(JsonNode json, String where) {
-        Json.object(json, where);
-        List<Hash> topics = Json.hashes(Json.field(json, "topics", where), where + ".topics");
-        if (topics.size() > 4) {
-            throw Json.bad(where + ".topics", "a log has at most 4 topics", json.get("topics"));
+        return read(Trees.parser(json), where, -1);
+    }
+
+    private static final String[] REQUIRED = {"address", "topics", "data"};
+
+    /** One pass over a log object at {@code base[index]} (index -1: at {@code base}). */
+    static Log read(JsonParser p, String base, int index) {
+        StreamJson.expectObject(p, base, index, null);
+        int seen = 0;
+        Address address = null;
+        List<Hash> topics = null;
+        byte[] data = null;
+        Long blockNumber = null;
+        Hash blockHash = null;
+        Hash transactionHash = null;
+        Long transactionIndex = null;
+        Long logIndex = null;
+        boolean removed = false;
+        String name;
+        while ((name = StreamJson.nextField(p)) != null) {
+            boolean isNull = StreamJson.isNull(p);
+            switch (name) {
+                case "address" -> { if (!isNull) { address = StreamJson.address(p, base, index, name); seen |= 1; } }
+                case "topics" -> { if (!isNull) { topics = readTopics(p, base, index); seen |= 2; } }
+                case "data" -> { if (!isNull) { data = StreamJson.bytes(p, base, index, name); seen |= 4; } }
+                case "blockNumber" -> blockNumber = StreamJson.optQuantityLong(p, base, index, name);
+                case "blockHash" -> blockHash = StreamJson.optHash(p, base, index, name);
+                case "transactionHash" -> transactionHash = StreamJson.optHash(p, base, index, name);
+                case "transactionIndex" -> transactionIndex = StreamJson.optQuantityLong(p, base, index, name);
+                case "logIndex" -> logIndex = StreamJson.optQuantityLong(p, base, index, name);
+                case "removed" -> removed = StreamJson.optBoolean(p, base, index, name);
+                default -> p.skipChildren();
+            }
         }
-        JsonNode removed = json.get("removed");
-        if (removed != null && !removed.isNull() && !removed.isBoolean()) {
-            throw Json.bad(where + ".removed", "expected a boolean", removed);
+        if (seen != 7) {
+            for (int i = 0; i < REQUIRED.length; i++) {
+                if ((seen & (1 << i)) == 0) {
+                    throw StreamJson.missing(base, index, REQUIRED[i]);
+                }
+            }
         }
-        return new Log(
-                Json.addressField(json, "address", where),
-                topics,
-                Json.bytesField(json, "data", where),
-                Json.optLongField(json, "blockNumber", where),
-                Json.optHashField(json, "blockHash", where),
-                Json.optHashField(json, "transactionHash", where),
-                Json.optLongField(json, "transactionIndex", where),
-                Json.optLongField(json, "logIndex", where),
-                removed != null && removed.asBoolean());
+        return new Log(address, topics, data, blockNumber, blockHash, transactionHash, transactionIndex, logIndex,
+                removed);
+    }
+
+    /** At most 4 topics: a fifth is refused before it is read. */
+    private static List<Hash> readTopics(JsonParser p, String base, int index) {
+        StreamJson.expectArray(p, base, index, "topics");
+        Hash[] topics = new Hash[4];
+        int n = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (n == 4) {
+                throw StreamJson.bad(p, StreamJson.where(base, index, "topics"), "a log has at most 4 topics");
+            }
+            topics[n] = StreamJson.hash(p, StreamJson.where(base, index, "topics"), n, null);
+            n++;
+        }
+        return switch (n) {
+            case 0 -> List.of();
+            case 1 -> List.of(topics[0]);
+            case 2 -> List.of(topics[0], topics[1]);
+            case 3 -> List.of(topics[0], topics[1], topics[2]);
+            default -> List.of(topics);
+        };
+    }
+
+    /** A JSON array of logs ({@code eth_getLogs}), each at {@code base[i]}. */
+    static List<Log> readArray(JsonParser p, String base) {
+        StreamJson.expectArray(p, base, -1, null);
+        List<Log> logs = new ArrayList<>();
+        int i = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            logs.add(read(p, base, i++));
+        }
+        return logs;
     }
 }

@@ -6,6 +6,8 @@ import java.util.List;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,33 +27,101 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
     }
 
     static Receipt parse(JsonNode json, String where) {
-        Json.object(json, where);
-        long status = Json.longField(json, "status", where);
-        if (status > 1) {
-            throw Json.bad(where + ".status", "status must be 0x0 or 0x1", json.get("status"));
+        return read(Trees.parser(json), where, -1);
+    }
+
+    private static final String[] REQUIRED = {"transactionHash", "transactionIndex", "blockHash", "blockNumber",
+            "from", "cumulativeGasUsed", "gasUsed", "effectiveGasPrice", "status", "logs"};
+
+    /** One pass over a receipt object at {@code base[index]} (index -1: at {@code base}). */
+    static Receipt read(JsonParser p, String base, int index) {
+        StreamJson.expectObject(p, base, index, null);
+        int seen = 0;
+        Hash transactionHash = null;
+        long transactionIndex = 0;
+        Hash blockHash = null;
+        long blockNumber = 0;
+        Address from = null;
+        Address to = null;
+        Address contractAddress = null;
+        long cumulativeGasUsed = 0;
+        long gasUsed = 0;
+        BigInteger effectiveGasPrice = null;
+        long status = 0;
+        long type = 0;
+        List<Log> logs = null;
+        String name;
+        while ((name = StreamJson.nextField(p)) != null) {
+            boolean isNull = StreamJson.isNull(p);
+            switch (name) {
+                case "transactionHash" -> {
+                    if (!isNull) { transactionHash = StreamJson.hash(p, base, index, name); seen |= 1; }
+                }
+                case "transactionIndex" -> {
+                    if (!isNull) { transactionIndex = StreamJson.quantityLong(p, base, index, name); seen |= 2; }
+                }
+                case "blockHash" -> { if (!isNull) { blockHash = StreamJson.hash(p, base, index, name); seen |= 4; } }
+                case "blockNumber" -> {
+                    if (!isNull) { blockNumber = StreamJson.quantityLong(p, base, index, name); seen |= 8; }
+                }
+                case "from" -> { if (!isNull) { from = StreamJson.address(p, base, index, name); seen |= 16; } }
+                case "cumulativeGasUsed" -> {
+                    if (!isNull) { cumulativeGasUsed = StreamJson.quantityLong(p, base, index, name); seen |= 32; }
+                }
+                case "gasUsed" -> { if (!isNull) { gasUsed = StreamJson.quantityLong(p, base, index, name); seen |= 64; } }
+                case "effectiveGasPrice" -> {
+                    if (!isNull) { effectiveGasPrice = StreamJson.quantity(p, base, index, name); seen |= 128; }
+                }
+                case "status" -> {
+                    if (!isNull) {
+                        status = StreamJson.quantityLong(p, base, index, name);
+                        if (status > 1) {
+                            throw StreamJson.bad(p, StreamJson.where(base, index, name), "status must be 0x0 or 0x1");
+                        }
+                        seen |= 256;
+                    }
+                }
+                case "logs" -> {
+                    if (!isNull) {
+                        logs = Log.readArray(p, StreamJson.where(base, index, name));
+                        seen |= 512;
+                    }
+                }
+                case "to" -> to = StreamJson.optAddress(p, base, index, name);
+                case "contractAddress" -> contractAddress = StreamJson.optAddress(p, base, index, name);
+                case "type" -> {
+                    if (!isNull) {
+                        type = StreamJson.quantityLong(p, base, index, name);
+                        if (type > 0xff) {
+                            throw StreamJson.bad(p, StreamJson.where(base, index, name),
+                                    "transaction type must be one byte");
+                        }
+                    } else {
+                        type = 0;
+                    }
+                }
+                default -> p.skipChildren();
+            }
         }
-        long type = Json.present(json, "type") ? Json.longField(json, "type", where) : 0;
-        if (type > 0xff) {
-            throw Json.bad(where + ".type", "transaction type must be one byte", json.get("type"));
+        if (seen != 1023) {
+            for (int i = 0; i < REQUIRED.length; i++) {
+                if ((seen & (1 << i)) == 0) {
+                    throw StreamJson.missing(base, index, REQUIRED[i]);
+                }
+            }
         }
-        JsonNode logsJson = Json.array(Json.field(json, "logs", where), where + ".logs");
-        List<Log> logs = new ArrayList<>(logsJson.size());
-        for (int i = 0; i < logsJson.size(); i++) {
-            logs.add(Log.parse(logsJson.get(i), where + ".logs[" + i + "]"));
+        return new Receipt(transactionHash, transactionIndex, blockHash, blockNumber, from, to, contractAddress,
+                cumulativeGasUsed, gasUsed, effectiveGasPrice, status == 1, (int) type, logs);
+    }
+
+    /** A JSON array of receipts ({@code eth_getBlockReceipts}), each at {@code base[i]}. */
+    static List<Receipt> readArray(JsonParser p, String base) {
+        StreamJson.expectArray(p, base, -1, null);
+        List<Receipt> receipts = new ArrayList<>();
+        int i = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            receipts.add(read(p, base, i++));
         }
-        return new Receipt(
-                Json.hashField(json, "transactionHash", where),
-                Json.longField(json, "transactionIndex", where),
-                Json.hashField(json, "blockHash", where),
-                Json.longField(json, "blockNumber", where),
-                Json.addressField(json, "from", where),
-                Json.optAddressField(json, "to", where),
-                Json.optAddressField(json, "contractAddress", where),
-                Json.longField(json, "cumulativeGasUsed", where),
-                Json.longField(json, "gasUsed", where),
-                Json.bigField(json, "effectiveGasPrice", where),
-                status == 1,
-                (int) type,
-                logs);
+        return receipts;
     }
 }

@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -63,26 +64,70 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
     }
 
     static TransactionInfo parse(JsonNode json, String where) {
-        Json.object(json, where);
-        long type = Json.present(json, "type") ? Json.longField(json, "type", where) : 0;
-        if (type > 0xff) {
-            throw Json.bad(where + ".type", "transaction type must be one byte", json.get("type"));
+        return read(Trees.parser(json), where, -1);
+    }
+
+    private static final String[] REQUIRED = {"hash", "nonce", "from", "value", "gas", "input"};
+
+    /** One pass over a transaction object at {@code base[index]} (index -1: at {@code base}). */
+    static TransactionInfo read(JsonParser p, String base, int index) {
+        StreamJson.expectObject(p, base, index, null);
+        int seen = 0;
+        Hash hash = null;
+        long nonce = 0;
+        Hash blockHash = null;
+        Long blockNumber = null;
+        Long transactionIndex = null;
+        Address from = null;
+        Address to = null;
+        BigInteger value = null;
+        long gas = 0;
+        BigInteger gasPrice = null;
+        BigInteger maxFeePerGas = null;
+        BigInteger maxPriorityFeePerGas = null;
+        byte[] input = null;
+        long type = 0;
+        Long chainId = null;
+        String name;
+        while ((name = StreamJson.nextField(p)) != null) {
+            boolean isNull = StreamJson.isNull(p);
+            switch (name) {
+                case "hash" -> { if (!isNull) { hash = StreamJson.hash(p, base, index, name); seen |= 1; } }
+                case "nonce" -> { if (!isNull) { nonce = StreamJson.quantityLong(p, base, index, name); seen |= 2; } }
+                case "from" -> { if (!isNull) { from = StreamJson.address(p, base, index, name); seen |= 4; } }
+                case "value" -> { if (!isNull) { value = StreamJson.quantity(p, base, index, name); seen |= 8; } }
+                case "gas" -> { if (!isNull) { gas = StreamJson.quantityLong(p, base, index, name); seen |= 16; } }
+                case "input" -> { if (!isNull) { input = StreamJson.bytes(p, base, index, name); seen |= 32; } }
+                case "blockHash" -> blockHash = StreamJson.optHash(p, base, index, name);
+                case "blockNumber" -> blockNumber = StreamJson.optQuantityLong(p, base, index, name);
+                case "transactionIndex" -> transactionIndex = StreamJson.optQuantityLong(p, base, index, name);
+                case "to" -> to = StreamJson.optAddress(p, base, index, name);
+                case "gasPrice" -> gasPrice = StreamJson.optQuantity(p, base, index, name);
+                case "maxFeePerGas" -> maxFeePerGas = StreamJson.optQuantity(p, base, index, name);
+                case "maxPriorityFeePerGas" -> maxPriorityFeePerGas = StreamJson.optQuantity(p, base, index, name);
+                case "chainId" -> chainId = StreamJson.optQuantityLong(p, base, index, name);
+                case "type" -> {
+                    if (!isNull) {
+                        type = StreamJson.quantityLong(p, base, index, name);
+                        if (type > 0xff) {
+                            throw StreamJson.bad(p, StreamJson.where(base, index, name),
+                                    "transaction type must be one byte");
+                        }
+                    } else {
+                        type = 0;
+                    }
+                }
+                default -> p.skipChildren();
+            }
         }
-        return new TransactionInfo(
-                Json.hashField(json, "hash", where),
-                Json.longField(json, "nonce", where),
-                Json.optHashField(json, "blockHash", where),
-                Json.optLongField(json, "blockNumber", where),
-                Json.optLongField(json, "transactionIndex", where),
-                Json.addressField(json, "from", where),
-                Json.optAddressField(json, "to", where),
-                Json.bigField(json, "value", where),
-                Json.longField(json, "gas", where),
-                Json.optBigField(json, "gasPrice", where),
-                Json.optBigField(json, "maxFeePerGas", where),
-                Json.optBigField(json, "maxPriorityFeePerGas", where),
-                Json.bytesField(json, "input", where),
-                (int) type,
-                Json.optLongField(json, "chainId", where));
+        if (seen != 63) {
+            for (int i = 0; i < REQUIRED.length; i++) {
+                if ((seen & (1 << i)) == 0) {
+                    throw StreamJson.missing(base, index, REQUIRED[i]);
+                }
+            }
+        }
+        return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
+                gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, (int) type, chainId);
     }
 }

@@ -23,7 +23,7 @@ final class AnswerGroup implements Runnable {
     static final long WATCH_MILLIS = 1;
 
     private final ArrayList<PendingRequest> requests = new ArrayList<>();
-    /** A {@link JsonNode} result or a {@link BraneRpcException}, per request. */
+    /** A result (a {@link JsonNode}, or a typed call's decoded value) or a {@link BraneRpcException}, per request. */
     private final ArrayList<Object> outcomes = new ArrayList<>();
     /** The next answer no thread has taken yet. */
     private final AtomicInteger next = new AtomicInteger();
@@ -56,12 +56,12 @@ final class AnswerGroup implements Runnable {
     public void run() {
         int i;
         while ((i = next.getAndIncrement()) < requests.size()) {
-            CompletableFuture<JsonNode> f = requests.get(i).future;
+            PendingRequest r = requests.get(i);
             Object outcome = outcomes.get(i);
             if (outcome instanceof BraneRpcException e) {
-                f.completeExceptionally(e);
+                r.future.completeExceptionally(e);
             } else {
-                f.complete((JsonNode) outcome);
+                r.complete(outcome);
             }
         }
     }

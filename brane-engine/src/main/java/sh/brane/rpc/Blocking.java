@@ -4,15 +4,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
-import tools.jackson.databind.JsonNode;
-
 /** Waits for a call's future the way {@link BraneProvider#send} promises: the result, or its typed error. */
 final class Blocking {
 
     private Blocking() {
     }
 
-    static JsonNode await(CompletableFuture<JsonNode> future, String method) {
+    static <T> T await(CompletableFuture<T> future, String method) {
         try {
             return future.get();
         } catch (ExecutionException | CompletionException e) {

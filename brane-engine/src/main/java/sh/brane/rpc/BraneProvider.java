@@ -32,6 +32,21 @@ public interface BraneProvider extends AutoCloseable {
     CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout);
 
     /**
+     * Sends a typed call: {@code decoder} reads the result straight from the answer's parser, in the pass that
+     * reads the answer (no {@link JsonNode} tree). A value the decoder rejects fails the future with
+     * {@link InvalidResponseException}. This default decodes the tree of {@link #sendAsync(String, List)}, for
+     * providers and decorators without a streaming path: same values, one more pass.
+     */
+    default <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
+        return sendAsync(method, params).thenApply(node -> ResultDecoder.decodeTree(decoder, node, method));
+    }
+
+    /** {@link #sendAsync(String, List, ResultDecoder)}, waiting up to the provider's default timeout. */
+    default <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
+        return Blocking.await(sendAsync(method, params, decoder), method);
+    }
+
+    /**
      * Sends through the throughput path: requests from many callers are coalesced into few network writes
      * (the ring buffer on WebSocket, a short batching window on HTTP).
      */

@@ -15,6 +15,8 @@ public final class HttpConfig {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_BATCH_WINDOW = Duration.ofMillis(2);
     public static final int DEFAULT_MAX_BATCH_SIZE = 100;
+    /** Zero: no added wait; calls made while the batch's sending thread starts go in with the first. */
+    public static final Duration DEFAULT_AUTO_BATCH_WINDOW = Duration.ZERO;
     public static final int DEFAULT_MAX_RETRIES = 3;
     public static final Duration DEFAULT_RETRY_INITIAL_BACKOFF = Duration.ofMillis(100);
     public static final Duration DEFAULT_RETRY_MAX_BACKOFF = Duration.ofSeconds(5);
@@ -32,6 +34,8 @@ public final class HttpConfig {
     private final Map<String, String> headers;
     private final Duration batchWindow;
     private final int maxBatchSize;
+    private final boolean autoBatch;
+    private final Duration autoBatchWindow;
     private final int maxRetries;
     private final Duration retryInitialBackoff;
     private final Duration retryMaxBackoff;
@@ -51,6 +55,8 @@ public final class HttpConfig {
         this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
         this.batchWindow = b.batchWindow;
         this.maxBatchSize = b.maxBatchSize;
+        this.autoBatch = b.autoBatch;
+        this.autoBatchWindow = b.autoBatchWindow;
         this.maxRetries = b.maxRetries;
         this.retryInitialBackoff = b.retryInitialBackoff;
         this.retryMaxBackoff = b.retryMaxBackoff;
@@ -80,6 +86,8 @@ public final class HttpConfig {
     public Map<String, String> headers() { return headers; }
     public Duration batchWindow() { return batchWindow; }
     public int maxBatchSize() { return maxBatchSize; }
+    public boolean autoBatch() { return autoBatch; }
+    public Duration autoBatchWindow() { return autoBatchWindow; }
     public int maxRetries() { return maxRetries; }
     public Duration retryInitialBackoff() { return retryInitialBackoff; }
     public Duration retryMaxBackoff() { return retryMaxBackoff; }
@@ -103,6 +111,8 @@ public final class HttpConfig {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private Duration batchWindow = DEFAULT_BATCH_WINDOW;
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+        private boolean autoBatch = true;
+        private Duration autoBatchWindow = DEFAULT_AUTO_BATCH_WINDOW;
         private int maxRetries = DEFAULT_MAX_RETRIES;
         private Duration retryInitialBackoff = DEFAULT_RETRY_INITIAL_BACKOFF;
         private Duration retryMaxBackoff = DEFAULT_RETRY_MAX_BACKOFF;
@@ -135,6 +145,16 @@ public final class HttpConfig {
         public Builder batchWindow(Duration window) { this.batchWindow = window; return this; }
         /** Most calls in one coalesced batch; a full batch is sent at once. Default 100. */
         public Builder maxBatchSize(int size) { this.maxBatchSize = size; return this; }
+        /**
+         * Whether concurrent {@code sendAsync} calls (raw and typed, with the default timeout) are sent together
+         * as one JSON-RPC batch, as viem's {@code batch} option does: the first call starts a sender that waits
+         * {@link #autoBatchWindow} and takes every call queued by then, up to {@link #maxBatchSize} (a full batch
+         * leaves at once). A lone call goes out alone, as a plain request. Transaction submissions and blocking
+         * {@code send} calls are never held back. Default true.
+         */
+        public Builder autoBatch(boolean enabled) { this.autoBatch = enabled; return this; }
+        /** How long an auto-batch waits for more calls. Default 0: only the sender thread's start-up. */
+        public Builder autoBatchWindow(Duration window) { this.autoBatchWindow = window; return this; }
         /**
          * Retries after HTTP 429/503, a retry-safe connection failure, or a JSON-RPC answer that means "not now"
          * (code -32005, code 429, "header not found": {@link RpcErrorCodes#isRetryableAnswer}; never for a
@@ -175,6 +195,7 @@ public final class HttpConfig {
             ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
             ConfigChecks.positiveOrZero("batchWindow", batchWindow, Duration.ofSeconds(1));
             ConfigChecks.intInRange("maxBatchSize", maxBatchSize, 1, 10_000);
+            ConfigChecks.positiveOrZero("autoBatchWindow", autoBatchWindow, Duration.ofSeconds(1));
             ConfigChecks.intInRange("maxResponseSize", maxResponseSize, 1024, MAX_MAX_RESPONSE_SIZE);
             ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
             ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));

@@ -10,19 +10,17 @@ import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -55,9 +53,10 @@ public final class HttpProvider implements BraneProvider {
     private final PendingTable pending;
     private final AtomicLong nextId = new AtomicLong(1);
     private final AnswerSpin spin = new AnswerSpin();
-    private final ConcurrentLinkedQueue<Queued> coalescing = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger queued = new AtomicInteger();
-    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
+    private final CallCoalescer coalescing;
+    /** Auto-batching of {@code sendAsync} calls, or null when switched off. */
+    private final CallCoalescer autoBatch;
     private final long defaultTimeoutNanos;
     private volatile boolean closed;
 
@@ -78,6 +77,11 @@ public final class HttpProvider implements BraneProvider {
             throw e;
         }
         this.transport = t;
+        CallCoalescer.Sender sender = (rs, calls) -> sendExchange(rs, calls, rs.size() > 1);
+        this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
+                this::sleepNanos, sender);
+        this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
+                config.maxBatchSize(), virtualThreads, this::sleepNanos, sender) : null;
     }
 
     /** Creates a provider with default settings. No connection is made until the first call. */
@@ -92,7 +96,7 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public JsonNode send(String method, List<?> params) {
         long start = System.nanoTime();
-        CompletableFuture<JsonNode> f = sendOne(method, params, defaultTimeoutNanos, true);
+        CompletableFuture<JsonNode> f = sendOne(method, params, defaultTimeoutNanos, true, null).future;
         spin.await(f, start, pending.size());
         try {
             return Blocking.await(f, method);
@@ -103,41 +107,47 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sendOne(method, params, defaultTimeoutNanos, false);
+        return sendAuto(method, params, null).future;
+    }
+
+    @Override
+    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
+        Objects.requireNonNull(decoder, "decoder");
+        return sendAuto(method, params, decoder).typedFuture();
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
+        Objects.requireNonNull(decoder, "decoder");
+        long start = System.nanoTime();
+        CompletableFuture<T> f = sendOne(method, params, defaultTimeoutNanos, true, decoder).typedFuture();
+        spin.await(f, start, pending.size());
+        try {
+            return Blocking.await(f, method);
+        } finally {
+            spin.answered(start);
+        }
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false);
+        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, null).future;
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, defaultTimeoutNanos, false);
-        if (r.future.isDone()) {
-            return r.future;
-        }
-        coalescing.add(new Queued(r, new RpcCall(method, params)));
-        if (queued.incrementAndGet() >= config.maxBatchSize()) {
-            flushQueued();
-        } else if (flushScheduled.compareAndSet(false, true)) {
-            long windowNanos = config.batchWindow().toNanos();
-            virtualThreads.execute(() -> {
-                if (windowNanos > 0) {
-                    sleepNanos(windowNanos);
-                }
-                flushScheduled.set(false);
-                flushQueued();
-            });
+        PendingRequest r = register(method, defaultTimeoutNanos, false, null);
+        if (!r.future.isDone()) {
+            coalescing.add(r, new RpcCall(method, params));
         }
         return r.future;
     }
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false));
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false, null));
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true);
         }
@@ -187,6 +197,9 @@ public final class HttpProvider implements BraneProvider {
                     + config.name() + " was closed"));
         }
         coalescing.clear();
+        if (autoBatch != null) {
+            autoBatch.clear();
+        }
         transport.close();
         virtualThreads.shutdown();
     }
@@ -198,43 +211,41 @@ public final class HttpProvider implements BraneProvider {
 
     // ---------------------------------------------------------------- internals
 
-    private record Queued(PendingRequest request, RpcCall call) { }
-
-    private CompletableFuture<JsonNode> sendOne(String method, List<?> params, long timeoutNanos,
-                                                boolean blockingCaller) {
+    private PendingRequest sendOne(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
+                                   ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, timeoutNanos, blockingCaller);
+        PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
         if (!r.future.isDone()) {
             sendExchange(List.of(r), List.of(new RpcCall(method, params)), false);
         }
-        return r.future;
-    }
-
-    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller) {
-        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller);
-        lifecycle.admit(r, pending, closed, config.name());
         return r;
     }
 
-    private void flushQueued() {
-        while (true) {
-            List<PendingRequest> rs = new ArrayList<>();
-            List<RpcCall> calls = new ArrayList<>();
-            Queued q;
-            while (rs.size() < config.maxBatchSize() && (q = coalescing.poll()) != null) {
-                queued.decrementAndGet();
-                rs.add(q.request());
-                calls.add(q.call());
-            }
-            if (rs.isEmpty()) {
-                return;
-            }
-            sendExchange(rs, calls, rs.size() > 1);
-            if (rs.size() < config.maxBatchSize()) {
-                return;
-            }
+    /**
+     * An async call with the default timeout: gathered with concurrent ones into one batch when auto-batching
+     * is on. Submissions always leave alone, so that a failed batch never takes a submission's retry rules
+     * (or its fate) with it.
+     */
+    private PendingRequest sendAuto(String method, List<?> params, ResultDecoder<?> decoder) {
+        if (autoBatch == null || NOT_REPEATABLE.contains(method)) {
+            return sendOne(method, params, defaultTimeoutNanos, false, decoder);
         }
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, defaultTimeoutNanos, false, decoder);
+        if (!r.future.isDone()) {
+            autoBatch.add(r, new RpcCall(method, params));
+        }
+        return r;
+    }
+
+    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
+                                    ResultDecoder<?> decoder) {
+        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller,
+                decoder);
+        lifecycle.admit(r, pending, closed, config.name());
+        return r;
     }
 
     /** One HTTP round trip for one call or one batch, with its retry state. */
@@ -383,6 +394,20 @@ public final class HttpProvider implements BraneProvider {
         try {
             if (body != null && body.length > 0 && (status == 200 || looksLikeJson(body))) {
                 JsonRpcReader.read(body, 0, body.length, new ResponseSink() {
+                    @Override
+                    public ResultDecoder<?> decoderFor(long id) {
+                        PendingRequest r = byId.get(id);
+                        return r == null ? null : r.decoder;
+                    }
+
+                    @Override
+                    public void onDecoded(long id, Object value) {
+                        PendingRequest r = take(byId, id);
+                        if (r != null) {
+                            lifecycle.succeed(r, value, answers);
+                        }
+                    }
+
                     @Override
                     public void onResult(long id, JsonNode result) {
                         PendingRequest r = take(byId, id);

@@ -10,7 +10,10 @@ import tools.jackson.databind.node.NullNode;
 
 /**
  * Parses JSON-RPC responses, batches of responses and subscription notifications with Jackson's streaming
- * parser: only {@code result}, {@code error} and notification params become trees.
+ * parser: only {@code error}, notification params and the {@code result} of untyped calls become trees. The
+ * result of a typed call (one for which {@link ResponseSink#decoderFor} gives a {@link ResultDecoder}) is decoded
+ * straight from the parser in the same pass, when its {@code id} came first (as every node we know writes it);
+ * otherwise it is read as a tree and decoded from that, to the same value.
  */
 final class JsonRpcReader {
 
@@ -82,6 +85,9 @@ final class JsonRpcReader {
         long id = NO_ID;
         String badId = null;
         JsonNode result = null;
+        Object decoded = null;
+        boolean hasDecoded = false;
+        String decodeFailure = null;
         JsonNode error = null;
         String method = null;
         JsonNode params = null;
@@ -104,7 +110,27 @@ final class JsonRpcReader {
                             p.skipChildren();
                         }
                     }
-                    case "result" -> result = treeOf(p);
+                    case "result" -> {
+                        ResultDecoder<?> decoder = id == NO_ID ? null : sink.decoderFor(id);
+                        if (decoder == null) {
+                            result = treeOf(p);
+                        } else {
+                            int depth = enclosingDepth(p);
+                            try {
+                                decoded = decoder.decode(p);
+                                hasDecoded = true;
+                            } catch (JacksonException e) {
+                                throw e;
+                            } catch (RuntimeException e) {
+                                // a well-formed value the decoder rejects: skip the rest of it, read on
+                                decodeFailure = String.valueOf(e.getMessage());
+                                skipTo(p, depth);
+                            }
+                            if (p.streamReadContext().getNestingDepth() != depth) {
+                                throw new IllegalStateException("decoder left the result unfinished");
+                            }
+                        }
+                    }
                     case "error" -> error = treeOf(p);
                     case "method" -> method = t == JsonToken.VALUE_STRING ? p.getString() : null;
                     case "params" -> params = treeOf(p);
@@ -125,7 +151,33 @@ final class JsonRpcReader {
             // the parser cannot resync inside a broken document: stop here
             throw Abort.INSTANCE;
         }
+        if (id != NO_ID && (error == null || error.isNull())) {
+            if (decodeFailure != null) {
+                sink.onInvalid(id, decodeFailure);
+                return;
+            }
+            if (hasDecoded) {
+                sink.onDecoded(id, decoded);
+                return;
+            }
+        }
         dispatch(id, badId, result, error, method, params, sink);
+    }
+
+    /** The nesting depth of the object holding the value whose first token is current. */
+    private static int enclosingDepth(JsonParser p) {
+        int depth = p.streamReadContext().getNestingDepth();
+        JsonToken t = p.currentToken();
+        return t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY ? depth - 1 : depth;
+    }
+
+    /** Reads on until the value being read is closed (the parser back at {@code depth}). */
+    private static void skipTo(JsonParser p, int depth) {
+        while (p.streamReadContext().getNestingDepth() > depth) {
+            if (p.nextToken() == null) {
+                throw new IllegalStateException("object not closed");
+            }
+        }
     }
 
     private static void dispatch(long id, String badId, JsonNode result, JsonNode error, String method,
@@ -153,10 +205,29 @@ final class JsonRpcReader {
             JsonNode data = error.get("data");
             sink.onError(id, code, message, data);
         } else if (result != null) {
-            sink.onResult(id, result);
+            ResultDecoder<?> decoder = sink.decoderFor(id);
+            if (decoder == null) {
+                sink.onResult(id, result);
+                return;
+            }
+            // the result came before the id: decode the tree it was read into
+            Object value;
+            try {
+                value = decoder.decode(treeParser(result));
+            } catch (RuntimeException e) {
+                sink.onInvalid(id, String.valueOf(e.getMessage()));
+                return;
+            }
+            sink.onDecoded(id, value);
         } else {
             sink.onInvalid(id, "response has neither result nor error");
         }
+    }
+
+    private static JsonParser treeParser(JsonNode node) {
+        JsonParser p = node.traverse(tools.jackson.core.ObjectReadContext.empty());
+        p.nextToken();
+        return p;
     }
 
     private static JsonNode treeOf(JsonParser p) {

@@ -34,6 +34,11 @@ final class PendingRequest {
      */
     List<?> params;
     int retries;
+    /**
+     * Reads the result straight from the parser (a typed call), or null for a {@link JsonNode} result. With a
+     * decoder, {@link #future} completes with the decoder's value instead of a tree: see {@link #typedFuture}.
+     */
+    final ResultDecoder<?> decoder;
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
         this(id, method, timeoutNanos, onResultInline, false);
@@ -41,6 +46,12 @@ final class PendingRequest {
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
                    boolean completeInPlace) {
+        this(id, method, timeoutNanos, onResultInline, completeInPlace, null);
+    }
+
+    PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
+                   boolean completeInPlace, ResultDecoder<?> decoder) {
+        this.decoder = decoder;
         this.id = id;
         this.completeInPlace = completeInPlace;
         this.method = method;
@@ -48,5 +59,21 @@ final class PendingRequest {
         this.startNanos = System.nanoTime();
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
+    }
+
+    /**
+     * Completes the future with a result: a {@link JsonNode} for an untyped call, the decoder's value for a
+     * typed one. The one place where the future's declared type is widened: the caller of a typed call holds it
+     * as {@link #typedFuture}, the only view through which its value is read.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    boolean complete(Object result) {
+        return ((CompletableFuture) future).complete(result);
+    }
+
+    /** The future of a typed call, seen with its decoder's type. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    <T> CompletableFuture<T> typedFuture() {
+        return (CompletableFuture) future;
     }
 }

@@ -5,7 +5,6 @@ import java.util.concurrent.Executor;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Starts and ends requests: admits them into the pending table (or refuses them at once), records
@@ -79,7 +78,7 @@ final class RequestLifecycle {
     }
 
     /** Ends {@code r} with {@code result}; its future completes when {@code group} is delivered. */
-    void succeed(PendingRequest r, JsonNode result, AnswerGroup group) {
+    void succeed(PendingRequest r, Object result, AnswerGroup group) {
         cancelTimeout(r);
         try {
             metrics.onRequestCompleted(r.method, System.nanoTime() - r.startNanos);
@@ -87,7 +86,7 @@ final class RequestLifecycle {
             LOG.debug("metrics hook threw", e);
         }
         if (r.completeInPlace) {
-            r.future.complete(result);
+            r.complete(result);
         } else {
             group.add(r, result);
         }

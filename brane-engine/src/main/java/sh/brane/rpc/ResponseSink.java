@@ -7,6 +7,19 @@ interface ResponseSink {
 
     void onResult(long id, JsonNode result);
 
+    /**
+     * The decoder for the result of request {@code id}, or null to read that result as a tree
+     * ({@link #onResult}). Asked once the id is known, before the result is read.
+     */
+    default ResultDecoder<?> decoderFor(long id) {
+        return null;
+    }
+
+    /** The result of request {@code id}, read by the decoder {@link #decoderFor} gave for it. */
+    default void onDecoded(long id, Object value) {
+        throw new IllegalStateException("a sink that hands out decoders must take their values");
+    }
+
     void onError(long id, int code, String message, JsonNode data);
 
     void onNotification(String subscriptionId, JsonNode result);

@@ -137,7 +137,8 @@ class NettyHttpTransportTest {
             out.write(ok(result(req.id(), "0x" + Long.toHexString(req.id()))));
             return KEEP_OPEN;
         });
-        HttpProvider p = provider(config(s));
+        // one connection per call is the point here: auto-batching would send the ten as one batch
+        HttpProvider p = provider(config(s).autoBatch(false));
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         for (int i = 0; i < calls; i++) {
             fs.add(p.sendAsync("echo", List.of(i)));
@@ -425,7 +426,8 @@ class NettyHttpTransportTest {
             return CLOSE;
         });
         toClose.add(never::countDown);
-        HttpProvider p = HttpProvider.create(config(s).name("closing").build());
+        // three requests at the server, not one auto-batch of three
+        HttpProvider p = HttpProvider.create(config(s).name("closing").autoBatch(false).build());
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             fs.add(p.sendAsync("eth_chainId", List.of()));

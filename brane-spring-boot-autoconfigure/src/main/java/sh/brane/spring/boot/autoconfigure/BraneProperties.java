@@ -444,6 +444,15 @@ public class BraneProperties {
         /** Most calls in one coalesced batch; a full batch is sent at once. */
         private int maxBatchSize = 100;
 
+        /**
+         * Whether concurrent async calls (BraneAsyncClient, sendAsync) are sent together as one JSON-RPC batch.
+         * Submissions and blocking calls are never batched.
+         */
+        private boolean autoBatch = true;
+
+        /** How long an automatic batch waits for more calls; 0 adds no wait beyond the sender's start-up. */
+        private Duration autoBatchWindow = Duration.ZERO;
+
         /** Retries after HTTP 429/503 or a retry-safe connection failure; 0 turns retries off. */
         private int maxRetries = 3;
 
@@ -481,6 +490,22 @@ public class BraneProperties {
 
         public void setMaxBatchSize(int maxBatchSize) {
             this.maxBatchSize = maxBatchSize;
+        }
+
+        public boolean isAutoBatch() {
+            return this.autoBatch;
+        }
+
+        public void setAutoBatch(boolean autoBatch) {
+            this.autoBatch = autoBatch;
+        }
+
+        public Duration getAutoBatchWindow() {
+            return this.autoBatchWindow;
+        }
+
+        public void setAutoBatchWindow(Duration autoBatchWindow) {
+            this.autoBatchWindow = autoBatchWindow;
         }
 
         public int getMaxRetries() {

@@ -91,6 +91,8 @@ final class ProviderConfigMapper {
             .connectTimeout(http.getConnectTimeout())
             .batchWindow(http.getBatchWindow())
             .maxBatchSize(http.getMaxBatchSize())
+            .autoBatch(http.isAutoBatch())
+            .autoBatchWindow(http.getAutoBatchWindow())
             .maxRetries(http.getMaxRetries())
             .retryInitialBackoff(http.getRetryInitialBackoff())
             .retryMaxBackoff(http.getRetryMaxBackoff())
@@ -106,6 +108,7 @@ final class ProviderConfigMapper {
             case "connectTimeout" -> property(HTTP + "connect-timeout", http.getConnectTimeout());
             case "batchWindow" -> property(HTTP + "batch-window", http.getBatchWindow());
             case "maxBatchSize" -> property(HTTP + "max-batch-size", http.getMaxBatchSize());
+            case "autoBatchWindow" -> property(HTTP + "auto-batch-window", http.getAutoBatchWindow());
             case "maxRetries" -> property(HTTP + "max-retries", http.getMaxRetries());
             case "retryInitialBackoff" -> property(HTTP + "retry-initial-backoff", http.getRetryInitialBackoff());
             case "retryMaxBackoff" -> property(HTTP + "retry-max-backoff", http.getRetryMaxBackoff());

@@ -95,7 +95,8 @@ class BraneAutoConfigurationTests {
                     "brane.rpc.http.connect-timeout=3s", "brane.rpc.http.batch-window=5ms",
                     "brane.rpc.http.max-batch-size=50", "brane.rpc.http.max-retries=1",
                     "brane.rpc.http.retry-initial-backoff=20ms", "brane.rpc.http.retry-max-backoff=1s",
-                    "brane.rpc.http.max-retry-after=9s", "brane.rpc.http.max-pending-requests=1000")
+                    "brane.rpc.http.max-retry-after=9s", "brane.rpc.http.max-pending-requests=1000",
+                    "brane.rpc.http.auto-batch=false", "brane.rpc.http.auto-batch-window=300us")
             .run((context) -> {
                 assertThat(context).hasSingleBean(BraneProvider.class)
                     .hasSingleBean(PropertiesBraneConnectionDetails.class)
@@ -113,6 +114,8 @@ class BraneAutoConfigurationTests {
                 assertThat(config.retryMaxBackoff()).isEqualTo(Duration.ofSeconds(1));
                 assertThat(config.maxRetryAfter()).isEqualTo(Duration.ofSeconds(9));
                 assertThat(config.maxPendingRequests()).isEqualTo(1000);
+                assertThat(config.autoBatch()).isFalse();
+                assertThat(config.autoBatchWindow()).isEqualTo(Duration.ofNanos(300_000));
                 assertThat(config.callbackExecutor()).isNull();
             });
     }
@@ -132,6 +135,8 @@ class BraneAutoConfigurationTests {
             assertThat(config.retryMaxBackoff()).isEqualTo(defaults.retryMaxBackoff());
             assertThat(config.maxRetryAfter()).isEqualTo(defaults.maxRetryAfter());
             assertThat(config.maxPendingRequests()).isEqualTo(defaults.maxPendingRequests());
+            assertThat(config.autoBatch()).isTrue().isEqualTo(defaults.autoBatch());
+            assertThat(config.autoBatchWindow()).isEqualTo(defaults.autoBatchWindow());
         });
     }
 
