@@ -71,9 +71,20 @@ public final class Eip712 {
         return key.signHash(digest(data));
     }
 
-    /** The address that signed the typed data, from a 65-byte signature with v 27/28 or 0/1. */
+    /**
+     * The address that signed the typed data, from a 65-byte signature with v 27/28 or 0/1. Strict
+     * ({@link SignatureCheck#STRICT}): typed data serves logins, permits and meta-transactions, where the
+     * high-s twin of a signature must not pass as a second, different signature.
+     *
+     * @throws SignatureException if s is above n/2 or no signer can be recovered
+     */
     public static Address recoverSigner(TypedData data, byte[] signature65) {
-        return Secp256k1.recoverAddress(digest(data), Signature.fromBytes65(signature65));
+        return recoverSigner(data, signature65, SignatureCheck.STRICT);
+    }
+
+    /** The address that signed the typed data, under {@code check}. */
+    public static Address recoverSigner(TypedData data, byte[] signature65, SignatureCheck check) {
+        return Secp256k1.recoverAddress(digest(data), Signature.fromBytes65(signature65), check);
     }
 
     /**

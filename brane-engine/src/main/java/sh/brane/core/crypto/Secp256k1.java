@@ -20,7 +20,9 @@ import sh.brane.primitives.Keccak256;
 
 /**
  * secp256k1 signing and public-key recovery: RFC 6979 deterministic nonces (HMAC-SHA256, the same
- * nonces as BouncyCastle's {@code HMacDSAKCalculator} and therefore web3j), low-s (EIP-2).
+ * nonces as BouncyCastle's {@code HMacDSAKCalculator} and therefore web3j), low-s (EIP-2). Every
+ * signature is verified before it is returned, and no key-derived nonce state survives it. Recovery and
+ * verification take a {@link SignatureCheck}: strict (low s only) where a signature is an identity.
  *
  * <p>Signing multiplies the generator with a precomputed table ({@link GeneratorTable}) and reads the
  * recovery id straight off the nonce point R, so a signature costs one fixed-base multiplication and no
@@ -164,12 +166,23 @@ public final class Secp256k1 {
     }
 
     /**
-     * Recovers the 64-byte public key that made {@code signature} over {@code hash}.
+     * Recovers the 64-byte public key that made {@code signature} over {@code hash}, accepting a high
+     * {@code s} ({@link SignatureCheck#LENIENT}), as reading chain data needs.
      *
      * @throws SignatureException if no key can be recovered (invalid r, s or parity)
      */
     public static byte[] recoverPublicKey(byte[] hash, Signature signature) {
+        return recoverPublicKey(hash, signature, SignatureCheck.LENIENT);
+    }
+
+    /**
+     * Recovers the 64-byte public key that made {@code signature} over {@code hash}.
+     *
+     * @throws SignatureException if {@code check} refuses the signature or no key can be recovered
+     */
+    public static byte[] recoverPublicKey(byte[] hash, Signature signature, SignatureCheck check) {
         checkHash(hash);
+        check.require(signature);
         byte[] key = recover(hash, signature.r(), signature.s(), signature.yParity());
         if (key == null) {
             throw new SignatureException("no public key can be recovered from this signature and hash");
@@ -177,17 +190,34 @@ public final class Secp256k1 {
         return key;
     }
 
-    /** The address that made {@code signature} over {@code hash}. */
+    /**
+     * The address that made {@code signature} over {@code hash}, accepting a high {@code s}
+     * ({@link SignatureCheck#LENIENT}): for chain data. Where the signature is an identity, use
+     * {@link #recoverAddress(byte[], Signature, SignatureCheck)} with {@link SignatureCheck#STRICT}.
+     */
     public static Address recoverAddress(byte[] hash, Signature signature) {
-        return addressOf(recoverPublicKey(hash, signature));
+        return addressOf(recoverPublicKey(hash, signature, SignatureCheck.LENIENT));
+    }
+
+    /** The address that made {@code signature} over {@code hash}, under {@code check}. */
+    public static Address recoverAddress(byte[] hash, Signature signature, SignatureCheck check) {
+        return addressOf(recoverPublicKey(hash, signature, check));
     }
 
     /**
-     * Whether {@code signature} over {@code hash} was made by {@code signer}. Malformed or
-     * unrecoverable signatures give {@code false}.
+     * Whether {@code signature} over {@code hash} was made by {@code signer}, refusing the high-s twin
+     * ({@link SignatureCheck#STRICT}). Malformed or unrecoverable signatures give {@code false}.
      */
     public static boolean verify(byte[] hash, Signature signature, Address signer) {
+        return verify(hash, signature, signer, SignatureCheck.STRICT);
+    }
+
+    /** Whether {@code signature} over {@code hash} was made by {@code signer}, under {@code check}. */
+    public static boolean verify(byte[] hash, Signature signature, Address signer, SignatureCheck check) {
         checkHash(hash);
+        if (check == SignatureCheck.STRICT && !signature.isLowS()) {
+            return false;
+        }
         byte[] key = recover(hash, signature.r(), signature.s(), signature.yParity());
         return key != null && addressOf(key).equals(signer);
     }
