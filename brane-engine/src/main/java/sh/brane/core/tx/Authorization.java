@@ -43,7 +43,8 @@ public final class Authorization {
         }
     }
 
-    private Authorization(long chainId, Address address, long nonce, boolean unchecked) {
+    /** Any chain id, 0 included; {@code marker} only tells this constructor from the public one. */
+    private Authorization(long chainId, Address address, long nonce, boolean marker) {
         this.chainId = Checks.nonNegative("authorization chainId", chainId);
         this.address = Checks.notNull("authorization address", address);
         this.nonce = Checks.nonNegative("authorization nonce", nonce);
