@@ -27,7 +27,10 @@ import sh.brane.primitives.Keccak256;
  * byte-identical, which {@link #setUp()} checks).
  *
  * <ul>
- *   <li>{@code signHash}: sign a 32-byte hash ({@code Sign.signMessage(hash, keyPair, false)}).</li>
+ *   <li>{@code signHash}: sign a 32-byte hash ({@code Sign.signMessage(hash, keyPair, false)}).
+ *       {@code braneSignHashUnchecked} is the same signature without the post-signing check (recover and compare
+ *       to the key), reached through the package-private {@code Secp256k1.signUnchecked}: the pair shows what
+ *       the check costs. Applications cannot skip the check.</li>
  *   <li>{@code signLegacy}, {@code signEip1559}, {@code signLargePayload}: from a transaction object to the raw
  *       signed bytes (encode, hash, sign, envelope); 100 bytes of call data, 10 KiB for the large payload
  *       (EIP-1559). web3j: {@code TransactionEncoder.signMessage}.</li>
@@ -50,6 +53,19 @@ public class SigningBenchmark {
     private RawTransaction w3Large;
     private Signature signature;
     private Sign.SignatureData w3Signature;
+    private byte[] secret;
+    private static final java.lang.invoke.MethodHandle SIGN_UNCHECKED = signUnchecked();
+
+    /** The engine's package-private signing path without the post-signing check; for this benchmark only. */
+    private static java.lang.invoke.MethodHandle signUnchecked() {
+        try {
+            java.lang.reflect.Method m = Secp256k1.class.getDeclaredMethod("signUnchecked", byte[].class, byte[].class);
+            m.setAccessible(true);
+            return java.lang.invoke.MethodHandles.lookup().unreflect(m);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Secp256k1.signUnchecked(byte[], byte[]) not found", e);
+        }
+    }
 
     @Setup
     public void setUp() {
@@ -66,8 +82,10 @@ public class SigningBenchmark {
         w3Large = Fixtures.w3Eip1559(largeData);
         signature = key.signHash(hash);
         w3Signature = RlpTxEncodeBenchmark.w3(signature);
+        secret = key.toBytes();
 
         Twins.same("sign hash", braneSignHash().toBytes65(), bytes65(web3jSignHash()));
+        Twins.same("sign hash unchecked", braneSignHashUnchecked().toBytes65(), bytes65(web3jSignHash()));
         Twins.same("sign legacy", braneSignLegacy(), web3jSignLegacy());
         Twins.same("sign 1559", braneSignEip1559(), web3jSignEip1559());
         Twins.same("sign large", braneSignLargePayload(), web3jSignLargePayload());
@@ -85,6 +103,15 @@ public class SigningBenchmark {
     @Benchmark
     public Signature braneSignHash() {
         return key.signHash(hash);
+    }
+
+    @Benchmark
+    public Signature braneSignHashUnchecked() {
+        try {
+            return (Signature) SIGN_UNCHECKED.invokeExact(hash, secret);
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     @Benchmark

@@ -44,7 +44,7 @@ class DestroyZeroesSecretsTest {
         assertPrivateKeyZeroedOnDestroy(PrivateKey.fromHex(KEY));
         assertPrivateKeyZeroedOnDestroy(PrivateKey.random(new SecureRandom()));
         PrivateKey original = PrivateKey.fromHex(KEY);
-        String keystore = Keystore.encrypt(original, "pw".toCharArray(), new Keystore.Kdf.Pbkdf2(2), new SecureRandom());
+        String keystore = Keystore.encrypt(original, "pw".toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Pbkdf2(2)), new SecureRandom());
         assertPrivateKeyZeroedOnDestroy(Keystore.decrypt(keystore, "pw".toCharArray()));
         // the key that was encrypted is untouched by encrypting it
         assertThat(original.toBytes()).isEqualTo(sh.brane.primitives.Hex.decode(KEY));

@@ -149,7 +149,7 @@ class HostileSizesTest {
 
     private static final String KEYSTORE = Keystore.encrypt(
             PrivateKey.fromHex("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
-            "pw".toCharArray(), new Keystore.Kdf.Scrypt(16, 8, 1), new SecureRandom());
+            "pw".toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(16, 8, 1)), new SecureRandom());
 
     @Test
     void keystoreKdfCostsAboveTheLimits() {

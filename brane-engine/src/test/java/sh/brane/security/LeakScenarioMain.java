@@ -77,7 +77,7 @@ public final class LeakScenarioMain {
         fail(() -> key.signHash((byte[]) null));
         fail(() -> PrivateKey.fromHex(KEY.toUpperCase() + "0"));
         fail(() -> PrivateKey.fromHex("0x" + KEY.substring(0, 63) + "z"));
-        String keystore = Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Scrypt(16, 8, 1), new SecureRandom());
+        String keystore = Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(16, 8, 1)), new SecureRandom());
         fail(() -> Keystore.decrypt(keystore, "wrong-" + PASSWORD));
         fail(() -> Keystore.decrypt(keystore.replace("\"n\":16", "\"n\":1073741824"), PASSWORD));
         fail(() -> Keystore.decrypt(keystore.replace("aes-128-ctr", PASSWORD), PASSWORD));

@@ -15,35 +15,53 @@ import sh.brane.core.types.Address;
  * {@link AbiValue#of} accepts, so results can be encoded again).
  *
  * <p>Hostile data is expected. Every offset and length is checked against the bytes actually
- * present before anything is allocated, and the number of decoded values is capped by the data
- * size, so neither an array length of 2^255 nor offsets that point many elements at the same
- * bytes can exhaust memory. Recursion follows the type, whose depth is limited by
+ * present before anything is allocated, and recursion follows the type, whose depth is limited by
  * {@link AbiType#MAX_DEPTH}. Padding must be clean: a {@code uint8} word with high bits set, a
  * {@code bool} other than 0 or 1, or an {@code address} with non-zero upper bytes is rejected, as
  * Solidity's own decoder does. Bytes after the encoding are ignored.
+ *
+ * <p><b>Output bound.</b> Offsets may legally point several elements at the same bytes, so a small
+ * input can describe a large value (a 128 KB {@code bytes[]} whose 1,000 offsets share one 96 KB blob
+ * is 96 MB of output). The decoder therefore charges every value it produces, each copy of shared data
+ * included, and refuses the input once the charge would pass {@link #maxOutputBytes}:
+ * <pre>output bytes &lt;= {@value #OUTPUT_FACTOR} x input bytes + {@value #OUTPUT_ALLOWANCE}</pre>
+ * where a value's output bytes are 32 for each value (number, address, bool, list, ...) plus the
+ * length of each byte string ({@code bytes}, {@code bytesN}) and text ({@code string}, counted in its
+ * UTF-8 bytes). A canonical encoding spends at least 32 input bytes per value and at least the length of
+ * each byte string, so ordinary data produces at most twice its input (a {@code bytes32} word counts 64);
+ * only static arrays or tuples nested several levels around single words, or more than about a thousand
+ * zero-size values ({@code ()[]}), come near the bound.
+ * The Java objects holding the result take a small constant factor more heap than these bytes.
  */
 public final class AbiDecoder {
+
+    /** Output bytes allowed per input byte; see the class comment. */
+    public static final int OUTPUT_FACTOR = 4;
+    /** Output bytes allowed on top of {@link #OUTPUT_FACTOR} x input, so tiny inputs are not starved. */
+    public static final int OUTPUT_ALLOWANCE = 32 * 1024;
+
+    /** Bytes one value costs before its payload: the 32-byte word it stands for. */
+    private static final int VALUE_COST = 32;
 
     private final byte[] data;
     private final int start;
     private final int end;
-    /** Values still allowed to be decoded; see {@link #budgetFor}. */
+    /** Output bytes still allowed; see {@link #maxOutputBytes}. */
     private long budget;
 
     private AbiDecoder(byte[] data, int start, int end) {
         this.data = data;
         this.start = start;
         this.end = end;
-        this.budget = budgetFor(end - start);
+        this.budget = maxOutputBytes(end - start);
     }
 
     /**
-     * A well-formed encoding holds at most one value per 32-byte word (plus zero-size empty tuples);
-     * four times that, with slack for tiny inputs, admits every real encoding and stops aliasing
-     * offsets from multiplying the work.
+     * The most output one decode of {@code inputLength} bytes may produce:
+     * {@code OUTPUT_FACTOR x inputLength + OUTPUT_ALLOWANCE}, measured as the class comment says.
      */
-    private static long budgetFor(int length) {
-        return 1024L + 4L * (length / 32);
+    public static long maxOutputBytes(int inputLength) {
+        return (long) OUTPUT_FACTOR * inputLength + OUTPUT_ALLOWANCE;
     }
 
     /** Decodes {@code data} as the tuple {@code (types...)}, e.g. a function's return values. */
@@ -120,10 +138,10 @@ public final class AbiDecoder {
             throw error(owner != null ? owner : AbiType.tuple(types), base,
                     "needs " + (headEnd - base) + " bytes of head but only " + (end - base) + " remain");
         }
-        if (owner == null && budget < types.length) {
+        if (owner == null && budget < (long) VALUE_COST * types.length) {
             owner = AbiType.tuple(types); // only needed for the message
         }
-        spend(types.length, owner, base);
+        spend((long) VALUE_COST * types.length, owner, base);
         Object[] out = new Object[types.length];
         int pos = base;
         for (int i = 0; i < types.length; i++) {
@@ -140,7 +158,7 @@ public final class AbiDecoder {
             throw error(owner, base, count + " elements need " + (headEnd - base) + " bytes but only "
                     + (end - base) + " remain");
         }
-        spend(count, owner, base);
+        spend((long) VALUE_COST * count, owner, base);
         Object[] out = new Object[count];
         int pos = base;
         boolean dyn = element.isDynamic();
@@ -166,10 +184,12 @@ public final class AbiDecoder {
         switch (t) {
             case AbiType.BytesType b -> {
                 int len = length(t, pos, 1);
+                spend(len, t, pos); // aliased offsets may reach the same bytes many times: charge each copy
                 return Arrays.copyOfRange(data, pos + 32, pos + 32 + len);
             }
             case AbiType.StringType s -> {
                 int len = length(t, pos, 1);
+                spend(len, t, pos);
                 return new String(data, pos + 32, len, StandardCharsets.UTF_8);
             }
             case AbiType.ArrayType a -> {
@@ -278,6 +298,7 @@ public final class AbiDecoder {
                         throw error(t, pos, "bytes after the first " + f.size() + " must be zero padding");
                     }
                 }
+                spend(f.size(), t, pos);
                 return Arrays.copyOfRange(data, pos, pos + f.size());
             }
             default -> throw error(t, pos, "is not a 32-byte elementary type");
@@ -301,11 +322,14 @@ public final class AbiDecoder {
         return v;
     }
 
-    private void spend(long count, AbiType t, int pos) {
-        budget -= count;
+    private void spend(long bytes, AbiType t, int pos) {
+        budget -= bytes;
         if (budget < 0) {
-            throw error(t, pos, "the data would decode to more values than its " + (end - start)
-                    + " bytes can hold (limit " + budgetFor(end - start) + "); offsets may point at shared data");
+            int input = end - start;
+            throw error(t, pos, "the data would decode to more values than its " + input
+                    + " bytes can hold: one decode may produce at most " + OUTPUT_FACTOR + " x input + "
+                    + OUTPUT_ALLOWANCE + " = " + maxOutputBytes(input)
+                    + " bytes (AbiDecoder.maxOutputBytes); offsets may point at shared data");
         }
     }
 

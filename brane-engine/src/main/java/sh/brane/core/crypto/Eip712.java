@@ -29,41 +29,33 @@ public final class Eip712 {
     private Eip712() {
     }
 
-    /** {@code Name(type1 name1,...)} followed by every referenced struct type, sorted by name. */
+    /**
+     * {@code Name(type1 name1,...)} followed by every referenced struct type, sorted by name.
+     *
+     * @throws TypedDataException if the result would be longer than {@link TypedData#MAX_ENCODED_TYPE_LENGTH}
+     */
     public static String encodeType(Map<String, List<TypedData.Field>> types, String primaryType) {
-        List<TypedData.Field> primary = types.get(primaryType);
-        if (primary == null) {
-            throw new TypedDataException("type '" + TypeGrammar.shorten(primaryType) + "' is not declared");
-        }
-        Set<String> deps = new TreeSet<>();
-        collectDependencies(types, primaryType, deps);
-        deps.remove(primaryType);
-        StringBuilder sb = new StringBuilder();
-        appendStruct(sb, primaryType, primary);
-        for (String dep : deps) {
-            appendStruct(sb, dep, types.get(dep));
-        }
-        return sb.toString();
+        return new Encoder(types).encodeType(primaryType);
     }
 
     /** {@code keccak256(encodeType(type))}. */
     public static byte[] typeHash(Map<String, List<TypedData.Field>> types, String type) {
-        return Keccak256.hash(encodeType(types, type).getBytes(StandardCharsets.UTF_8));
+        return new Encoder(types).typeHash(type).clone();
     }
 
     /** {@code keccak256(typeHash || encodeData(value))} of a struct value. */
     public static byte[] hashStruct(Map<String, List<TypedData.Field>> types, String type, Map<String, ?> value) {
-        return new Encoder(types).hashStruct(type, value, type, 0);
+        return new Encoder(types).hashStruct(type, value, ValuePath.root(type), 0);
     }
 
     /** The domain separator: {@code hashStruct("EIP712Domain", domain)}. */
     public static byte[] domainSeparator(TypedData data) {
-        return new Encoder(data.types()).hashStruct(TypedData.DOMAIN_TYPE, data.domain(), "domain", 0);
+        return new Encoder(data.types()).hashStruct(TypedData.DOMAIN_TYPE, data.domain(), ValuePath.root("domain"), 0);
     }
 
     /** The struct hash of the message. */
     public static byte[] messageHash(TypedData data) {
-        return new Encoder(data.types()).hashStruct(data.primaryType(), data.message(), "message", 0);
+        return new Encoder(data.types()).hashStruct(data.primaryType(), data.message(), ValuePath.root("message"), 0);
     }
 
     /**
@@ -71,16 +63,7 @@ public final class Eip712 {
      * or without the message hash when the primary type is {@code EIP712Domain}.
      */
     public static byte[] digest(TypedData data) {
-        Encoder encoder = new Encoder(data.types());
-        byte[] buf = new byte[66];
-        buf[0] = 0x19;
-        buf[1] = 0x01;
-        System.arraycopy(encoder.hashStruct(TypedData.DOMAIN_TYPE, data.domain(), "domain", 0), 0, buf, 2, 32);
-        if (TypedData.DOMAIN_TYPE.equals(data.primaryType())) {
-            return Keccak256.hash(buf, 0, 34);
-        }
-        System.arraycopy(encoder.hashStruct(data.primaryType(), data.message(), "message", 0), 0, buf, 34, 32);
-        return Keccak256.hash(buf);
+        return new Encoder(data.types()).digest(data);
     }
 
     /** Signs the typed data ({@code eth_signTypedData_v4}); {@link Signature#toBytes65()} gives the wallet form. */
@@ -88,50 +71,157 @@ public final class Eip712 {
         return key.signHash(digest(data));
     }
 
-    /** The address that signed the typed data, from a 65-byte signature with v 27/28 or 0/1. */
+    /**
+     * The address that signed the typed data, from a 65-byte signature with v 27/28 or 0/1. Strict
+     * ({@link SignatureCheck#STRICT}): typed data serves logins, permits and meta-transactions, where the
+     * high-s twin of a signature must not pass as a second, different signature.
+     *
+     * @throws SignatureException if s is above n/2 or no signer can be recovered
+     */
     public static Address recoverSigner(TypedData data, byte[] signature65) {
-        return Secp256k1.recoverAddress(digest(data), Signature.fromBytes65(signature65));
+        return recoverSigner(data, signature65, SignatureCheck.STRICT);
     }
 
-    private static void collectDependencies(Map<String, List<TypedData.Field>> types, String type, Set<String> found) {
-        // iterative, so a long chain of struct references cannot overflow the stack
-        List<String> pending = new ArrayList<>();
-        pending.add(type);
-        while (!pending.isEmpty()) {
-            String current = pending.remove(pending.size() - 1);
-            if (!found.add(current)) {
-                continue;
-            }
-            for (TypedData.Field field : types.get(current)) {
-                String base = TypeGrammar.baseOf(field.type(), current + "." + field.name());
-                if (types.containsKey(base) && !found.contains(base)) {
-                    pending.add(base);
-                }
-            }
-        }
+    /** The address that signed the typed data, under {@code check}. */
+    public static Address recoverSigner(TypedData data, byte[] signature65, SignatureCheck check) {
+        return Secp256k1.recoverAddress(digest(data), Signature.fromBytes65(signature65), check);
     }
 
-    private static void appendStruct(StringBuilder sb, String name, List<TypedData.Field> fields) {
-        sb.append(name).append('(');
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            sb.append(fields.get(i).type()).append(' ').append(fields.get(i).name());
-        }
-        sb.append(')');
-    }
-
-    /** Encodes values against one set of types, caching type hashes for the call. */
-    private static final class Encoder {
+    /**
+     * Encodes values against one set of types. Work is linear in the document: each struct's own
+     * encoding {@code Name(type name,...)}, its direct struct references, its field names and its
+     * {@code typeHash} are computed at most once per encoder (one {@link #digest} call), and a type's
+     * dependency closure is walked only until its encoding passes {@link TypedData#MAX_ENCODED_TYPE_LENGTH}.
+     * Before, every struct re-encoded its closure and looked fields up by a linear scan: a 1 MB document
+     * took 75 s.
+     */
+    static final class Encoder {
         private final Map<String, List<TypedData.Field>> types;
+        private final Map<String, String> ownEncodings = new HashMap<>();
+        private final Map<String, List<String>> references = new HashMap<>();
+        private final Map<String, Set<String>> fieldNames = new HashMap<>();
         private final Map<String, byte[]> typeHashes = new HashMap<>();
 
         Encoder(Map<String, List<TypedData.Field>> types) {
             this.types = types;
         }
 
-        byte[] hashStruct(String type, Object value, String path, int depth) {
+        /** How many struct encodings {@code Name(type name,...)} were built; for tests. */
+        int structEncodings() {
+            return ownEncodings.size();
+        }
+
+        /** How many type hashes were computed; for tests. */
+        int typeHashes() {
+            return typeHashes.size();
+        }
+
+        byte[] digest(TypedData data) {
+            byte[] buf = new byte[66];
+            buf[0] = 0x19;
+            buf[1] = 0x01;
+            System.arraycopy(hashStruct(TypedData.DOMAIN_TYPE, data.domain(), ValuePath.root("domain"), 0), 0, buf, 2, 32);
+            if (TypedData.DOMAIN_TYPE.equals(data.primaryType())) {
+                return Keccak256.hash(buf, 0, 34);
+            }
+            System.arraycopy(hashStruct(data.primaryType(), data.message(), ValuePath.root("message"), 0), 0, buf, 34, 32);
+            return Keccak256.hash(buf);
+        }
+
+        /** The cached type hash (callers must not modify it). */
+        byte[] typeHash(String type) {
+            byte[] hash = typeHashes.get(type);
+            if (hash == null) {
+                hash = Keccak256.hash(encodeType(type).getBytes(StandardCharsets.UTF_8));
+                typeHashes.put(type, hash);
+            }
+            return hash;
+        }
+
+        String encodeType(String primaryType) {
+            if (!types.containsKey(primaryType)) {
+                throw new TypedDataException("type '" + TypeGrammar.shorten(primaryType) + "' is not declared");
+            }
+            String own = ownEncoding(primaryType);
+            long length = own.length();
+            // iterative, so a long chain of struct references cannot overflow the stack
+            Set<String> deps = new TreeSet<>();
+            List<String> pending = new ArrayList<>();
+            pending.add(primaryType);
+            while (!pending.isEmpty()) {
+                for (String ref : references(pending.remove(pending.size() - 1))) {
+                    if (!ref.equals(primaryType) && deps.add(ref)) {
+                        length += ownEncoding(ref).length();
+                        if (length > TypedData.MAX_ENCODED_TYPE_LENGTH) {
+                            throw new TypedDataException("type " + TypeGrammar.shorten(primaryType)
+                                    + " encodes (with the " + deps.size() + "+ struct types it references) to more than"
+                                    + " TypedData.MAX_ENCODED_TYPE_LENGTH = " + TypedData.MAX_ENCODED_TYPE_LENGTH
+                                    + " characters; real EIP-712 types are a few hundred: shorten the names or"
+                                    + " split the message");
+                        }
+                        pending.add(ref);
+                    }
+                }
+            }
+            StringBuilder sb = new StringBuilder((int) length).append(own);
+            for (String dep : deps) {
+                sb.append(ownEncoding(dep));
+            }
+            return sb.toString();
+        }
+
+        /** {@code Name(type1 name1,...)}, built once. */
+        private String ownEncoding(String name) {
+            String own = ownEncodings.get(name);
+            if (own == null) {
+                List<TypedData.Field> fields = types.get(name);
+                StringBuilder sb = new StringBuilder(name).append('(');
+                for (int i = 0; i < fields.size(); i++) {
+                    if (i > 0) {
+                        sb.append(',');
+                    }
+                    sb.append(fields.get(i).type()).append(' ').append(fields.get(i).name());
+                    if (sb.length() > TypedData.MAX_ENCODED_TYPE_LENGTH) {
+                        throw new TypedDataException("type " + TypeGrammar.shorten(name) + " alone encodes to more than"
+                                + " TypedData.MAX_ENCODED_TYPE_LENGTH = " + TypedData.MAX_ENCODED_TYPE_LENGTH
+                                + " characters: shorten its field names");
+                    }
+                }
+                own = sb.append(')').toString();
+                ownEncodings.put(name, own);
+            }
+            return own;
+        }
+
+        /** The struct types {@code name}'s fields refer to (array suffixes removed), computed once. */
+        private List<String> references(String name) {
+            List<String> refs = references.get(name);
+            if (refs == null) {
+                refs = new ArrayList<>();
+                for (TypedData.Field field : types.get(name)) {
+                    String base = TypeGrammar.baseOf(field.type(), name + "." + field.name());
+                    if (types.containsKey(base)) {
+                        refs.add(base);
+                    }
+                }
+                references.put(name, refs);
+            }
+            return refs;
+        }
+
+        private Set<String> fieldNames(String type, List<TypedData.Field> fields) {
+            Set<String> names = fieldNames.get(type);
+            if (names == null) {
+                names = new java.util.HashSet<>();
+                for (TypedData.Field f : fields) {
+                    names.add(f.name());
+                }
+                fieldNames.put(type, names);
+            }
+            return names;
+        }
+
+        byte[] hashStruct(String type, Object value, ValuePath path, int depth) {
             List<TypedData.Field> fields = types.get(type);
             if (fields == null) {
                 throw new TypedDataException(path + ": type '" + TypeGrammar.shorten(type) + "' is not declared");
@@ -142,26 +232,27 @@ public final class Eip712 {
             if (depth > MAX_DEPTH) {
                 throw new TypedDataException(path + " is nested deeper than " + MAX_DEPTH + " levels");
             }
+            Set<String> declared = fieldNames(type, fields);
             for (Object key : map.keySet()) {
-                if (!(key instanceof String name) || !declares(fields, name)) {
+                if (!(key instanceof String name) || !declared.contains(name)) {
                     throw new TypedDataException(path + " has field '" + TypeGrammar.shorten(String.valueOf(key))
                             + "' which type " + type + " does not declare");
                 }
             }
             byte[] buf = new byte[32 * (fields.size() + 1)];
-            System.arraycopy(typeHashes.computeIfAbsent(type, t -> typeHash(types, t)), 0, buf, 0, 32);
+            System.arraycopy(typeHash(type), 0, buf, 0, 32);
             for (int i = 0; i < fields.size(); i++) {
                 TypedData.Field field = fields.get(i);
-                String fieldPath = path + "." + field.name();
+                ValuePath fieldValuePath = path.field(field.name());
                 if (!map.containsKey(field.name())) {
-                    throw new TypedDataException(fieldPath + " is missing (type " + field.type() + ")");
+                    throw new TypedDataException(fieldValuePath + " is missing (type " + field.type() + ")");
                 }
-                encodeValue(field.type(), map.get(field.name()), fieldPath, depth + 1, buf, 32 * (i + 1));
+                encodeValue(field.type(), map.get(field.name()), fieldValuePath, depth + 1, buf, 32 * (i + 1));
             }
             return Keccak256.hash(buf);
         }
 
-        private void encodeValue(String type, Object value, String path, int depth, byte[] out, int off) {
+        private void encodeValue(String type, Object value, ValuePath path, int depth, byte[] out, int off) {
             if (value == null) {
                 throw new TypedDataException(path + " is null (type " + type + ")");
             }
@@ -174,7 +265,7 @@ public final class Eip712 {
             }
         }
 
-        private void encodeArray(String type, Object value, String path, int depth, byte[] out, int off) {
+        private void encodeArray(String type, Object value, ValuePath path, int depth, byte[] out, int off) {
             if (depth > MAX_DEPTH) {
                 throw new TypedDataException(path + " is nested deeper than " + MAX_DEPTH + " levels");
             }
@@ -184,7 +275,12 @@ public final class Eip712 {
                 throw new TypedDataException(path + " must be an array (type " + type + "), got " + kind(value));
             }
             if (open + 2 < type.length()) {
-                int expected = TypeGrammar.arrayLength(type.substring(open + 1, type.length() - 1), type, path);
+                int expected;
+                try {
+                    expected = TypeGrammar.arrayLength(type.substring(open + 1, type.length() - 1), type, "");
+                } catch (TypedDataException e) {
+                    throw new TypedDataException(path + e.getMessage(), e);
+                }
                 if (list.size() != expected) {
                     throw new TypedDataException(path + " must have " + expected + " elements (type " + type
                             + "), got " + list.size());
@@ -192,12 +288,12 @@ public final class Eip712 {
             }
             byte[] buf = new byte[32 * list.size()];
             for (int i = 0; i < list.size(); i++) {
-                encodeValue(elementType, list.get(i), path + "[" + i + "]", depth + 1, buf, 32 * i);
+                encodeValue(elementType, list.get(i), path.index(i), depth + 1, buf, 32 * i);
             }
             Keccak256.hashTo(buf, 0, buf.length, out, off);
         }
 
-        private static void encodeAtomic(String type, Object value, String path, byte[] out, int off) {
+        private static void encodeAtomic(String type, Object value, ValuePath path, byte[] out, int off) {
             switch (type) {
                 case "string" -> {
                     if (!(value instanceof String s)) {
@@ -257,7 +353,7 @@ public final class Eip712 {
             }
         }
 
-        private static void encodeInteger(String type, int bits, Object value, String path, byte[] out, int off) {
+        private static void encodeInteger(String type, int bits, Object value, ValuePath path, byte[] out, int off) {
             BigInteger v = integerValue(value, path, type);
             boolean signed = type.charAt(0) == 'i';
             boolean fits = signed ? v.bitLength() <= bits - 1 : v.signum() >= 0 && v.bitLength() <= bits;
@@ -273,7 +369,7 @@ public final class Eip712 {
             System.arraycopy(raw, raw.length - len, out, off + 32 - len, len);
         }
 
-        private static BigInteger integerValue(Object value, String path, String type) {
+        private static BigInteger integerValue(Object value, ValuePath path, String type) {
             if (value instanceof BigInteger b) {
                 return b;
             }
@@ -304,7 +400,7 @@ public final class Eip712 {
             throw new TypedDataException(path + " must be an integer (type " + type + "), got " + kind(value));
         }
 
-        private static byte[] bytesValue(Object value, String path, String type) {
+        private static byte[] bytesValue(Object value, ValuePath path, String type) {
             if (value instanceof byte[] b) {
                 return b;
             }
@@ -319,15 +415,6 @@ public final class Eip712 {
                 }
             }
             throw new TypedDataException(path + " must be hex bytes (type " + type + "), got " + kind(value));
-        }
-
-        private static boolean declares(List<TypedData.Field> fields, String name) {
-            for (TypedData.Field f : fields) {
-                if (f.name().equals(name)) {
-                    return true;
-                }
-            }
-            return false;
         }
 
         private static String kind(Object value) {

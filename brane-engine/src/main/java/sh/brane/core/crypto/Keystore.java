@@ -28,8 +28,10 @@ import tools.jackson.databind.json.JsonMapper;
  * Web3 Secret Storage (keystore v3) files: AES-128-CTR encryption of the private key under a key
  * derived with scrypt or PBKDF2-HMAC-SHA256, authenticated by {@code keccak256(dk[16..32] || ciphertext)}.
  *
- * <p>Decryption checks every length and bounds every KDF parameter ({@link KeystoreLimits}) before
- * doing any work. Passwords are taken as {@code char[]} (encoded as UTF-8, like geth and web3j) and
+ * <p>Decryption checks every length and bounds every KDF parameter ({@link KeystoreLimits}: memory,
+ * scrypt work N·r·p, PBKDF2 iterations) before doing any work. Encryption refuses parameters below a
+ * floor ({@link #MIN_SCRYPT_WORK}, {@link #MIN_SCRYPT_MEMORY}, {@link #MIN_PBKDF2_ITERATIONS}) unless
+ * the KDF is wrapped in {@link Kdf#weakForTests}. Passwords are taken as {@code char[]} (encoded as UTF-8, like geth and web3j) and
  * the derived keys are zeroed after use; no message ever contains the password.
  */
 public final class Keystore {
@@ -66,7 +68,40 @@ public final class Keystore {
         Kdf STANDARD = new Scrypt(1 << 18, 8, 1);
         /** geth's light scrypt parameters (N = 2^12, r = 8, p = 6). */
         Kdf LIGHT = new Scrypt(1 << 12, 8, 6);
+
+        /**
+         * Lets {@link Keystore#encrypt(PrivateKey, char[], Kdf, SecureRandom)} write {@code kdf} even below
+         * the floor ({@link Keystore#MIN_SCRYPT_WORK}, {@link Keystore#MIN_SCRYPT_MEMORY},
+         * {@link Keystore#MIN_PBKDF2_ITERATIONS}): for tests that need fast keystores, never for real keys.
+         */
+        static Kdf weakForTests(Kdf kdf) {
+            if (kdf == null) {
+                throw new IllegalArgumentException("kdf is null");
+            }
+            return kdf instanceof WeakForTests ? kdf : new WeakForTests(kdf);
+        }
+
+        /** A KDF explicitly allowed below the writing floor; see {@link #weakForTests(Kdf)}. */
+        record WeakForTests(Kdf kdf) implements Kdf {
+            public WeakForTests {
+                if (kdf == null || kdf instanceof WeakForTests) {
+                    throw new IllegalArgumentException("WeakForTests wraps a Scrypt or Pbkdf2 KDF");
+                }
+            }
+        }
     }
+
+    /**
+     * Least scrypt work {@code N * r * p} a written keystore may use: 2^17, below geth's light parameters
+     * (196,608) and 16 times below its standard ones. A weaker file lets a stolen copy be brute-forced fast.
+     */
+    public static final long MIN_SCRYPT_WORK = 1L << 17;
+
+    /** Least scrypt memory {@code 128 * r * N} a written keystore may use: 4 MiB, geth's light parameters. */
+    public static final long MIN_SCRYPT_MEMORY = 4L << 20;
+
+    /** Least PBKDF2 iteration count a written keystore may use: 262,144, what geth and web3j write. */
+    public static final int MIN_PBKDF2_ITERATIONS = 1 << 18;
 
     /** Decrypts with the default limits. */
     public static PrivateKey decrypt(String json, char[] password) {
@@ -151,10 +186,20 @@ public final class Keystore {
         return encrypt(key, password, Kdf.STANDARD, new SecureRandom());
     }
 
-    /** Encrypts {@code key} into a keystore v3 JSON document. */
+    /**
+     * Encrypts {@code key} into a keystore v3 JSON document.
+     *
+     * @throws KeystoreException if {@code kdf} is below the floor ({@link #MIN_SCRYPT_WORK},
+     *                           {@link #MIN_SCRYPT_MEMORY}, {@link #MIN_PBKDF2_ITERATIONS})
+     */
     public static String encrypt(PrivateKey key, char[] password, Kdf kdf, SecureRandom random) {
         if (password == null) {
             throw new IllegalArgumentException("password is null");
+        }
+        if (kdf instanceof Kdf.WeakForTests weak) {
+            kdf = weak.kdf();
+        } else {
+            requireStrongEnough(kdf);
         }
         byte[] salt = new byte[32];
         byte[] iv = new byte[16];
@@ -231,6 +276,25 @@ public final class Keystore {
         return crypto;
     }
 
+    private static void requireStrongEnough(Kdf kdf) {
+        if (kdf instanceof Kdf.Scrypt s) {
+            long work = (long) s.n() * s.r() * s.p();
+            long memory = 128L * s.r() * s.n();
+            if (work < MIN_SCRYPT_WORK || memory < MIN_SCRYPT_MEMORY) {
+                throw new KeystoreException("refusing to write a weak keystore: scrypt N = " + s.n() + ", r = " + s.r()
+                        + ", p = " + s.p() + " gives N*r*p = " + work + " and " + memory + " bytes of memory, below"
+                        + " Keystore.MIN_SCRYPT_WORK = " + MIN_SCRYPT_WORK + " or Keystore.MIN_SCRYPT_MEMORY = "
+                        + MIN_SCRYPT_MEMORY + ". Use Keystore.Kdf.STANDARD (or LIGHT on small devices)");
+            }
+        } else if (kdf instanceof Kdf.Pbkdf2 p && p.c() < MIN_PBKDF2_ITERATIONS) {
+            throw new KeystoreException("refusing to write a weak keystore: PBKDF2 with " + p.c() + " iterations,"
+                    + " below Keystore.MIN_PBKDF2_ITERATIONS = " + MIN_PBKDF2_ITERATIONS
+                    + ". Use at least that many, or Keystore.Kdf.STANDARD (scrypt)");
+        } else if (kdf == null) {
+            throw new IllegalArgumentException("kdf is null: use Keystore.Kdf.STANDARD");
+        }
+    }
+
     private static byte[] scrypt(JsonNode params, byte[] password, KeystoreLimits limits) {
         checkDklen(params);
         int n = intParam(params, "n", 2, limits.maxScryptN());
@@ -240,16 +304,29 @@ public final class Keystore {
         int r = intParam(params, "r", 1, limits.maxScryptRTimesP());
         int p = intParam(params, "p", 1, limits.maxScryptRTimesP());
         if ((long) r * p > limits.maxScryptRTimesP()) {
-            throw new KeystoreException("scrypt r * p = " + ((long) r * p) + " exceeds the limit of "
-                    + limits.maxScryptRTimesP());
+            throw new KeystoreException("scrypt r * p = " + ((long) r * p) + " exceeds KeystoreLimits.maxScryptRTimesP = "
+                    + limits.maxScryptRTimesP() + "; if you trust this file, decrypt it with higher KeystoreLimits");
         }
         long memory = 128L * r * n;
         if (memory > limits.maxScryptMemory()) {
             throw new KeystoreException("scrypt N = " + n + ", r = " + r + " would use " + memory
-                    + " bytes, more than the limit of " + limits.maxScryptMemory());
+                    + " bytes, more than KeystoreLimits.maxScryptMemory = " + limits.maxScryptMemory()
+                    + "; if you trust this file, decrypt it with higher KeystoreLimits");
+        }
+        long work = (long) n * r * p;
+        if (work > limits.maxScryptWork()) {
+            throw new KeystoreException("scrypt N*r*p = " + work + " (N = " + n + ", r = " + r + ", p = " + p
+                    + ") exceeds KeystoreLimits.maxScryptWork = " + limits.maxScryptWork() + " (geth's standard"
+                    + " N = 2^18, r = 8, p = 1 is " + KeystoreLimits.STANDARD_SCRYPT_WORK + "): decrypting would"
+                    + " take " + Math.max(1, work / KeystoreLimits.STANDARD_SCRYPT_WORK) + "x as long. If you trust"
+                    + " this file, decrypt it with KeystoreLimits whose maxScryptWork admits it");
         }
         byte[] salt = hex(params, "salt", "crypto.kdfparams", 16, 64);
-        return Scrypt.generate(password, salt, n, r, p, 32);
+        try {
+            return Scrypt.generate(password, salt, n, r, p, 32);
+        } catch (IllegalArgumentException tooLarge) {
+            throw new KeystoreException(tooLarge.getMessage());
+        }
     }
 
     private static byte[] pbkdf2(JsonNode params, byte[] password, KeystoreLimits limits) {
@@ -257,6 +334,13 @@ public final class Keystore {
         String prf = text(params, "prf", "crypto.kdfparams");
         if (!"hmac-sha256".equals(prf)) {
             throw new KeystoreException("unsupported crypto.kdfparams.prf; only hmac-sha256 is supported");
+        }
+        JsonNode cNode = params.get("c");
+        if (cNode != null && cNode.isIntegralNumber() && cNode.canConvertToInt()
+                && cNode.intValue() > limits.maxPbkdf2Iterations()) {
+            throw new KeystoreException("crypto.kdfparams.c = " + cNode.intValue() + " PBKDF2 iterations exceeds"
+                    + " KeystoreLimits.maxPbkdf2Iterations = " + limits.maxPbkdf2Iterations() + " (geth writes"
+                    + " 262144); if you trust this file, decrypt it with KeystoreLimits that admit it");
         }
         int c = intParam(params, "c", 1, limits.maxPbkdf2Iterations());
         byte[] salt = hex(params, "salt", "crypto.kdfparams", 16, 64);

@@ -49,28 +49,42 @@ public final class PersonalMessage {
 
     /**
      * The address that signed {@code message}, from a 65-byte {@code r || s || v} signature with
-     * {@code v} 27/28 or 0/1.
+     * {@code v} 27/28 or 0/1. Strict ({@link SignatureCheck#STRICT}): a login or permit must not accept the
+     * high-s twin of a signature.
      *
      * @throws sh.brane.primitives.InvalidEncodingException if the signature is not 65 bytes or v is invalid
-     * @throws SignatureException if no signer can be recovered
+     * @throws SignatureException if s is above n/2 or no signer can be recovered
      */
     public static Address recoverSigner(byte[] message, byte[] signature65) {
-        return Secp256k1.recoverAddress(hash(message), Signature.fromBytes65(signature65));
+        return recoverSigner(message, signature65, SignatureCheck.STRICT);
     }
 
-    /** The signer of a UTF-8 text message. */
+    /** The signer of {@code message} under {@code check}. */
+    public static Address recoverSigner(byte[] message, byte[] signature65, SignatureCheck check) {
+        return Secp256k1.recoverAddress(hash(message), Signature.fromBytes65(signature65), check);
+    }
+
+    /** The signer of a UTF-8 text message (strict). */
     public static Address recoverSigner(String message, byte[] signature65) {
-        return Secp256k1.recoverAddress(hash(message), Signature.fromBytes65(signature65));
+        return Secp256k1.recoverAddress(hash(message), Signature.fromBytes65(signature65), SignatureCheck.STRICT);
     }
 
-    /** Whether {@code signature65} over {@code message} was made by {@code signer}; malformed signatures give false. */
+    /**
+     * Whether {@code signature65} over {@code message} was made by {@code signer}, refusing high s
+     * ({@link SignatureCheck#STRICT}); malformed signatures give false.
+     */
     public static boolean verify(byte[] message, byte[] signature65, Address signer) {
+        return verify(message, signature65, signer, SignatureCheck.STRICT);
+    }
+
+    /** Whether {@code signature65} over {@code message} was made by {@code signer}, under {@code check}. */
+    public static boolean verify(byte[] message, byte[] signature65, Address signer, SignatureCheck check) {
         Signature signature;
         try {
             signature = Signature.fromBytes65(signature65);
         } catch (IllegalArgumentException malformed) {
             return false;
         }
-        return Secp256k1.verify(hash(message), signature, signer);
+        return Secp256k1.verify(hash(message), signature, signer, check);
     }
 }

@@ -17,6 +17,19 @@ import sh.brane.primitives.HexFormatException;
  * {@link IllegalStateException}. The public key and address are computed once at construction.
  * The secret never appears in {@code toString} (which shows the address) or in an exception message.
  *
+ * <p>What {@code destroy()} cannot reach: each signature turns the secret and the nonce into
+ * {@link java.math.BigInteger}s (the scalar {@code d}, the nonce {@code k}, {@code k^-1} and the
+ * products inside {@code s = k^-1 (e + d r)}, some of them inside BouncyCastle's modular arithmetic).
+ * BigIntegers are immutable and cannot be zeroed; they are garbage as soon as the signing call returns
+ * and stay in the heap until the collector reuses their memory. Everything Brane keeps between
+ * signatures is zeroed: the RFC 6979 HMAC state ({@code K}, {@code V}, pads) after every signature,
+ * the fixed-base multiplication's scratch after every multiplication, and the secret bytes on
+ * {@code destroy()}. A heap dump taken right after a signature may still hold such garbage; run the
+ * key in an HSM or KMS signer ({@code sh.brane.signer}) where that matters.
+ *
+ * <p>Every signature is checked before it is returned (it must recover to this key's public key):
+ * with deterministic nonces, one faulty signature and a correct one over the same hash reveal the key.
+ *
  * <p>Instances are safe to use from several threads; destroying a key while another thread signs with
  * it is a caller error (that signature may be made with a partly zeroed key and will not verify).
  */
@@ -91,16 +104,21 @@ public final class PrivateKey implements Destroyable {
         return publicKey.clone();
     }
 
-    /** Signs a 32-byte hash (RFC 6979 nonce, low s, recovery id in {@link Signature#yParity()}). */
+    /**
+     * Signs a 32-byte hash (RFC 6979 nonce, low s, recovery id in {@link Signature#yParity()}). The
+     * signature is verified against this key before it is returned.
+     *
+     * @throws SignatureException if the signature fails that check (a fault while signing); nothing is released
+     */
     public Signature signHash(byte[] hash32) {
         checkAlive();
-        return Secp256k1.sign(hash32, secret);
+        return Secp256k1.sign(hash32, secret, publicKey, address);
     }
 
-    /** Signs a 32-byte hash held in a {@link sh.brane.core.types.Hash}. */
+    /** Signs a 32-byte hash held in a {@link sh.brane.core.types.Hash}, as {@link #signHash(byte[])}. */
     public Signature signHash(sh.brane.core.types.Hash hash) {
         checkAlive();
-        return Secp256k1.sign(hash.toBytes(), secret);
+        return Secp256k1.sign(hash.toBytes(), secret, publicKey, address);
     }
 
     /** Signs {@code message} the {@code personal_sign} way (EIP-191 version 0x45). */

@@ -20,7 +20,23 @@ final class Scrypt {
     private Scrypt() {
     }
 
+    /** Largest Java array, in elements (a few below Integer.MAX_VALUE, as the JDK's own collections assume). */
+    private static final long MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    /**
+     * @throws IllegalArgumentException if {@code 128 * r * N} or {@code 128 * r * p} bytes do not fit one Java
+     *                                  array (with caller limits above 8 GiB the int products used to wrap)
+     */
     static byte[] generate(byte[] password, byte[] salt, int n, int r, int p, int dkLen) {
+        if (n < 2 || (n & (n - 1)) != 0 || r < 1 || p < 1) {
+            throw new IllegalArgumentException("scrypt needs N a power of two >= 2, r >= 1, p >= 1; got N = " + n
+                    + ", r = " + r + ", p = " + p);
+        }
+        if ((long) n * 32 * r > MAX_ARRAY || (long) p * 128 * r > MAX_ARRAY) {
+            throw new IllegalArgumentException("scrypt N = " + n + ", r = " + r + ", p = " + p + " needs "
+                    + Math.max(128L * r * n, 128L * r * p) + " bytes in one array, more than Java arrays hold"
+                    + " (about 8 GiB); no real keystore comes near: lower the KeystoreLimits that admitted it");
+        }
         int blockInts = 32 * r;
         byte[] b = pbkdf2(password, salt, p * 128 * r);
         int[] x = new int[blockInts];

@@ -4,10 +4,8 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.math.ec.ECAlgorithms;
 import org.bouncycastle.math.ec.ECCurve;
 import org.bouncycastle.math.ec.ECFieldElement;
@@ -22,7 +20,9 @@ import sh.brane.primitives.Keccak256;
 
 /**
  * secp256k1 signing and public-key recovery: RFC 6979 deterministic nonces (HMAC-SHA256, the same
- * nonces as BouncyCastle's {@code HMacDSAKCalculator} and therefore web3j), low-s (EIP-2).
+ * nonces as BouncyCastle's {@code HMacDSAKCalculator} and therefore web3j), low-s (EIP-2). Every
+ * signature is verified before it is returned, and no key-derived nonce state survives it. Recovery and
+ * verification take a {@link SignatureCheck}: strict (low s only) where a signature is an identity.
  *
  * <p>Signing multiplies the generator with a precomputed table ({@link GeneratorTable}) and reads the
  * recovery id straight off the nonce point R, so a signature costs one fixed-base multiplication and no
@@ -42,20 +42,55 @@ public final class Secp256k1 {
     private static final BigInteger P = EC.getField().getCharacteristic();
     private static final ECMultiplier BASE_MULTIPLIER = new FixedPointCombMultiplier();
 
-    /** One RFC 6979 nonce generator per thread: {@code init} fully resets it, so reuse is safe. */
-    private static final ThreadLocal<HMacDSAKCalculator> NONCES =
-            ThreadLocal.withInitial(() -> new HMacDSAKCalculator(new SHA256Digest()));
+    /**
+     * One RFC 6979 nonce generator per thread, zeroed after every signature (see {@link Rfc6979}): kept
+     * per thread only to reuse its buffers, it holds nothing between signatures.
+     */
+    private static final ThreadLocal<Rfc6979> NONCES = ThreadLocal.withInitial(Rfc6979::new);
 
     private Secp256k1() {
     }
 
-    /** Signs a 32-byte hash with the 32-byte private key {@code secret}; the scalar lives only in this call. */
-    static Signature sign(byte[] hash, byte[] secret) {
+    /**
+     * Signs a 32-byte hash with the 32-byte private key {@code secret} and verifies the result before
+     * returning it: the signature must recover to {@code publicKey}, else it is withheld. With
+     * deterministic nonces a faulty signature (a bit flipped while computing R, by hardware or a
+     * miscompiled loop) and a correct one over the same hash give the private key away, so a signature
+     * that does not verify must never leave this method. The check is one public-key recovery
+     * (figures in docs/security.md).
+     *
+     * @throws SignatureException if the signature does not recover to {@code publicKey}
+     */
+    static Signature sign(byte[] hash, byte[] secret, byte[] publicKey, Address signer) {
+        Signature signature = signUnchecked(hash, secret);
+        byte[] recovered = recover(hash, signature.r(), signature.s(), signature.yParity());
+        if (recovered == null || !Arrays.equals(recovered, publicKey)) {
+            throw new SignatureException("the signature made by " + signer + " failed its post-signing check (it does"
+                    + " not recover to the signing key) and was withheld: a fault while signing (hardware, memory,"
+                    + " a broken build) would let a faulty and a correct signature over the same hash reveal the key."
+                    + " Retry on another machine and check this one");
+        }
+        return signature;
+    }
+
+    /**
+     * Signs without the post-signing check: for {@link #sign} and for measuring the check's cost. The
+     * scalar lives only in this call, and the nonce generator is zeroed before it returns.
+     */
+    static Signature signUnchecked(byte[] hash, byte[] secret) {
         checkHash(hash);
+        Rfc6979 nonces = NONCES.get();
+        try {
+            nonces.init(N, secret, hash);
+            return signWith(nonces, hash, secret);
+        } finally {
+            nonces.clear();
+        }
+    }
+
+    private static Signature signWith(Rfc6979 nonces, byte[] hash, byte[] secret) {
         BigInteger d = new BigInteger(1, secret);
         BigInteger e = new BigInteger(1, hash);
-        HMacDSAKCalculator nonces = NONCES.get();
-        nonces.init(N, d, hash);
         GeneratorTable.Scratch scratch = GeneratorTable.scratch();
         while (true) {
             BigInteger k = nonces.nextK();
@@ -131,12 +166,23 @@ public final class Secp256k1 {
     }
 
     /**
-     * Recovers the 64-byte public key that made {@code signature} over {@code hash}.
+     * Recovers the 64-byte public key that made {@code signature} over {@code hash}, accepting a high
+     * {@code s} ({@link SignatureCheck#LENIENT}), as reading chain data needs.
      *
      * @throws SignatureException if no key can be recovered (invalid r, s or parity)
      */
     public static byte[] recoverPublicKey(byte[] hash, Signature signature) {
+        return recoverPublicKey(hash, signature, SignatureCheck.LENIENT);
+    }
+
+    /**
+     * Recovers the 64-byte public key that made {@code signature} over {@code hash}.
+     *
+     * @throws SignatureException if {@code check} refuses the signature or no key can be recovered
+     */
+    public static byte[] recoverPublicKey(byte[] hash, Signature signature, SignatureCheck check) {
         checkHash(hash);
+        check.require(signature);
         byte[] key = recover(hash, signature.r(), signature.s(), signature.yParity());
         if (key == null) {
             throw new SignatureException("no public key can be recovered from this signature and hash");
@@ -144,17 +190,34 @@ public final class Secp256k1 {
         return key;
     }
 
-    /** The address that made {@code signature} over {@code hash}. */
+    /**
+     * The address that made {@code signature} over {@code hash}, accepting a high {@code s}
+     * ({@link SignatureCheck#LENIENT}): for chain data. Where the signature is an identity, use
+     * {@link #recoverAddress(byte[], Signature, SignatureCheck)} with {@link SignatureCheck#STRICT}.
+     */
     public static Address recoverAddress(byte[] hash, Signature signature) {
-        return addressOf(recoverPublicKey(hash, signature));
+        return addressOf(recoverPublicKey(hash, signature, SignatureCheck.LENIENT));
+    }
+
+    /** The address that made {@code signature} over {@code hash}, under {@code check}. */
+    public static Address recoverAddress(byte[] hash, Signature signature, SignatureCheck check) {
+        return addressOf(recoverPublicKey(hash, signature, check));
     }
 
     /**
-     * Whether {@code signature} over {@code hash} was made by {@code signer}. Malformed or
-     * unrecoverable signatures give {@code false}.
+     * Whether {@code signature} over {@code hash} was made by {@code signer}, refusing the high-s twin
+     * ({@link SignatureCheck#STRICT}). Malformed or unrecoverable signatures give {@code false}.
      */
     public static boolean verify(byte[] hash, Signature signature, Address signer) {
+        return verify(hash, signature, signer, SignatureCheck.STRICT);
+    }
+
+    /** Whether {@code signature} over {@code hash} was made by {@code signer}, under {@code check}. */
+    public static boolean verify(byte[] hash, Signature signature, Address signer, SignatureCheck check) {
         checkHash(hash);
+        if (check == SignatureCheck.STRICT && !signature.isLowS()) {
+            return false;
+        }
         byte[] key = recover(hash, signature.r(), signature.s(), signature.yParity());
         return key != null && addressOf(key).equals(signer);
     }

@@ -60,6 +60,16 @@ public final class Signature {
         return yParity;
     }
 
+    /**
+     * True if {@code s <= n/2}, the canonical half EIP-2 requires: {@code (r, n - s, yParity ^ 1)} is a
+     * second signature of the same hash by the same key. See {@link SignatureCheck}.
+     */
+    public boolean isLowS() {
+        return Arrays.compareUnsigned(s, HALF_N) <= 0;
+    }
+
+    private static final byte[] HALF_N = org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, Secp256k1.HALF_N);
+
     /** A copy of {@code r}, 32 bytes. */
     public byte[] rBytes() {
         return r.clone();

@@ -16,6 +16,10 @@ final class TypeGrammar {
 
     /** Checks every struct name, field name and field type; every referenced struct must be declared. */
     static void validate(Map<String, List<TypedData.Field>> types) {
+        if (types.size() > TypedData.MAX_TYPES) {
+            throw new TypedDataException("typed data declares " + types.size() + " types, more than"
+                    + " TypedData.MAX_TYPES = " + TypedData.MAX_TYPES + "; real documents declare a handful");
+        }
         for (Map.Entry<String, List<TypedData.Field>> entry : types.entrySet()) {
             String struct = entry.getKey();
             if (!isIdentifier(struct)) {
@@ -27,6 +31,10 @@ final class TypeGrammar {
             List<TypedData.Field> fields = entry.getValue();
             if (fields == null) {
                 throw new TypedDataException("type " + struct + " has no field list");
+            }
+            if (fields.size() > TypedData.MAX_FIELDS_PER_TYPE) {
+                throw new TypedDataException("type " + shorten(struct) + " declares " + fields.size()
+                        + " fields, more than TypedData.MAX_FIELDS_PER_TYPE = " + TypedData.MAX_FIELDS_PER_TYPE);
             }
             Set<String> names = new HashSet<>();
             for (TypedData.Field field : fields) {

@@ -19,6 +19,11 @@ import sh.brane.core.types.Address;
  * {@link String} for strings. Build one with {@link #builder()} or parse wallet JSON with
  * {@link #fromJson(String)}; hash and sign it with {@link Eip712}.
  *
+ * <p>Limits, for documents from untrusted senders: at most {@link #MAX_TYPES} struct types of at most
+ * {@link #MAX_FIELDS_PER_TYPE} fields each, one type's {@code encodeType} at most
+ * {@link #MAX_ENCODED_TYPE_LENGTH} characters, JSON of at most 1 MiB ({@link #fromJson}); values nest at
+ * most 64 levels. Within them hashing is linear in the document (figures in docs/security.md).
+ *
  * @param types       struct name to its ordered fields; always contains {@code EIP712Domain}
  * @param primaryType the type of {@code message}
  * @param domain      the domain values, typed by {@code types.get("EIP712Domain")}
@@ -29,6 +34,22 @@ public record TypedData(Map<String, List<Field>> types, String primaryType, Map<
 
     /** The name of the domain struct type. */
     public static final String DOMAIN_TYPE = "EIP712Domain";
+
+    /**
+     * Most struct types one document may declare, {@code EIP712Domain} included. Real protocols declare
+     * a handful (Seaport, the largest in common use, about ten); the cap bounds the work an untrusted
+     * document (a login, a meta-transaction) can ask of a verifier.
+     */
+    public static final int MAX_TYPES = 256;
+
+    /** Most fields one struct type may declare. */
+    public static final int MAX_FIELDS_PER_TYPE = 256;
+
+    /**
+     * Longest {@code encodeType} of one type (its own declaration followed by every struct it references),
+     * in characters. Refused when a value of that type is hashed, with this limit named.
+     */
+    public static final int MAX_ENCODED_TYPE_LENGTH = 16 * 1024;
 
     /** One member of a struct type: {@code type name}, e.g. {@code address wallet} or {@code Person[] to}. */
     public record Field(String name, String type) {

@@ -65,9 +65,9 @@ final class TypedDataJson {
             throw new TypedDataException("'message' must be an object");
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> domain = (Map<String, Object>) toJava(domainNode, "domain");
+        Map<String, Object> domain = (Map<String, Object>) toJava(domainNode, ValuePath.root("domain"));
         @SuppressWarnings("unchecked")
-        Map<String, Object> message = (Map<String, Object>) toJava(messageNode, "message");
+        Map<String, Object> message = (Map<String, Object>) toJava(messageNode, ValuePath.root("message"));
         if (!types.containsKey(TypedData.DOMAIN_TYPE)) {
             types.put(TypedData.DOMAIN_TYPE, inferDomainType(domain));
         }
@@ -120,12 +120,12 @@ final class TypedDataJson {
     }
 
     /** JSON to plain Java values: objects to maps, arrays to lists, integers to BigInteger. */
-    private static Object toJava(JsonNode node, String path) {
+    private static Object toJava(JsonNode node, ValuePath path) {
         switch (node.getNodeType()) {
             case OBJECT -> {
                 Map<String, Object> map = new LinkedHashMap<>();
                 for (Map.Entry<String, JsonNode> e : node.properties()) {
-                    map.put(e.getKey(), toJava(e.getValue(), path + "." + e.getKey()));
+                    map.put(e.getKey(), toJava(e.getValue(), path.field(e.getKey())));
                 }
                 return map;
             }
@@ -133,7 +133,7 @@ final class TypedDataJson {
                 List<Object> list = new ArrayList<>(node.size());
                 int i = 0;
                 for (JsonNode element : node.values()) {
-                    list.add(toJava(element, path + "[" + i++ + "]"));
+                    list.add(toJava(element, path.index(i++)));
                 }
                 return list;
             }
@@ -148,12 +148,12 @@ final class TypedDataJson {
             }
             case NUMBER -> {
                 if (!node.isIntegralNumber()) {
-                    throw new TypedDataException(TypeGrammar.shorten(path) + " is a fractional number; EIP-712 integers must be whole");
+                    throw new TypedDataException(TypeGrammar.shorten(path.toString()) + " is a fractional number; EIP-712 integers must be whole");
                 }
                 BigInteger value = node.bigIntegerValue();
                 return value;
             }
-            default -> throw new TypedDataException(TypeGrammar.shorten(path) + " has an unsupported JSON value");
+            default -> throw new TypedDataException(TypeGrammar.shorten(path.toString()) + " has an unsupported JSON value");
         }
     }
 }

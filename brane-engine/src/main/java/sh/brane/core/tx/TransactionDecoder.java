@@ -277,7 +277,7 @@ final class TransactionDecoder {
                 }
                 byte[] r = word(a.get(4), index, where + ".r");
                 byte[] s = word(a.get(5), index, where + ".s");
-                out.add(new SignedAuthorization(new Authorization(chainId, address, nonce),
+                out.add(new SignedAuthorization(Authorization.decoded(chainId, address, nonce),
                         new Signature(r, s, (int) parity)));
             }
             return out;

@@ -20,7 +20,9 @@ import sh.brane.fuzzing.FuzzSupport;
  * if byte 0 is {@code 0xff}, the type is the text up to the first {@code '\n'} and the data follows it;
  * otherwise byte 0 picks one of {@link #TYPES} and the data is the rest. Properties: only
  * {@link AbiParseException} / {@link AbiDecodingException} escape; whatever decodes re-encodes, and the
- * re-encoding decodes to equal values and re-encodes to the same bytes (the canonical form).
+ * re-encoding decodes to equal values and re-encodes to the same bytes (the canonical form); and what one
+ * decode produces is bounded by its input, {@code outputBytes(values) <= AbiDecoder.maxOutputBytes(data.length)}
+ * (4 x input + 32 KiB), however the offsets alias.
  * Revert data is fuzzed too: {@link RevertDecoder} must answer for any bytes without throwing.
  */
 @Tag("fuzz")
@@ -69,6 +71,13 @@ class AbiDecoderFuzzTest {
         if (values == null) {
             return;
         }
+        long produced = 0;
+        for (Object v : values) {
+            produced += outputBytes(v);
+        }
+        assertThat(produced).as("output bytes <= %d x input + %d for %s", AbiDecoder.OUTPUT_FACTOR,
+                AbiDecoder.OUTPUT_ALLOWANCE, FuzzSupport.show(input))
+                .isLessThanOrEqualTo(AbiDecoder.maxOutputBytes(data.length));
         AbiValue[] args = new AbiValue[types.size()];
         for (int i = 0; i < args.length; i++) {
             args[i] = AbiValue.of(types.get(i), values.get(i));
@@ -91,6 +100,25 @@ class AbiDecoderFuzzTest {
             }
         }
         return -1;
+    }
+
+    /**
+     * The size of a decoded value as {@link AbiDecoder} documents it, measured independently on the result:
+     * 32 bytes per value (list, number, address, bool), plus the length of every byte string, plus the
+     * characters of every text (at most its UTF-8 bytes).
+     */
+    static long outputBytes(Object value) {
+        long size = 32;
+        if (value instanceof byte[] b) {
+            size += b.length;
+        } else if (value instanceof String s) {
+            size += s.length();
+        } else if (value instanceof List<?> list) {
+            for (Object e : list) {
+                size += outputBytes(e);
+            }
+        }
+        return size;
     }
 
     /** Equality that compares {@code byte[]} by content, recursively through lists. */

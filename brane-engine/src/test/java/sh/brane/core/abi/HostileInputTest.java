@@ -84,6 +84,39 @@ class HostileInputTest {
         assertDecodeFails("(uint256[][])", Hex.decode(hex), "more values than", "shared data");
     }
 
+    /**
+     * Issue 11 item 1: a 128 KB {@code (bytes[])} or {@code (string[])} whose element offsets all point at
+     * one 96 KB blob used to decode to ~100 MB. Aliased offsets stay legal, but every copy is charged against
+     * {@link AbiDecoder#maxOutputBytes}, so the decode stops after a few copies with the bound in its message.
+     */
+    @Test
+    void aliasedDynamicElementsAreChargedPerCopy() {
+        for (String type : List.of("(bytes[])", "(string[])")) {
+            byte[] attack = aliasedBlob(1024, 96 * 1024);
+            assertThat(attack.length).isBetween(128 * 1024, 130 * 1024);
+            assertDecodeFails(type, attack, "more values than", "shared data",
+                    "4 x input + 32768 = " + (4L * attack.length + 32768) + " bytes");
+        }
+        // the same layout with two elements stays within the bound and decodes: aliasing itself is legal
+        byte[] small = aliasedBlob(2, 100);
+        List<Object> out = AbiDecoder.decode(List.of(AbiType.parse("bytes[]")), small);
+        assertThat((List<?>) out.get(0)).hasSize(2);
+    }
+
+    /** {@code (bytes[])} of {@code n} elements whose offsets all point at one {@code blob}-byte value. */
+    private static byte[] aliasedBlob(int n, int blob) {
+        ByteBuffer b = ByteBuffer.allocate(64 + 32 * n + 32 + ((blob + 31) / 32) * 32);
+        b.put(Hex.decode(word(32))).put(Hex.decode(word(n)));
+        for (int i = 0; i < n; i++) {
+            b.put(Hex.decode(word(32L * n))); // relative to the first element's head
+        }
+        b.put(Hex.decode(word(blob)));
+        while (b.hasRemaining()) {
+            b.put((byte) 'a');
+        }
+        return b.array();
+    }
+
     @Test
     void dirtyPaddingIsRejected() {
         assertDecodeFails("(uint8)", words(word(256)), "uint8 at byte 0", "does not fit in 8 bits");

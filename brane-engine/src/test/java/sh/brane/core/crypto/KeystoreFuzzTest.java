@@ -41,7 +41,7 @@ class KeystoreFuzzTest {
         if (key == null) {
             return;
         }
-        String again = Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Pbkdf2(2), new SecureRandom());
+        String again = Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Pbkdf2(2)), new SecureRandom());
         PrivateKey back = Keystore.decrypt(again, PASSWORD.toCharArray(), LIMITS);
         assertThat(back.toBytes()).isEqualTo(key.toBytes());
         assertThat(back.address()).isEqualTo(key.address());
@@ -56,13 +56,13 @@ class KeystoreFuzzTest {
             PrivateKey key = PrivateKey.fromHex("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318");
             SecureRandom random = new SecureRandom();
             Map<String, byte[]> seeds = new LinkedHashMap<>();
-            seeds.put("seed-scrypt", Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Scrypt(16, 8, 1), random)
+            seeds.put("seed-scrypt", Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(16, 8, 1)), random)
                     .getBytes(StandardCharsets.UTF_8));
-            seeds.put("seed-scrypt-p2", Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Scrypt(2, 1, 2), random)
+            seeds.put("seed-scrypt-p2", Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(2, 1, 2)), random)
                     .getBytes(StandardCharsets.UTF_8));
-            seeds.put("seed-pbkdf2", Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Pbkdf2(3), random)
+            seeds.put("seed-pbkdf2", Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Pbkdf2(3)), random)
                     .getBytes(StandardCharsets.UTF_8));
-            seeds.put("seed-scrypt-over-limit", Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Scrypt(1 << 11, 1, 1), random)
+            seeds.put("seed-scrypt-over-limit", Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(1 << 11, 1, 1)), random)
                     .getBytes(StandardCharsets.UTF_8));
             FuzzSupport.writeSeeds(KeystoreFuzzTest.class, "decrypt", seeds);
         }

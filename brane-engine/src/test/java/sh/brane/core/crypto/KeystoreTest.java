@@ -97,8 +97,8 @@ class KeystoreTest {
             assertThat(Keystore.decrypt(theirJson, password.toCharArray()).toBytes()).as(context).isEqualTo(key.toBytes());
 
             // ours -> theirs, both KDFs
-            Keystore.Kdf kdf = i % 2 == 0 ? new Keystore.Kdf.Scrypt(16, 1 + random.nextInt(8), 1 + random.nextInt(2))
-                    : new Keystore.Kdf.Pbkdf2(1 + random.nextInt(64));
+            Keystore.Kdf kdf = i % 2 == 0 ? Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(16, 1 + random.nextInt(8), 1 + random.nextInt(2)))
+                    : Keystore.Kdf.weakForTests(new Keystore.Kdf.Pbkdf2(1 + random.nextInt(64)));
             String ours = Keystore.encrypt(key, password.toCharArray(), kdf, fixed);
             WalletFile parsed = web3jMapper.readValue(ours, WalletFile.class);
             assertThat(Wallet.decrypt(password, parsed).getPrivateKey()).as(context)

@@ -36,7 +36,7 @@ class NoSecretsInStringsTest {
         String xprv = master.toXprv();
         texts.add(master.toString());
         texts.add(child.toString());
-        String keystore = Keystore.encrypt(key, PASSWORD.toCharArray(), new Keystore.Kdf.Scrypt(16, 8, 1),
+        String keystore = Keystore.encrypt(key, PASSWORD.toCharArray(), Keystore.Kdf.weakForTests(new Keystore.Kdf.Scrypt(16, 8, 1)),
                 new java.security.SecureRandom());
 
         // failures built from the secrets

@@ -151,7 +151,8 @@ class DocumentedLayoutTest {
         Address delegate = Address.of("0x63c0c19a282a1b52b07dd5a65b58948a07dae32b");
         for (long chainId : new long[] {0, 1, 17000, Long.MAX_VALUE}) {
             for (long nonce : new long[] {0, 1, 127, 128, Long.MAX_VALUE}) {
-                Authorization auth = new Authorization(chainId, delegate, nonce);
+                Authorization auth = chainId == 0 ? Authorization.forEveryChain(delegate, nonce)
+                        : new Authorization(chainId, delegate, nonce);
                 byte[] rlp = Rlp.encode(RlpList.of(RlpString.ofLong(chainId), RlpString.of(delegate.toBytes()),
                         RlpString.ofLong(nonce)));
                 byte[] expected = new byte[rlp.length + 1];

@@ -123,7 +123,9 @@ final class RandomTransactions {
         List<SignedAuthorization> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long chainId = rnd.nextInt(3) == 0 ? 0 : chainId();
-            out.add(new Authorization(chainId, address(), u63()).sign(keys[rnd.nextInt(keys.length)]));
+            Authorization auth = chainId == 0 ? Authorization.forEveryChain(address(), u63())
+                    : new Authorization(chainId, address(), u63());
+            out.add(auth.sign(keys[rnd.nextInt(keys.length)]));
         }
         return out;
     }
