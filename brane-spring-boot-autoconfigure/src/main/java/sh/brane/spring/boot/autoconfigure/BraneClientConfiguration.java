@@ -1,5 +1,8 @@
 package sh.brane.spring.boot.autoconfigure;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
@@ -8,13 +11,18 @@ import org.springframework.context.annotation.Configuration;
 
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
+import sh.brane.client.tx.SendLimits;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.rpc.BraneProvider;
+import sh.brane.signer.LocalSigner;
+import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
 
 /** The typed client over the provider, and a signing client when a signer is configured. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnSingleCandidate(BraneProvider.class)
 class BraneClientConfiguration {
+
+    private static final Logger logger = LoggerFactory.getLogger(BraneClientConfiguration.class);
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
@@ -31,9 +39,19 @@ class BraneClientConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(PrivateKey.class)
-    SigningClient braneSigningClient(BraneClient client, PrivateKey signer, BraneProperties properties) {
+    SigningClient braneSigningClient(BraneClient client, PrivateKey signer, BraneProperties properties,
+            ObjectProvider<BraneTransactionSenders> transactions) {
         BraneProperties.Client settings = properties.getClient();
         try {
+            Long chainId = properties.getRpc().getExpectedChainId();
+            BraneTransactionSenders senders = transactions.getIfAvailable();
+            if (chainId != null && senders != null) {
+                // journalled, tracked, pinned to the configured chain id
+                return new SigningClient(senders.sender(client, new LocalSigner("default", signer), chainId,
+                        SendLimits.NONE), settings.getGasMarginPercent(), settings.getReceiptTimeout());
+            }
+            logger.warn("Brane signer without brane.rpc.expected-chain-id: transactions are not journalled or tracked "
+                    + "and the chain id is taken from the node; set brane.rpc.expected-chain-id to pin it");
             return new SigningClient(client, signer, null, settings.getGasMarginPercent(),
                     settings.getReceiptTimeout());
         }
