@@ -32,6 +32,7 @@ class ConfigurationMetadataTests {
         Map<String, Object> expected = new TreeMap<>();
         walk("brane", new BraneProperties(), expected);
         assertThat(expected).hasSizeGreaterThan(40);
+        walk("brane.tx", new sh.brane.spring.boot.autoconfigure.tx.BraneTransactionProperties(), expected);
 
         for (Map.Entry<String, Object> entry : expected.entrySet()) {
             JsonNode property = metadata.get(entry.getKey());
@@ -51,7 +52,9 @@ class ConfigurationMetadataTests {
 
     @Test
     void readmeTableListsEveryProperty() throws Exception {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"));
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"))
+                // the transaction lifecycle's properties are tabled in its own page, linked from the README
+                + java.nio.file.Files.readString(java.nio.file.Path.of("../docs/sending-transactions.md"));
         try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             for (JsonNode property : JsonMapper.builder().build().readTree(in).get("properties")) {
                 assertThat(readme).contains("| `" + property.get("name").asString() + "` |");
