@@ -67,6 +67,8 @@ final class LocalPostgres implements AutoCloseable {
                 "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "max_connections=200")));
         pb.redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile());
         LocalPostgres pg = new LocalPostgres(dir, port, pb.start());
+        // also stopped when the test JVM exits without reaching close() (e.g. Ctrl-C)
+        Runtime.getRuntime().addShutdownHook(new Thread(pg::stopQuietly, "stop-test-postgres"));
         try {
             pg.awaitReady(Duration.ofSeconds(30));
         } catch (Exception e) {
@@ -128,8 +130,19 @@ final class LocalPostgres implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + name;
     }
 
+    private void stopQuietly() {
+        try {
+            close();
+        } catch (Exception e) {
+            // the JVM is exiting; nothing else to do
+        }
+    }
+
     @Override
-    public void close() throws Exception {
+    public synchronized void close() throws Exception {
+        if (!Files.exists(dir)) {
+            return;
+        }
         Path pidFile = dir.resolve("data").resolve("postmaster.pid");
         if (Files.exists(pidFile)) {
             long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
