@@ -50,8 +50,10 @@ class BraneClientConfiguration {
                 return new SigningClient(senders.sender(client, new LocalSigner("default", signer), chainId,
                         SendLimits.NONE), settings.getGasMarginPercent(), settings.getReceiptTimeout());
             }
-            logger.warn("Brane signer without brane.rpc.expected-chain-id: transactions are not journalled or tracked "
-                    + "and the chain id is taken from the node; set brane.rpc.expected-chain-id to pin it");
+            if (chainId == null) {
+                logger.warn("Brane signer without brane.rpc.expected-chain-id: transactions are not journalled or "
+                        + "tracked and the chain id is taken from the node; set brane.rpc.expected-chain-id to pin it");
+            }
             return new SigningClient(client, signer, null, settings.getGasMarginPercent(),
                     settings.getReceiptTimeout());
         }
