@@ -107,14 +107,19 @@ public final class TransactionTracker implements AutoCloseable {
         long latest = client.getTransactionCount(from, BlockTag.LATEST);
         long pending = client.getTransactionCount(from, BlockTag.PENDING);
 
-        long lowestWaiting = Long.MAX_VALUE;
+        // the node's pending count is its next contiguous nonce: a journal entry waiting above it with none of
+        // ours at it means a hole (a nonce the chain forgot, or a released one) that strands everything behind it
+        long lowestAbove = Long.MAX_VALUE;
+        boolean oursAtPending = false;
         for (JournalEntry e : open) {
-            if (e.nonce() >= latest) {
-                lowestWaiting = Math.min(lowestWaiting, e.nonce());
+            if (e.nonce() == pending) {
+                oursAtPending = true;
+            } else if (e.nonce() > pending) {
+                lowestAbove = Math.min(lowestAbove, e.nonce());
             }
         }
-        if (lowestWaiting != Long.MAX_VALUE && pending < lowestWaiting && !old(open, lowestWaiting).isEmpty()) {
-            if (!fillGap(chainId, from, pending, lowestWaiting, open)) {
+        if (!oursAtPending && lowestAbove != Long.MAX_VALUE && !old(open, lowestAbove).isEmpty()) {
+            if (!fillGap(chainId, from, pending, lowestAbove, open)) {
                 return;
             }
         }
@@ -214,8 +219,8 @@ public final class TransactionTracker implements AutoCloseable {
     }
 
     /**
-     * The node's pending nonce is below the lowest waiting journal entry: fill [pending, lowestWaiting) from the
-     * journal. Returns false when the gap cannot be filled (the waiting entries were dropped and the nonce reset).
+     * Nonces [pending, lowestWaiting) are missing at the node while journal entries wait above them: fill them
+     * from the journal, or a released nonce with a transfer to itself. Returns false when the gap cannot be filled (the waiting entries were dropped and the nonce reset).
      */
     private boolean fillGap(long chainId, Address from, long pending, long lowestWaiting, List<JournalEntry> open) {
         long to = Math.min(lowestWaiting, pending + MAX_GAP_PER_PASS);

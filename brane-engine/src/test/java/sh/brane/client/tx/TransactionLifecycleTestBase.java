@@ -368,6 +368,40 @@ abstract class TransactionLifecycleTestBase {
     }
 
     @Test
+    void aRefusedNonceBetweenTransactionsInFlightIsFilledSoTheOnesBehindItAreNotStranded() throws Exception {
+        PrivateKey key = freshKey(anvil);
+        TransactionSender s = sender(client, key, newStore(), SendLimits.NONE);
+        Recorder events = new Recorder();
+        s.addListener(events);
+        TransactionTracker tracker = s.tracker(1, Duration.ofMillis(50), Duration.ofMillis(200));
+        long start = client.getTransactionCount(key.address(), BlockTag.PENDING);
+        JournalEntry a = send(s, 1);
+        // B is signed with nonce start+1, C is sent with start+2 before B reaches the node, which refuses B
+        BigInteger tooMuch = client.getBalance(key.address()).add(BigInteger.ONE);
+        JournalEntry b = s.sign(n -> Eip1559Transaction.builder().chainId(Anvil.DEFAULT_CHAIN_ID).nonce(n).to(BOB)
+                .value(tooMuch).gasLimit(21_000).maxFeePerGas(GWEI.multiply(BigInteger.TEN))
+                .maxPriorityFeePerGas(GWEI).build(), false).orElseThrow();
+        JournalEntry c = send(s, 3);
+        assertThatThrownBy(() -> s.broadcast(b)).isInstanceOf(TransactionRefusedException.class);
+        assertThat(List.of(a.nonce(), b.nonce(), c.nonce())).containsExactly(start, start + 1, start + 2);
+        // C waits behind the released nonce; nobody sends again
+        assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).isEqualTo(start + 1);
+
+        Thread.sleep(250);
+        tracker.poll();
+        assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).as("the hole was filled")
+                .isEqualTo(start + 3);
+        List<JournalEntry> atB = s.store().byNonce(s.chainId(), key.address(), start + 1, start + 2);
+        assertThat(atB).extracting(JournalEntry::state).containsExactlyInAnyOrder(TxState.REJECTED, TxState.SENT);
+        JournalEntry filler = atB.stream().filter(e -> e.state() == TxState.SENT).findFirst().orElseThrow();
+        assertThat(filler.decode().transaction().to()).as("a transfer to itself").isEqualTo(key.address());
+        assertThat(filler.decode().transaction().value()).isZero();
+        settle(client, tracker, s, 1);
+        assertThat(s.store().find(c.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+        assertThat(client.getTransactionCount(key.address(), BlockTag.LATEST)).isEqualTo(start + 3);
+    }
+
+    @Test
     void speedUpAndCancelReplaceAtTheSameNonceWithinTheCeilings() throws Exception {
         PrivateKey key = freshKey(anvil);
         SendLimits limits = new SendLimits(GWEI.multiply(BigInteger.valueOf(25)), GWEI.multiply(BigInteger.TEN),
