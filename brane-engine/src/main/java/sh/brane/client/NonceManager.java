@@ -2,6 +2,7 @@ package sh.brane.client;
 
 import java.util.concurrent.locks.ReentrantLock;
 
+import sh.brane.client.tx.InMemoryTransactionStore;
 import sh.brane.core.types.Address;
 
 /**
@@ -16,6 +17,7 @@ public final class NonceManager {
     private final Address account;
     private final ReentrantLock lock = new ReentrantLock();
     private long next = -1;
+    private InMemoryTransactionStore store;
 
     public NonceManager(BraneClient client, Address account) {
         this.client = client;
@@ -60,6 +62,14 @@ public final class NonceManager {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The in-memory journal and nonce counter shared by the SigningClients built with this manager. */
+    synchronized InMemoryTransactionStore sharedStore() {
+        if (store == null) {
+            store = new InMemoryTransactionStore();
+        }
+        return store;
     }
 
     public Address account() {

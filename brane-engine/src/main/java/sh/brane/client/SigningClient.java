@@ -17,23 +17,29 @@ import sh.brane.core.tx.Eip2930Transaction;
 import sh.brane.core.tx.Eip7702Transaction;
 import sh.brane.core.tx.LegacyTransaction;
 import sh.brane.core.tx.SignedAuthorization;
-import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.tx.Transaction;
 import sh.brane.core.tx.TransactionBuilder;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
-import sh.brane.rpc.ConnectionLostException;
+import sh.brane.client.tx.ChainIdGuard;
+import sh.brane.client.tx.SendLimits;
+import sh.brane.client.tx.TransactionSender;
 import sh.brane.rpc.RpcErrorException;
-import sh.brane.rpc.RpcTimeoutException;
 import sh.brane.signer.LocalSigner;
 import sh.brane.signer.Signer;
 
 /**
- * Sends transactions from one account: fills chain id, nonce ({@link NonceManager}), gas limit (estimate plus a
- * margin) and fees (EIP-1559: twice the latest base fee plus the node's suggested tip; legacy and EIP-2930:
- * {@code eth_gasPrice}), signs with the engine, submits once and waits for the receipt. Thread-safe: many
- * threads may send at once. A signed transaction is never sent twice automatically.
+ * Sends transactions from one account: fills nonce, gas limit (estimate plus a margin) and fees (EIP-1559: twice
+ * the latest base fee plus the node's suggested tip; legacy and EIP-2930: {@code eth_gasPrice}), then hands the
+ * transaction to a {@link TransactionSender}: pinned chain id and fee/gas/value ceilings checked before signing,
+ * nonce allocated and the signed bytes journalled in one step of its {@link sh.brane.client.tx.TransactionStore},
+ * broadcast without any lock held. Thread-safe: many threads may send at once, with many transactions in flight.
+ *
+ * <p>The constructors taking a {@link PrivateKey} keep the original behaviour for code and tests that have no
+ * configuration: the chain id is read once from the node at the first send and then pinned, there are no
+ * ceilings, and the journal is in memory and not followed by a tracker. Production code builds a
+ * {@link TransactionSender} with a pinned chain id, ceilings and a durable store, and starts its tracker.
  */
 public final class SigningClient {
     /** Default extra gas on top of the estimate, in percent. */
@@ -42,14 +48,27 @@ public final class SigningClient {
     private static final int FEE_HISTORY_BLOCKS = 5;
 
     private final BraneClient client;
-    private final Signer signer;
     private final Address address;
     private final NonceManager nonces;
+    private final Signer signer;
     private final int gasMarginPercent;
     private final Duration receiptTimeout;
+    private volatile TransactionSender sender;
 
     public SigningClient(BraneClient client, PrivateKey key) {
         this(client, key, null, DEFAULT_GAS_MARGIN_PERCENT, DEFAULT_RECEIPT_TIMEOUT);
+    }
+
+    /**
+     * @param nonces           the account's nonce manager to share (senders sharing it share one in-memory
+     *                         journal and nonce counter), or null for a new one
+     * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
+     * @param receiptTimeout   how long {@link #send} waits for the receipt
+     */
+    public SigningClient(BraneClient client, PrivateKey key, NonceManager nonces, int gasMarginPercent,
+            Duration receiptTimeout) {
+        this(client, key == null ? null : new LocalSigner("key:" + key.address().toHex(), key), nonces,
+                gasMarginPercent, receiptTimeout);
     }
 
     /** Sends from {@code signer}'s account; signs through it (an HSM, a KMS or a local key). */
@@ -58,16 +77,10 @@ public final class SigningClient {
     }
 
     /**
-     * @param nonces           the account's nonce manager to share, or null for a new one
-     * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
-     * @param receiptTimeout   how long {@link #send} waits for the receipt
-     */
-    public SigningClient(BraneClient client, PrivateKey key, NonceManager nonces, int gasMarginPercent,
-            Duration receiptTimeout) {
-        this(client, key == null ? null : new LocalSigner("local", key), nonces, gasMarginPercent, receiptTimeout);
-    }
-
-    /**
+     * As the key constructor, signing through {@code signer}: the chain id is read once from the node at the first
+     * send and pinned (wrap the signer in {@link sh.brane.signer.ChainPinnedSigner}, or build a
+     * {@link TransactionSender}, to pin it from configuration).
+     *
      * @param signer           signs the transactions (its address is the sending account)
      * @param nonces           the account's nonce manager to share, or null for a new one
      * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
@@ -75,16 +88,9 @@ public final class SigningClient {
      */
     public SigningClient(BraneClient client, Signer signer, NonceManager nonces, int gasMarginPercent,
             Duration receiptTimeout) {
-        if (gasMarginPercent < 0 || gasMarginPercent > 1000) {
-            throw new sh.brane.rpc.InvalidOptionException("gasMarginPercent", String.valueOf(gasMarginPercent),
-                    "must be 0..1000 percent");
-        }
+        checkMargins(gasMarginPercent, receiptTimeout);
         if (client == null || signer == null) {
-            throw new IllegalArgumentException("client and key must not be null");
-        }
-        if (receiptTimeout == null || receiptTimeout.isNegative() || receiptTimeout.isZero()) {
-            throw new sh.brane.rpc.InvalidOptionException("receiptTimeout", String.valueOf(receiptTimeout),
-                    "must be positive");
+            throw new IllegalArgumentException("client and signer must not be null");
         }
         this.client = client;
         this.signer = signer;
@@ -98,6 +104,40 @@ public final class SigningClient {
         this.receiptTimeout = receiptTimeout;
     }
 
+    /** Sends through {@code sender}: its signer, pinned chain id, ceilings and store. */
+    public SigningClient(TransactionSender sender) {
+        this(sender, DEFAULT_GAS_MARGIN_PERCENT, DEFAULT_RECEIPT_TIMEOUT);
+    }
+
+    /**
+     * @param gasMarginPercent extra gas over the estimate, in percent (0..1000)
+     * @param receiptTimeout   how long {@link #send} waits for the receipt
+     */
+    public SigningClient(TransactionSender sender, int gasMarginPercent, Duration receiptTimeout) {
+        checkMargins(gasMarginPercent, receiptTimeout);
+        if (sender == null) {
+            throw new IllegalArgumentException("sender must not be null");
+        }
+        this.sender = sender;
+        this.client = sender.client();
+        this.signer = null;
+        this.address = sender.address();
+        this.nonces = new NonceManager(client, address);
+        this.gasMarginPercent = gasMarginPercent;
+        this.receiptTimeout = receiptTimeout;
+    }
+
+    private static void checkMargins(int gasMarginPercent, Duration receiptTimeout) {
+        if (gasMarginPercent < 0 || gasMarginPercent > 1000) {
+            throw new sh.brane.rpc.InvalidOptionException("gasMarginPercent", String.valueOf(gasMarginPercent),
+                    "must be 0..1000 percent");
+        }
+        if (receiptTimeout == null || receiptTimeout.isNegative() || receiptTimeout.isZero()) {
+            throw new sh.brane.rpc.InvalidOptionException("receiptTimeout", String.valueOf(receiptTimeout),
+                    "must be positive");
+        }
+    }
+
     /** The sending account. */
     public Address address() {
         return address;
@@ -107,14 +147,38 @@ public final class SigningClient {
         return client;
     }
 
+    /**
+     * The account's nonce manager given to (or made by) the constructor. Sends no longer hold its lock: they
+     * allocate nonces from the {@link #sender()}'s store; the manager only identifies the shared in-memory store.
+     */
     public NonceManager nonces() {
         return nonces;
+    }
+
+    /** The money path this client sends through (for the key constructors: made at the first send). */
+    public TransactionSender sender() {
+        TransactionSender s = sender;
+        if (s == null) {
+            synchronized (this) {
+                s = sender;
+                if (s == null) {
+                    // no configuration to pin from: the node's chain id, read once, is pinned from here on
+                    s = new TransactionSender(client, signer,
+                            ChainIdGuard.pinned(client.chainId()), SendLimits.NONE, nonces.sharedStore());
+                    sender = s;
+                }
+            }
+        }
+        return s;
     }
 
     /**
      * Fills, signs and submits {@code request} once; returns its hash without waiting.
      *
      * @throws RevertException if the gas estimate reverts (nothing is sent then)
+     * @throws sh.brane.client.tx.CeilingExceededException over a ceiling (nothing signed)
+     * @throws sh.brane.client.tx.TransactionRefusedException the node refused it (typed by the reason)
+     * @throws sh.brane.client.tx.JournalUnavailableException the journal failed (nothing broadcast)
      * @throws SubmissionUnknownException if the transaction was sent but no answer came (its fate is unknown)
      */
     public Hash submit(TxRequest request) {
@@ -129,7 +193,8 @@ public final class SigningClient {
                 : client.async("eth_estimateGas", List.of(estimateJson(request)),
                         json -> Json.quantityLong(json, "eth_estimateGas"));
         CompletableFuture<Fees> quotes = fees(request);
-        long chainId = client.chainId();
+        TransactionSender via = sender();
+        long chainId = via.chainId();
         long gasLimit;
         try {
             gasLimit = BraneClient.await(estimate, "eth_estimateGas");
@@ -141,15 +206,8 @@ public final class SigningClient {
         }
         Fees fees = BraneClient.await(quotes, "fee quotes");
         long limit = gasLimit;
-        return nonces.withNextNonce(nonce -> {
-            SignedTransaction signed = signer.signTransaction(build(request, chainId, nonce, limit, fees));
-            try {
-                return client.sendRawTransaction(signed);
-            } catch (ConnectionLostException | RpcTimeoutException e) {
-                // the caller needs the hash to find out what happened; a plain transport error would lose it
-                throw new SubmissionUnknownException(signed.hash(), nonce, e);
-            }
-        });
+        // nonce, guards, signature and journal row in one step of the store; then one broadcast, no lock held
+        return via.send(nonce -> build(request, chainId, nonce, limit, fees)).hash();
     }
 
     /**

@@ -3,6 +3,8 @@ package sh.brane.spring.boot.autoconfigure;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -12,6 +14,8 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.signer.Signer;
+import sh.brane.signer.SignerCeilings;
+import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
 import sh.brane.rpc.InvalidOptionException;
 
 /** The typed client over the provider, and a signing client when a signer is configured. */
@@ -34,20 +38,10 @@ class BraneClientConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(Signer.class)
-    SigningClient braneSigningClient(BraneClient client, Signer signer, BraneProperties properties) {
-        BraneProperties.Client settings = properties.getClient();
-        try {
-            return new SigningClient(client, signer, null, settings.getGasMarginPercent(),
-                    settings.getReceiptTimeout());
-        }
-        catch (InvalidOptionException ex) {
-            switch (ex.option()) {
-                case "gasMarginPercent" -> throw new InvalidConfigurationPropertyValueException(
-                        "brane.client.gas-margin-percent", settings.getGasMarginPercent(), ex.reason());
-                case "receiptTimeout" -> throw new InvalidConfigurationPropertyValueException(
-                        "brane.client.receipt-timeout", settings.getReceiptTimeout(), ex.reason());
-                default -> throw ex;
-            }
-        }
+    SigningClient braneSigningClient(BraneClient client, Signer signer, BraneProperties properties,
+            @Qualifier(BraneSignerConfiguration.DEFAULT_NAME) ObjectProvider<SignerCeilings> ceilings,
+            ObjectProvider<BraneTransactionSenders> transactions) {
+        return SigningClients.create("brane.signer", client, signer, ceilings.getIfAvailable(), properties,
+                transactions.getIfAvailable());
     }
 }

@@ -23,6 +23,7 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.signer.Signer;
 import sh.brane.signer.SignerCeilings;
+import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
 
 /**
  * Registers, for each {@code brane.signers.<name>}, the beans {@code <name>Signer} ({@link Signer}),
@@ -67,11 +68,12 @@ final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor
             register(registry, name + "SignerCeilings", SignerCeilings.class, name,
                     () -> BraneSigners.ceilings(prefix, beans.getBean(BraneProperties.class).getSigners().get(name)));
             if (hasClient) {
-                register(registry, name + "SigningClient", SigningClient.class, name, () -> {
-                    BraneProperties.Client settings = beans.getBean(BraneProperties.class).getClient();
-                    return new SigningClient(beans.getBean(BraneClient.class), beans.getBean(name + "Signer",
-                            Signer.class), null, settings.getGasMarginPercent(), settings.getReceiptTimeout());
-                });
+                register(registry, name + "SigningClient", SigningClient.class, name,
+                        () -> SigningClients.create(prefix, beans.getBean(BraneClient.class),
+                                beans.getBean(name + "Signer", Signer.class),
+                                beans.getBean(name + "SignerCeilings", SignerCeilings.class),
+                                beans.getBean(BraneProperties.class),
+                                beans.getBeanProvider(BraneTransactionSenders.class).getIfAvailable()));
             }
         }
     }

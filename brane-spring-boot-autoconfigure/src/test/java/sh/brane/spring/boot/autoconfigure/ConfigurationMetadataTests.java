@@ -32,6 +32,10 @@ class ConfigurationMetadataTests {
         Map<String, Object> expected = new TreeMap<>();
         walk("brane", new BraneProperties(), expected);
         assertThat(expected).hasSizeGreaterThan(40);
+        walk("brane.tx", new sh.brane.spring.boot.autoconfigure.tx.BraneTransactionProperties(), expected);
+        // the processor's standard properties of the @Endpoint(id = "brane") transactions endpoint
+        expected.put("management.endpoint.brane.access", null);
+        expected.put("management.endpoint.brane.cache.time-to-live", null);
 
         for (Map.Entry<String, Object> entry : expected.entrySet()) {
             JsonNode property = metadata.get(entry.getKey());

@@ -1,0 +1,176 @@
+package sh.brane.benchmarks;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.web3j.crypto.Credentials;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.methods.response.EthSendTransaction;
+import org.web3j.protocol.http.HttpService;
+import org.web3j.tx.FastRawTransactionManager;
+
+import sh.brane.client.BraneClient;
+import sh.brane.client.NonceManager;
+import sh.brane.client.tx.ChainIdGuard;
+import sh.brane.client.tx.InMemoryTransactionStore;
+import sh.brane.client.tx.JdbcTransactionStore;
+import sh.brane.client.tx.SendLimits;
+import sh.brane.client.tx.TransactionSender;
+import sh.brane.client.tx.TransactionStore;
+import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.tx.Eip1559Transaction;
+import sh.brane.core.types.Address;
+import sh.brane.devnet.Anvil;
+import sh.brane.rpc.HttpProvider;
+import sh.brane.signer.LocalSigner;
+
+/**
+ * Transfers per second from ONE account to a real Anvil (mining with {@code evm_mine} every 100 ms, see STACK.md
+ * "Anvil under load"), 8 sending threads, fixed fees and gas so that only the nonce path differs. The score is
+ * transactions accepted by the node ({@code eth_sendRawTransaction} answered), per second.
+ * <ul>
+ *   <li>{@code nonceLock}: the previous SigningClient path: {@link NonceManager#withNextNonce} holds the account's
+ *       lock across signing and {@code eth_sendRawTransaction}, so one transaction per round trip.</li>
+ *   <li>{@code memory}: {@link TransactionSender} over {@link InMemoryTransactionStore}: lock only around
+ *       allocation and signing, many in flight.</li>
+ *   <li>{@code h2}: {@link TransactionSender} over {@link JdbcTransactionStore} on an embedded H2 file database
+ *       (one database transaction per send: nonce row lock, journal insert, commit; then SENT update).</li>
+ *   <li>{@code web3jFast}: web3j's {@code FastRawTransactionManager} (local nonce counter, no journal).</li>
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(8)
+@Fork(3)
+@Warmup(iterations = 1, time = 3)
+@Measurement(iterations = 2, time = 5)
+public class TransferBenchmark {
+    private static final long CHAIN_ID = Anvil.DEFAULT_CHAIN_ID;
+    private static final BigInteger MAX_FEE = BigInteger.valueOf(100_000_000_000L);
+    private static final BigInteger TIP = BigInteger.valueOf(1_000_000_000L);
+    private static final Address TO = Address.of("0x00000000000000000000000000000000000b0b01");
+
+    @Param({"nonceLock", "memory", "h2", "web3jFast"})
+    public String path;
+
+    private Anvil anvil;
+    private HttpProvider provider;
+    private BraneClient client;
+    private PrivateKey key;
+    private NonceManager nonces;
+    private TransactionSender sender;
+    private HikariDataSource pool;
+    private Path h2Dir;
+    private Web3j web3j;
+    private FastRawTransactionManager fast;
+    private ScheduledExecutorService miner;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        anvil = Anvil.builder().noMining().start();
+        provider = HttpProvider.create(anvil.httpUrl());
+        client = new BraneClient(provider, Duration.ofMillis(50));
+        key = PrivateKey.fromHex(anvil.account(0).privateKey());
+        switch (path) {
+            case "nonceLock" -> nonces = new NonceManager(client, key.address());
+            case "memory" -> sender = sender(new InMemoryTransactionStore());
+            case "h2" -> {
+                h2Dir = Files.createTempDirectory("brane-bench-h2");
+                HikariConfig config = new HikariConfig();
+                config.setJdbcUrl("jdbc:h2:file:" + h2Dir.resolve("journal"));
+                config.setMaximumPoolSize(16);
+                pool = new HikariDataSource(config);
+                JdbcTransactionStore.migrate(pool);
+                sender = sender(new JdbcTransactionStore(pool));
+            }
+            case "web3jFast" -> {
+                web3j = Web3j.build(new HttpService(anvil.httpUrl()));
+                fast = new FastRawTransactionManager(web3j, Credentials.create(anvil.account(0).privateKey()),
+                        CHAIN_ID);
+            }
+            default -> throw new IllegalArgumentException("path: " + path);
+        }
+        miner = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bench-miner");
+            t.setDaemon(true);
+            return t;
+        });
+        miner.scheduleWithFixedDelay(() -> {
+            try {
+                client.provider().send("evm_mine", List.of());
+            } catch (RuntimeException e) {
+                // the next round mines
+            }
+        }, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    private TransactionSender sender(TransactionStore store) {
+        return new TransactionSender(client, new LocalSigner("bench", key), ChainIdGuard.pinned(CHAIN_ID),
+                SendLimits.NONE, store);
+    }
+
+    private static Eip1559Transaction transfer(long nonce) {
+        return Eip1559Transaction.builder().chainId(CHAIN_ID).nonce(nonce).to(TO).value(1).gasLimit(21_000)
+                .maxFeePerGas(MAX_FEE).maxPriorityFeePerGas(TIP).build();
+    }
+
+    @Benchmark
+    public Object transfer() throws IOException {
+        return switch (path) {
+            case "nonceLock" -> nonces.withNextNonce(n -> client.sendRawTransaction(transfer(n).sign(key)));
+            case "memory", "h2" -> sender.send(TransferBenchmark::transfer).hash();
+            case "web3jFast" -> {
+                EthSendTransaction sent = fast.sendEIP1559Transaction(CHAIN_ID, TIP, MAX_FEE,
+                        BigInteger.valueOf(21_000), TO.toHex(), "", BigInteger.ONE);
+                if (sent.hasError()) {
+                    throw new IllegalStateException("web3j: " + sent.getError().getMessage());
+                }
+                yield sent.getTransactionHash();
+            }
+            default -> throw new IllegalStateException(path);
+        };
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        miner.shutdownNow();
+        if (web3j != null) {
+            web3j.shutdown();
+        }
+        if (pool != null) {
+            pool.close();
+        }
+        client.close();
+        provider.close();
+        anvil.close();
+        if (h2Dir != null) {
+            try (var files = Files.walk(h2Dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

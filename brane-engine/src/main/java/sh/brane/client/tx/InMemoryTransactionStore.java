@@ -1,0 +1,204 @@
+package sh.brane.client.tx;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import sh.brane.core.tx.SignedTransaction;
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+
+/**
+ * The journal and nonces in this JVM's memory. <strong>Not durable and for one instance only</strong>: after a
+ * restart nothing is re-broadcast and the nonce is read from the node again, and two processes sending from one
+ * account with in-memory stores collide. Use {@link JdbcTransactionStore} for a service that must not lose a
+ * transaction or runs more than one instance.
+ *
+ * <p>Each account has its own lock; it is held while the transaction is signed (a local key: microseconds), never
+ * across a network call.
+ */
+public final class InMemoryTransactionStore implements TransactionStore {
+    private record Key(long chainId, Address from) {
+    }
+
+    private static final class Account {
+        long next = -1;
+        final TreeSet<Long> released = new TreeSet<>();
+    }
+
+    private final Map<Key, Account> accounts = new ConcurrentHashMap<>();
+    private final Map<Hash, JournalEntry> entries = new ConcurrentHashMap<>();
+    /** Entries not finished, per account: what the lifecycle follows. */
+    private final Map<Key, Map<Hash, JournalEntry>> open = new ConcurrentHashMap<>();
+    private final Clock clock;
+
+    public InMemoryTransactionStore() {
+        this(Clock.systemUTC());
+    }
+
+    public InMemoryTransactionStore(Clock clock) {
+        this.clock = clock;
+    }
+
+    private Account account(long chainId, Address from) {
+        return accounts.computeIfAbsent(new Key(chainId, from), k -> new Account());
+    }
+
+    @Override
+    public Optional<JournalEntry> allocateAndRecord(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            boolean releasedOnly, NonceSigner sign) {
+        Account a = account(chainId, from);
+        synchronized (a) {
+            if (a.next < 0) {
+                a.next = nodeNonce.getAsLong();
+            }
+            Long released = a.released.isEmpty() ? null : a.released.first();
+            if (released == null && releasedOnly) {
+                return Optional.empty();
+            }
+            long nonce = released != null ? released : a.next;
+            SignedTransaction signed = sign.sign(nonce); // throws: nothing changed, the nonce stays free
+            JournalEntry entry = JournalEntry.signed(signed, from, signer, null, clock.instant());
+            put(entry);
+            if (released != null) {
+                a.released.remove(released);
+            } else {
+                a.next = nonce + 1;
+            }
+            return Optional.of(entry);
+        }
+    }
+
+    @Override
+    public JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer) {
+        JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
+                clock.instant());
+        put(entry);
+        return entry;
+    }
+
+    private void put(JournalEntry entry) {
+        if (entries.putIfAbsent(entry.hash(), entry) != null) {
+            throw new IllegalStateException("transaction " + entry.hash() + " is already in the journal");
+        }
+        open.computeIfAbsent(new Key(entry.chainId(), entry.from()), k -> new ConcurrentHashMap<>())
+                .put(entry.hash(), entry);
+    }
+
+    @Override
+    public Optional<JournalEntry> transition(Hash hash, TxState expected, TxState next, long blockNumber,
+            boolean broadcast) {
+        JournalEntry[] result = new JournalEntry[1];
+        entries.computeIfPresent(hash, (h, e) -> {
+            if (e.state() != expected) {
+                return e;
+            }
+            result[0] = e.with(next, blockNumber, clock.instant(), broadcast);
+            return result[0];
+        });
+        JournalEntry changed = result[0];
+        if (changed == null) {
+            return Optional.empty();
+        }
+        Map<Hash, JournalEntry> accountOpen = open.computeIfAbsent(new Key(changed.chainId(), changed.from()),
+                k -> new ConcurrentHashMap<>());
+        if (next.isFinished()) {
+            accountOpen.remove(hash);
+        } else {
+            accountOpen.put(hash, changed);
+        }
+        return Optional.of(changed);
+    }
+
+    @Override
+    public void reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce) {
+        Account a = account(entry.chainId(), entry.from());
+        synchronized (a) {
+            transition(entry.hash(), entry.state(), TxState.REJECTED, -1, false);
+            if (releaseNonce) {
+                if (entry.nonce() < a.next) {
+                    a.released.add(entry.nonce());
+                }
+            } else {
+                raise(a, nodePendingNonce);
+            }
+        }
+    }
+
+    @Override
+    public void resync(long chainId, Address from, long nodePendingNonce) {
+        Account a = account(chainId, from);
+        synchronized (a) {
+            raise(a, nodePendingNonce);
+        }
+    }
+
+    private static void raise(Account a, long nodePendingNonce) {
+        a.next = Math.max(a.next, nodePendingNonce);
+        a.released.headSet(nodePendingNonce).clear();
+    }
+
+    @Override
+    public void resetTo(long chainId, Address from, long nodeNonce) {
+        Account a = account(chainId, from);
+        synchronized (a) {
+            a.next = nodeNonce;
+            a.released.clear();
+        }
+    }
+
+    @Override
+    public List<JournalEntry> unfinished(long chainId, Address from) {
+        Map<Hash, JournalEntry> m = open.get(new Key(chainId, from));
+        if (m == null) {
+            return List.of();
+        }
+        List<JournalEntry> out = new ArrayList<>(m.values());
+        out.sort(Comparator.comparingLong(JournalEntry::nonce).thenComparing(JournalEntry::createdAt));
+        return out;
+    }
+
+    @Override
+    public List<JournalEntry> byNonce(long chainId, Address from, long fromNonce, long toNonce) {
+        List<JournalEntry> out = new ArrayList<>();
+        for (JournalEntry e : entries.values()) {
+            if (e.chainId() == chainId && e.from().equals(from) && e.nonce() >= fromNonce && e.nonce() < toNonce) {
+                out.add(e);
+            }
+        }
+        out.sort(Comparator.comparingLong(JournalEntry::nonce).thenComparing(JournalEntry::createdAt));
+        return out;
+    }
+
+    @Override
+    public Optional<JournalEntry> find(Hash hash) {
+        return Optional.ofNullable(entries.get(hash));
+    }
+
+    @Override
+    public long nextNonce(long chainId, Address from) {
+        Account a = accounts.get(new Key(chainId, from));
+        if (a == null) {
+            return -1;
+        }
+        synchronized (a) {
+            return a.next;
+        }
+    }
+
+    @Override
+    public boolean isDurable() {
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "InMemoryTransactionStore[" + entries.size() + " entries, not durable]";
+    }
+}

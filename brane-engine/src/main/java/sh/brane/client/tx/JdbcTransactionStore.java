@@ -1,0 +1,406 @@
+package sh.brane.client.tx;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import javax.sql.DataSource;
+
+import sh.brane.core.tx.SignedTransaction;
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+
+/**
+ * The journal and nonces in a relational database over a plain {@link DataSource} (tested on H2 and
+ * PostgreSQL): durable, and shared by every instance of a service that points at the same database.
+ *
+ * <p>One database transaction allocates a nonce and writes the SIGNED journal row: it locks the account's nonce
+ * row ({@code SELECT ... FOR UPDATE}), takes the smallest released nonce or the next one, signs, inserts the
+ * journal row and commits. Instances on other machines wait on the row lock only for the signing, never for a
+ * network call to the node. When signing or a write fails the transaction rolls back and the nonce stays free.
+ *
+ * <p>The schema is created by {@link #migrate(DataSource)} (Flyway, history table {@value #HISTORY_TABLE},
+ * separate from the application's own migrations).
+ */
+public final class JdbcTransactionStore implements TransactionStore {
+    /** Flyway's history table for the journal's schema. */
+    public static final String HISTORY_TABLE = "brane_tx_schema_history";
+    private static final String COLUMNS = "hash, chain_id, account, nonce, signer, raw, state, block_number, replaces,"
+            + " created_at, updated_at, broadcast_at";
+    private static final String OPEN_STATES = "('SIGNED', 'SENT', 'INCLUDED')";
+
+    private final DataSource dataSource;
+    private final Clock clock;
+    /** Accounts known to have a nonce row, to skip the seeding query. */
+    private final Set<String> seeded = ConcurrentHashMap.newKeySet();
+
+    public JdbcTransactionStore(DataSource dataSource) {
+        this(dataSource, Clock.systemUTC());
+    }
+
+    public JdbcTransactionStore(DataSource dataSource, Clock clock) {
+        if (dataSource == null) {
+            throw new IllegalArgumentException("a JDBC transaction store needs a DataSource, got null");
+        }
+        this.dataSource = dataSource;
+        this.clock = clock;
+    }
+
+    /**
+     * Creates or upgrades the journal's tables with Flyway ({@code org.flywaydb:flyway-core}, plus
+     * {@code flyway-database-postgresql} on PostgreSQL). Safe to run from several instances at once.
+     */
+    public static void migrate(DataSource dataSource) {
+        org.flywaydb.core.Flyway.configure(JdbcTransactionStore.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:sh/brane/client/tx/db")
+                .table(HISTORY_TABLE)
+                // the application's schema may hold its own tables: start our history at 0 so V1 still runs
+                .baselineOnMigrate(true)
+                .baselineVersion("0")
+                .load()
+                .migrate();
+    }
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /** Runs {@code work} in one database transaction; storage failures become JournalUnavailableException. */
+    private <T> T inTransaction(String what, Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                try {
+                    c.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new JournalUnavailableException(what, e);
+        }
+    }
+
+    @Override
+    public Optional<JournalEntry> allocateAndRecord(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            boolean releasedOnly, NonceSigner sign) {
+        String account = from.toHex();
+        seed(chainId, account, nodeNonce);
+        return inTransaction("allocating a nonce for " + account, c -> {
+            long next = lockNext(c, chainId, account);
+            Long released = null;
+            try (PreparedStatement ps = c.prepareStatement("SELECT nonce FROM brane_tx_released_nonce WHERE chain_id = ?"
+                    + " AND account = ? ORDER BY nonce LIMIT 1")) {
+                ps.setLong(1, chainId);
+                ps.setString(2, account);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        released = rs.getLong(1);
+                    }
+                }
+            }
+            if (released == null && releasedOnly) {
+                return Optional.<JournalEntry>empty();
+            }
+            long nonce = released != null ? released : next;
+            SignedTransaction signed = sign.sign(nonce); // throws: rolled back, the nonce stays free
+            JournalEntry entry = JournalEntry.signed(signed, from, signer, null, clock.instant());
+            insert(c, entry);
+            if (released != null) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_released_nonce WHERE chain_id = ?"
+                        + " AND account = ? AND nonce = ?")) {
+                    ps.setLong(1, chainId);
+                    ps.setString(2, account);
+                    ps.setLong(3, nonce);
+                    ps.executeUpdate();
+                }
+            } else {
+                setNext(c, chainId, account, nonce + 1);
+            }
+            return Optional.of(entry);
+        });
+    }
+
+    /** Creates the account's nonce row from the node's count if it is missing; the node is asked outside any lock. */
+    private void seed(long chainId, String account, LongSupplier nodeNonce) {
+        String key = chainId + "/" + account;
+        if (seeded.contains(key)) {
+            return;
+        }
+        boolean exists = inTransaction("reading the nonce of " + account, c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM brane_tx_nonce WHERE chain_id = ? AND account = ?")) {
+                ps.setLong(1, chainId);
+                ps.setString(2, account);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+        if (!exists) {
+            long fromNode = nodeNonce.getAsLong();
+            try (Connection c = dataSource.getConnection()) {
+                c.setAutoCommit(true);
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_nonce (chain_id, account, next_nonce)"
+                        + " VALUES (?, ?, ?)")) {
+                    ps.setLong(1, chainId);
+                    ps.setString(2, account);
+                    ps.setLong(3, fromNode);
+                    ps.executeUpdate();
+                } catch (SQLException e) {
+                    // another instance seeded it first (primary key): its row wins; anything else shows below
+                }
+            } catch (SQLException e) {
+                throw new JournalUnavailableException("seeding the nonce of " + account, e);
+            }
+        }
+        seeded.add(key);
+    }
+
+    private static long lockNext(Connection c, long chainId, String account) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT next_nonce FROM brane_tx_nonce WHERE chain_id = ? AND"
+                + " account = ? FOR UPDATE")) {
+            ps.setLong(1, chainId);
+            ps.setString(2, account);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("no nonce row for " + account + " on chain " + chainId
+                            + " (was the table emptied while running?)");
+                }
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static void setNext(Connection c, long chainId, String account, long next) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE brane_tx_nonce SET next_nonce = ? WHERE chain_id = ? AND"
+                + " account = ?")) {
+            ps.setLong(1, next);
+            ps.setLong(2, chainId);
+            ps.setString(3, account);
+            ps.executeUpdate();
+        }
+    }
+
+    private static void insert(Connection c, JournalEntry e) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_journal (" + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, e.hash().toHex());
+            ps.setLong(2, e.chainId());
+            ps.setString(3, e.from().toHex());
+            ps.setLong(4, e.nonce());
+            ps.setString(5, e.signer());
+            ps.setBytes(6, e.raw());
+            ps.setString(7, e.state().name());
+            ps.setLong(8, e.blockNumber());
+            ps.setString(9, e.replaces() == null ? null : e.replaces().toHex());
+            ps.setLong(10, e.createdAt().toEpochMilli());
+            ps.setLong(11, e.updatedAt().toEpochMilli());
+            if (e.broadcastAt() == null) {
+                ps.setNull(12, Types.BIGINT);
+            } else {
+                ps.setLong(12, e.broadcastAt().toEpochMilli());
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer) {
+        JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
+                clock.instant());
+        return inTransaction("journalling a replacement of " + original.hash(), c -> {
+            insert(c, entry);
+            return entry;
+        });
+    }
+
+    @Override
+    public Optional<JournalEntry> transition(Hash hash, TxState expected, TxState next, long blockNumber,
+            boolean broadcast) {
+        long now = clock.millis();
+        return inTransaction("updating " + hash, c -> {
+            int changed;
+            try (PreparedStatement ps = c.prepareStatement("UPDATE brane_tx_journal SET state = ?, block_number = ?,"
+                    + " updated_at = ?, broadcast_at = " + (broadcast ? "?" : "broadcast_at")
+                    + " WHERE hash = ? AND state = ?")) {
+                int i = 1;
+                ps.setString(i++, next.name());
+                ps.setLong(i++, blockNumber);
+                ps.setLong(i++, now);
+                if (broadcast) {
+                    ps.setLong(i++, now);
+                }
+                ps.setString(i++, hash.toHex());
+                ps.setString(i, expected.name());
+                changed = ps.executeUpdate();
+            }
+            return changed == 1 ? findIn(c, hash) : Optional.<JournalEntry>empty();
+        });
+    }
+
+    @Override
+    public void reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce) {
+        String account = entry.from().toHex();
+        inTransaction("recording the refusal of " + entry.hash(), c -> {
+            long next = lockNext(c, entry.chainId(), account);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE brane_tx_journal SET state = 'REJECTED',"
+                    + " updated_at = ? WHERE hash = ?")) {
+                ps.setLong(1, clock.millis());
+                ps.setString(2, entry.hash().toHex());
+                ps.executeUpdate();
+            }
+            if (releaseNonce) {
+                if (entry.nonce() < next) {
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_released_nonce (chain_id,"
+                            + " account, nonce) VALUES (?, ?, ?)")) {
+                        ps.setLong(1, entry.chainId());
+                        ps.setString(2, account);
+                        ps.setLong(3, entry.nonce());
+                        ps.executeUpdate();
+                    }
+                }
+            } else {
+                raise(c, entry.chainId(), account, next, nodePendingNonce);
+            }
+            return null;
+        });
+    }
+
+    private static void raise(Connection c, long chainId, String account, long next, long nodePendingNonce)
+            throws SQLException {
+        if (nodePendingNonce > next) {
+            setNext(c, chainId, account, nodePendingNonce);
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_released_nonce WHERE chain_id = ? AND"
+                + " account = ? AND nonce < ?")) {
+            ps.setLong(1, chainId);
+            ps.setString(2, account);
+            ps.setLong(3, nodePendingNonce);
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public void resync(long chainId, Address from, long nodePendingNonce) {
+        String account = from.toHex();
+        seed(chainId, account, () -> nodePendingNonce);
+        inTransaction("resynchronising the nonce of " + account, c -> {
+            raise(c, chainId, account, lockNext(c, chainId, account), nodePendingNonce);
+            return null;
+        });
+    }
+
+    @Override
+    public void resetTo(long chainId, Address from, long nodeNonce) {
+        String account = from.toHex();
+        seed(chainId, account, () -> nodeNonce);
+        inTransaction("resetting the nonce of " + account, c -> {
+            lockNext(c, chainId, account);
+            setNext(c, chainId, account, nodeNonce);
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_released_nonce WHERE chain_id = ? AND"
+                    + " account = ?")) {
+                ps.setLong(1, chainId);
+                ps.setString(2, account);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public List<JournalEntry> unfinished(long chainId, Address from) {
+        return query("reading unfinished transactions", "SELECT " + COLUMNS + " FROM brane_tx_journal WHERE chain_id = ?"
+                + " AND account = ? AND state IN " + OPEN_STATES + " ORDER BY nonce, created_at", chainId,
+                from.toHex());
+    }
+
+    @Override
+    public List<JournalEntry> byNonce(long chainId, Address from, long fromNonce, long toNonce) {
+        return query("reading transactions by nonce", "SELECT " + COLUMNS + " FROM brane_tx_journal WHERE chain_id = ?"
+                + " AND account = ? AND nonce >= ? AND nonce < ? ORDER BY nonce, created_at", chainId, from.toHex(),
+                fromNonce, toNonce);
+    }
+
+    @Override
+    public Optional<JournalEntry> find(Hash hash) {
+        return inTransaction("reading " + hash, c -> findIn(c, hash));
+    }
+
+    private static Optional<JournalEntry> findIn(Connection c, Hash hash) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM brane_tx_journal WHERE hash = ?")) {
+            ps.setString(1, hash.toHex());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private List<JournalEntry> query(String what, String sql, Object... params) {
+        return inTransaction(what, c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < params.length; i++) {
+                    ps.setObject(i + 1, params[i]);
+                }
+                List<JournalEntry> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(read(rs));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    private static JournalEntry read(ResultSet rs) throws SQLException {
+        String replaces = rs.getString("replaces");
+        long broadcast = rs.getLong("broadcast_at");
+        Instant broadcastAt = rs.wasNull() ? null : Instant.ofEpochMilli(broadcast);
+        return new JournalEntry(Hash.of(rs.getString("hash")), rs.getLong("chain_id"),
+                Address.of(rs.getString("account")), rs.getLong("nonce"), rs.getString("signer"), rs.getBytes("raw"),
+                TxState.valueOf(rs.getString("state")), rs.getLong("block_number"),
+                replaces == null ? null : Hash.of(replaces), Instant.ofEpochMilli(rs.getLong("created_at")),
+                Instant.ofEpochMilli(rs.getLong("updated_at")), broadcastAt);
+    }
+
+    @Override
+    public long nextNonce(long chainId, Address from) {
+        return inTransaction("reading the nonce of " + from, c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT next_nonce FROM brane_tx_nonce WHERE chain_id = ? AND"
+                    + " account = ?")) {
+                ps.setLong(1, chainId);
+                ps.setString(2, from.toHex());
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : -1L;
+                }
+            }
+        });
+    }
+
+    @Override
+    public boolean isDurable() {
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcTransactionStore";
+    }
+}

@@ -1,0 +1,338 @@
+package sh.brane.client.tx;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongFunction;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
+import sh.brane.client.SubmissionUnknownException;
+import sh.brane.core.tx.Eip1559Transaction;
+import sh.brane.core.tx.Eip2930Transaction;
+import sh.brane.core.tx.LegacyTransaction;
+import sh.brane.core.tx.SignedTransaction;
+import sh.brane.core.tx.Transaction;
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.ConnectionLostException;
+import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.RpcTimeoutException;
+import sh.brane.signer.Signer;
+
+/**
+ * The money path for one signer on one chain: guards, nonce allocation with the journal, broadcast, replacement.
+ * <pre>
+ * send(build) → nonce allocated, transaction built, chain id and ceilings checked, signed, journalled SIGNED
+ *               (one atomic step in the store) → eth_sendRawTransaction (no lock held) → SENT
+ * </pre>
+ * A {@link TransactionTracker} follows the journal afterwards (inclusion, confirmations, replacement, lost
+ * transactions, restarts). Thread-safe: many threads send at once and many transactions are in flight per account.
+ */
+public final class TransactionSender {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionSender.class);
+    /** Default fee bump of a replacement, in percent: Geth and Anvil require at least 10 on both fee fields. */
+    public static final int DEFAULT_REPLACEMENT_BUMP_PERCENT = 10;
+
+    private final BraneClient client;
+    private final Signer signer;
+    private final ChainIdGuard chain;
+    private final SendLimits limits;
+    private final TransactionStore store;
+    private final int bumpPercent;
+    private final List<TransactionListener> listeners = new CopyOnWriteArrayList<>();
+
+    public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
+            TransactionStore store) {
+        this(client, signer, chain, limits, store, DEFAULT_REPLACEMENT_BUMP_PERCENT);
+    }
+
+    /** @param bumpPercent how much a speed-up or cancel raises both fee fields, in percent (10..1000) */
+    public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
+            TransactionStore store, int bumpPercent) {
+        this.client = Objects.requireNonNull(client, "client");
+        this.signer = Objects.requireNonNull(signer, "signer");
+        this.chain = Objects.requireNonNull(chain, "chain id guard (pin the chain id)");
+        this.limits = Objects.requireNonNull(limits, "send limits (use SendLimits.NONE for none)");
+        this.store = Objects.requireNonNull(store, "transaction store");
+        if (bumpPercent < 10 || bumpPercent > 1000) {
+            throw new IllegalArgumentException("the replacement fee bump must be 10..1000 percent (nodes refuse less "
+                    + "than 10), got " + bumpPercent);
+        }
+        this.bumpPercent = bumpPercent;
+    }
+
+    public Address address() {
+        return signer.address();
+    }
+
+    public long chainId() {
+        return chain.chainId();
+    }
+
+    public Signer signer() {
+        return signer;
+    }
+
+    public TransactionStore store() {
+        return store;
+    }
+
+    public BraneClient client() {
+        return client;
+    }
+
+    public SendLimits limits() {
+        return limits;
+    }
+
+    public void addListener(TransactionListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    public void removeListener(TransactionListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Checks the client's node (a fresh {@code eth_chainId}) against the pinned chain id. */
+    public void verifyChainId() {
+        verifyChainId(client.provider());
+    }
+
+    /**
+     * Checks an endpoint against the pinned chain id: call it when an endpoint (re)joins the rotation.
+     *
+     * @throws ChainIdMismatchException if the endpoint is on another chain
+     */
+    public void verifyChainId(BraneProvider endpoint) {
+        chain.verifyEndpoint(() -> {
+            String hex = endpoint.send("eth_chainId", List.of()).asString();
+            return Long.parseLong(hex.startsWith("0x") ? hex.substring(2) : hex, 16);
+        });
+    }
+
+    // ------------------------------------------------------------------ sending
+
+    /**
+     * Allocates a nonce, builds the transaction for it with {@code build}, checks chain id and ceilings, signs,
+     * journals and broadcasts it.
+     *
+     * @param build returns the transaction for the nonce it is given; called once, inside the allocation
+     * @return the journal entry, SENT (or SIGNED if the journal could not record the broadcast)
+     * @throws CeilingExceededException   over a ceiling (nothing signed, the nonce stays free)
+     * @throws ChainIdMismatchException   built for another chain (nothing signed)
+     * @throws JournalUnavailableException the journal failed (nothing broadcast)
+     * @throws TransactionRefusedException the node refused it (the nonce handled as {@link TransactionRefusedException.Refusal} says)
+     * @throws SubmissionUnknownException no answer from the node; the tracker re-broadcasts the same bytes
+     */
+    public JournalEntry send(LongFunction<Transaction> build) {
+        return broadcast(sign(build, false).orElseThrow());
+    }
+
+    /** Allocation, signing and journalling without the broadcast (the tracker broadcasts SIGNED entries). */
+    java.util.Optional<JournalEntry> sign(LongFunction<Transaction> build, boolean releasedOnly) {
+        Address from = signer.address();
+        return store.allocateAndRecord(chain.chainId(), from, signer.name(),
+                () -> client.getTransactionCount(from, BlockTag.PENDING), releasedOnly, nonce -> {
+                    Transaction tx = build.apply(nonce);
+                    if (tx.nonce() != nonce) {
+                        throw new IllegalArgumentException("the transaction was built with nonce " + tx.nonce()
+                                + " but nonce " + nonce + " was allocated; build it with the nonce given");
+                    }
+                    return guardedSign(tx);
+                });
+    }
+
+    /** The guards, then the signature: nothing over a ceiling or for another chain is ever signed. */
+    private SignedTransaction guardedSign(Transaction tx) {
+        chain.checkSigning(tx);
+        limits.check(tx);
+        return signer.signTransaction(tx);
+    }
+
+    /** Hands a SIGNED entry's bytes to the node and records SENT. */
+    JournalEntry broadcast(JournalEntry entry) {
+        try {
+            push(entry);
+        } catch (RpcErrorException e) {
+            throw refused(entry, e);
+        } catch (ConnectionLostException | RpcTimeoutException e) {
+            throw new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
+        }
+        try {
+            return transition(entry, TxState.SENT, -1, 0, true, "accepted by the node").orElse(entry);
+        } catch (JournalUnavailableException e) {
+            // the transaction is out and its row exists (SIGNED): the tracker records SENT once the journal is back
+            LOG.warn("transaction {} was broadcast but the journal could not record it as SENT: {}", entry.hash(),
+                    e.getMessage());
+            return entry;
+        }
+    }
+
+    /** eth_sendRawTransaction of the journalled bytes; "already known" counts as accepted. */
+    void push(JournalEntry entry) {
+        try {
+            Hash answered = client.sendRawTransaction(entry.raw());
+            if (!answered.equals(entry.hash())) {
+                LOG.warn("the node answered hash {} for journalled transaction {}", answered, entry.hash());
+            }
+        } catch (RpcErrorException e) {
+            if (!TransactionRefusedException.isAlreadyKnown(e.rpcMessage())) {
+                throw e;
+            }
+        }
+    }
+
+    /** Records a refusal in the journal and the nonce counter; returns the typed error to throw. */
+    TransactionRefusedException refused(JournalEntry entry, RpcErrorException e) {
+        TransactionRefusedException.Refusal refusal = TransactionRefusedException.classify(e.rpcMessage());
+        long pending = -1;
+        if (refusal.nonceTaken()) {
+            try {
+                pending = client.getTransactionCount(entry.from(), BlockTag.PENDING);
+            } catch (RuntimeException readFailure) {
+                LOG.warn("could not read the pending nonce of {} after a refusal: {}", entry.from(),
+                        readFailure.getMessage());
+            }
+        }
+        store.reject(entry, !refusal.nonceTaken(), pending);
+        if (pending >= 0) {
+            fireResync(entry.from(), store.nextNonce(chain.chainId(), entry.from()), "the node refused nonce "
+                    + entry.nonce() + " as " + refusal);
+        }
+        store.find(entry.hash()).ifPresent(after -> fire(new TransactionStateChange(after, entry.state(), 0,
+                "refused by the node: " + refusal)));
+        LOG.warn("the node refused transaction {} from {} nonce {} ({}): {}", entry.hash(), entry.from(),
+                entry.nonce(), refusal, e.rpcMessage());
+        return new TransactionRefusedException(e, refusal, entry.hash(), entry.nonce());
+    }
+
+    // ------------------------------------------------------------------ replacement
+
+    /**
+     * Replaces a stuck transaction by the same one with both fee fields raised by the configured bump.
+     *
+     * @throws CeilingExceededException if the bumped fees are over a ceiling (nothing signed)
+     */
+    public JournalEntry speedUp(Hash hash) {
+        return replace(hash, false);
+    }
+
+    /** Replaces a stuck transaction by a 0-value transfer to itself with bumped fees, so the nonce does nothing. */
+    public JournalEntry cancel(Hash hash) {
+        return replace(hash, true);
+    }
+
+    private JournalEntry replace(Hash hash, boolean cancel) {
+        JournalEntry original = store.find(hash).orElseThrow(() -> new IllegalArgumentException("transaction " + hash
+                + " is not in the journal; only journalled transactions can be replaced"));
+        if (original.state().isFinished()) {
+            throw new IllegalStateException("transaction " + hash + " is " + original.state()
+                    + "; only an unfinished transaction can be replaced");
+        }
+        if (!original.from().equals(signer.address())) {
+            throw new IllegalArgumentException("transaction " + hash + " is from " + original.from()
+                    + ", this sender signs for " + signer.address());
+        }
+        Transaction tx = original.decode().transaction();
+        Transaction replacement = bumped(tx, cancel);
+        SignedTransaction signed = guardedSign(replacement);
+        JournalEntry entry = store.recordReplacement(original, signed, signer.name());
+        LOG.info("{} transaction {} (nonce {}) with {}", cancel ? "cancelling" : "speeding up", hash,
+                original.nonce(), entry.hash());
+        return broadcast(entry);
+    }
+
+    private Transaction bumped(Transaction tx, boolean cancel) {
+        Address self = signer.address();
+        return switch (tx) {
+            case Eip1559Transaction t -> {
+                var b = Eip1559Transaction.builder().chainId(t.chainId()).nonce(t.nonce())
+                        .maxFeePerGas(bump(t.maxFeePerGas())).maxPriorityFeePerGas(bump(t.maxPriorityFeePerGas()));
+                yield cancel ? b.to(self).value(0).gasLimit(21_000).build()
+                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
+                                .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
+            }
+            case LegacyTransaction t -> {
+                var b = LegacyTransaction.builder().chainId(t.chainId()).nonce(t.nonce()).gasPrice(bump(t.gasPrice()));
+                yield cancel ? b.to(self).value(0).gasLimit(21_000).build()
+                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
+                                .gasLimit(t.gasLimit()).build();
+            }
+            case Eip2930Transaction t -> {
+                var b = Eip2930Transaction.builder().chainId(t.chainId()).nonce(t.nonce()).gasPrice(bump(t.gasPrice()));
+                yield cancel ? b.to(self).value(0).gasLimit(21_000).build()
+                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
+                                .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
+            }
+            default -> throw new IllegalArgumentException("replacing a " + tx.type() + " transaction is not supported; "
+                    + "cancel it with a transfer at nonce " + tx.nonce() + " instead");
+        };
+    }
+
+    /** fee * (100 + bump) / 100, rounded up, and at least one more wei. */
+    private BigInteger bump(BigInteger fee) {
+        BigInteger hundred = BigInteger.valueOf(100);
+        BigInteger[] qr = fee.multiply(BigInteger.valueOf(100L + bumpPercent)).divideAndRemainder(hundred);
+        BigInteger raised = qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
+        return raised.max(fee.add(BigInteger.ONE));
+    }
+
+    /**
+     * Signs and sends a 0-value transfer to itself at the account's smallest released nonce, if it has one: the
+     * tracker uses it when a refused transaction left a hole that later transactions wait behind.
+     */
+    java.util.Optional<JournalEntry> fillReleasedNonce() {
+        BigInteger tip = client.maxPriorityFeePerGas();
+        BigInteger maxFee = client.gasPrice().shiftLeft(1).add(tip);
+        Address self = signer.address();
+        return sign(nonce -> Eip1559Transaction.builder().chainId(chain.chainId()).nonce(nonce).to(self).value(0)
+                .gasLimit(21_000).maxPriorityFeePerGas(tip).maxFeePerGas(maxFee).build(), true).map(this::broadcast);
+    }
+
+    // ------------------------------------------------------------------ events
+
+    java.util.Optional<JournalEntry> transition(JournalEntry entry, TxState next, long block, long confirmations,
+            boolean broadcast, String reason) {
+        java.util.Optional<JournalEntry> changed = store.transition(entry.hash(), entry.state(), next, block,
+                broadcast);
+        changed.ifPresent(after -> fire(new TransactionStateChange(after, entry.state(), confirmations, reason)));
+        return changed;
+    }
+
+    void fire(TransactionStateChange change) {
+        for (TransactionListener l : listeners) {
+            try {
+                l.onStateChange(change);
+            } catch (RuntimeException e) {
+                LOG.warn("transaction listener {} failed on {}: {}", l, change.entry().hash(), e.toString());
+            }
+        }
+    }
+
+    void fireResync(Address account, long next, String reason) {
+        for (TransactionListener l : listeners) {
+            try {
+                l.onNonceResync(chain.chainId(), account, next, reason);
+            } catch (RuntimeException e) {
+                LOG.warn("transaction listener {} failed on a nonce resync: {}", l, e.toString());
+            }
+        }
+    }
+
+    /** A tracker for this sender's account, not yet started. */
+    public TransactionTracker tracker(int confirmations, Duration pollInterval, Duration resendAfter) {
+        return new TransactionTracker(this, confirmations, pollInterval, resendAfter);
+    }
+
+    @Override
+    public String toString() {
+        return "TransactionSender[" + signer.name() + ", " + signer.address() + ", chain " + chain.chainId() + "]";
+    }
+}

@@ -1,0 +1,83 @@
+package sh.brane.client.tx;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+import sh.brane.core.tx.SignedTransaction;
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+
+/**
+ * Nonces and the transaction journal behind one interface, so that allocating a nonce and journalling the
+ * transaction signed with it are one atomic step.
+ *
+ * <p>Nonce protocol: an account's next nonce is seeded once from the node's pending count. An allocation
+ * first takes the smallest <em>released</em> nonce of the account, else the next one; it calls the
+ * {@link NonceSigner} and writes the SIGNED journal row in the same atomic step: when signing or the write fails
+ * the allocation is undone, so no nonce is lost. A nonce is released again only when a node refused its
+ * transaction for a reason that leaves the nonce unused ({@link TransactionRefusedException.Refusal#nonceTaken()}
+ * false). No lock is held across a network call: a remote signer's latency is the only wait inside an
+ * allocation.
+ *
+ * <p>Implementations throw {@link JournalUnavailableException} when their storage fails.
+ */
+public interface TransactionStore {
+
+    /**
+     * Allocates the account's next nonce, signs with it and journals the result as {@link TxState#SIGNED}, all
+     * or nothing.
+     *
+     * @param nodeNonce    reads the node's pending transaction count; called only when the store has never seen
+     *                     the account on this chain
+     * @param releasedOnly when true only a released nonce is taken (to fill a gap); none: empty result, nothing
+     *                     signed
+     */
+    Optional<JournalEntry> allocateAndRecord(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            boolean releasedOnly, NonceSigner sign);
+
+    /** Journals a replacement (speed-up, cancel) of {@code original}, at the same nonce, as SIGNED. */
+    JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer);
+
+    /**
+     * Moves {@code hash} from {@code expected} to {@code next} if it is still in {@code expected}: several
+     * instances follow the same journal, and only the one whose change wins reports it.
+     *
+     * @param blockNumber the inclusion block, or -1
+     * @param broadcast   true if the bytes were just handed to a node (updates {@link JournalEntry#broadcastAt()})
+     * @return the entry after the change, or empty if it was not in {@code expected}
+     */
+    Optional<JournalEntry> transition(Hash hash, TxState expected, TxState next, long blockNumber, boolean broadcast);
+
+    /**
+     * Records a node's refusal: the entry becomes REJECTED; its nonce is released for the next allocation when
+     * {@code releaseNonce}, else the account's counter is moved to at least {@code nodePendingNonce}.
+     */
+    void reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce);
+
+    /**
+     * Moves the account's next nonce to at least {@code nodePendingNonce} and forgets released nonces below it
+     * (the chain used them).
+     */
+    void resync(long chainId, Address from, long nodePendingNonce);
+
+    /**
+     * Sets the account's next nonce to exactly {@code nodeNonce} and forgets every released nonce: for a chain
+     * that forgot transactions the journal cannot restore.
+     */
+    void resetTo(long chainId, Address from, long nodeNonce);
+
+    /** The account's entries that are not {@link TxState#isFinished() finished}, by nonce. */
+    List<JournalEntry> unfinished(long chainId, Address from);
+
+    /** The account's entries with {@code fromNonce <= nonce < toNonce}, by nonce. */
+    List<JournalEntry> byNonce(long chainId, Address from, long fromNonce, long toNonce);
+
+    Optional<JournalEntry> find(Hash hash);
+
+    /** The nonce the next allocation would take when no nonce is released, or -1 if the account is unknown. */
+    long nextNonce(long chainId, Address from);
+
+    /** True if entries survive a restart of this process. */
+    boolean isDurable();
+}

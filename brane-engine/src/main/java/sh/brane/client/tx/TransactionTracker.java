@@ -1,0 +1,305 @@
+package sh.brane.client.tx;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
+import sh.brane.client.Receipt;
+import sh.brane.core.types.Address;
+import sh.brane.rpc.ConnectionLostException;
+import sh.brane.rpc.RpcErrorException;
+import sh.brane.rpc.RpcTimeoutException;
+
+/**
+ * Follows one account's journal against the node, by polling (one pass every poll interval):
+ * <ul>
+ * <li>a transaction whose nonce the chain has used: its receipt makes it INCLUDED, then CONFIRMED after the
+ * configured confirmations (FAILED if it reverted); no receipt means another transaction took the nonce: REPLACED;</li>
+ * <li>a transaction the node does not have (a crash between signing and broadcasting, a node restarted, a
+ * mempool flushed): its journalled bytes are broadcast again, unchanged (DROPPED, then SENT again); if the node
+ * refuses them it stays DROPPED;</li>
+ * <li>a node whose nonce is below the journal's lowest waiting transaction (the chain forgot transactions, e.g. a
+ * development node restarted as a fresh chain): the gap is filled from the journal with the same bytes, or with a
+ * transfer to itself at a released nonce; when the journal cannot fill it, the waiting transactions become
+ * DROPPED and the account's nonce follows the node (logged and reported to listeners).</li>
+ * </ul>
+ * Several instances may track the same journal: every change is a compare-and-set, reported by the winner only.
+ */
+public final class TransactionTracker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionTracker.class);
+    /** At most this many nonces of a gap are filled per pass, to bound one pass's work. */
+    private static final int MAX_GAP_PER_PASS = 1_000;
+
+    private final TransactionSender sender;
+    private final BraneClient client;
+    private final TransactionStore store;
+    private final int confirmations;
+    private final Duration pollInterval;
+    private final Duration resendAfter;
+    private ScheduledExecutorService timer;
+
+    TransactionTracker(TransactionSender sender, int confirmations, Duration pollInterval, Duration resendAfter) {
+        if (confirmations < 1 || confirmations > 10_000) {
+            throw new IllegalArgumentException("confirmations must be 1..10000 blocks, got " + confirmations);
+        }
+        if (pollInterval == null || pollInterval.toMillis() < 1) {
+            throw new IllegalArgumentException("the poll interval must be at least 1 ms, got " + pollInterval);
+        }
+        if (resendAfter == null || resendAfter.isNegative()) {
+            throw new IllegalArgumentException("resend-after must be zero or more, got " + resendAfter);
+        }
+        this.sender = sender;
+        this.client = sender.client();
+        this.store = sender.store();
+        this.confirmations = confirmations;
+        this.pollInterval = pollInterval;
+        this.resendAfter = resendAfter;
+    }
+
+    public int confirmations() {
+        return confirmations;
+    }
+
+    /** Starts polling on a daemon thread; the first pass re-broadcasts what a previous run left unfinished. */
+    public synchronized TransactionTracker start() {
+        if (timer == null) {
+            timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "brane-tx-tracker-" + sender.signer().name());
+                t.setDaemon(true);
+                return t;
+            });
+            timer.scheduleWithFixedDelay(this::safePoll, 0, pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return this;
+    }
+
+    private void safePoll() {
+        try {
+            poll();
+        } catch (JournalUnavailableException | RpcTimeoutException | ConnectionLostException e) {
+            LOG.warn("transaction tracking for {} skipped a pass: {}", sender.address(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.error("transaction tracking for {} failed a pass", sender.address(), e);
+        }
+    }
+
+    /** One pass over the account's unfinished transactions (the timer calls it; tests may call it directly). */
+    public synchronized void poll() {
+        long chainId = sender.chainId();
+        Address from = sender.address();
+        List<JournalEntry> open = store.unfinished(chainId, from);
+        if (open.isEmpty()) {
+            return;
+        }
+        long head = client.blockNumber();
+        long latest = client.getTransactionCount(from, BlockTag.LATEST);
+        long pending = client.getTransactionCount(from, BlockTag.PENDING);
+
+        // the node's pending count is its next contiguous nonce: a journal entry waiting above it with none of
+        // ours at it means a hole (a nonce the chain forgot, or a released one) that strands everything behind it
+        long lowestAbove = Long.MAX_VALUE;
+        boolean oursAtPending = false;
+        for (JournalEntry e : open) {
+            if (e.nonce() == pending) {
+                oursAtPending = true;
+            } else if (e.nonce() > pending) {
+                lowestAbove = Math.min(lowestAbove, e.nonce());
+            }
+        }
+        if (!oursAtPending && lowestAbove != Long.MAX_VALUE && !old(open, lowestAbove).isEmpty()) {
+            if (!fillGap(chainId, from, pending, lowestAbove, open)) {
+                return;
+            }
+        }
+        Instant staleBefore = Instant.now().minus(resendAfter);
+        for (JournalEntry e : open) {
+            if (e.nonce() < latest) {
+                settle(e, head);
+            } else {
+                waiting(e, pending, staleBefore);
+            }
+        }
+    }
+
+    /** The open entries at {@code nonce} old enough that a missing predecessor is not just in flight. */
+    private List<JournalEntry> old(List<JournalEntry> open, long nonce) {
+        Instant staleBefore = Instant.now().minus(resendAfter);
+        List<JournalEntry> out = new ArrayList<>();
+        for (JournalEntry e : open) {
+            if (e.nonce() == nonce && !e.createdAt().isAfter(staleBefore)) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** The chain used the nonce: included (and how deep), reverted, or replaced. */
+    private void settle(JournalEntry e, long head) {
+        if (e.state() == TxState.INCLUDED && e.blockNumber() >= 0 && head - e.blockNumber() + 1 < confirmations) {
+            return; // not deep enough yet; no need to ask for the receipt again
+        }
+        Optional<Receipt> receipt = client.getTransactionReceipt(e.hash());
+        if (receipt.isEmpty()) {
+            sender.transition(e, TxState.REPLACED, -1, 0, false, "another transaction was mined at nonce "
+                    + e.nonce());
+            return;
+        }
+        Receipt r = receipt.get();
+        long depth = head - r.blockNumber() + 1;
+        if (!r.status()) {
+            sender.transition(e, TxState.FAILED, r.blockNumber(), depth, false, "reverted in block " + r.blockNumber());
+        } else if (depth >= confirmations) {
+            sender.transition(e, TxState.CONFIRMED, r.blockNumber(), depth, false, depth + " confirmations");
+        } else if (e.state() != TxState.INCLUDED || e.blockNumber() != r.blockNumber()) {
+            sender.transition(e, TxState.INCLUDED, r.blockNumber(), depth, false, "included in block "
+                    + r.blockNumber());
+        }
+    }
+
+    /** Not mined yet: make sure the node has it, by sending the journalled bytes again when it does not. */
+    private void waiting(JournalEntry e, long pending, Instant staleBefore) {
+        Instant last = e.broadcastAt() != null ? e.broadcastAt() : e.createdAt();
+        if (last.isAfter(staleBefore)) {
+            return; // just sent, or in flight in the sending thread
+        }
+        if (e.state() == TxState.INCLUDED) {
+            // its block left the chain (a reorganisation): back to waiting
+            sender.transition(e, TxState.SENT, -1, 0, false, "its block " + e.blockNumber() + " left the chain");
+            return;
+        }
+        if (e.state() == TxState.SENT && e.nonce() < pending) {
+            return; // the node's pending count covers it: it is in the pool (or another one at its nonce is)
+        }
+        boolean known = client.getTransactionByHash(e.hash()).isPresent();
+        if (known) {
+            if (e.state() == TxState.SIGNED) {
+                sender.transition(e, TxState.SENT, -1, 0, false, "found at the node");
+            }
+            return;
+        }
+        resend(e, e.state() == TxState.SIGNED ? "never acknowledged by a node (e.g. a crash before broadcasting)"
+                : "the node lost it");
+    }
+
+    /** Broadcasts the journalled bytes again; a refusal leaves the entry DROPPED. */
+    private void resend(JournalEntry e, String why) {
+        JournalEntry current = e;
+        if (e.state() == TxState.SENT) {
+            Optional<JournalEntry> dropped = sender.transition(e, TxState.DROPPED, -1, 0, false, why);
+            if (dropped.isEmpty()) {
+                return; // another instance handled it
+            }
+            current = dropped.get();
+        }
+        LOG.warn("re-sending transaction {} from {} nonce {} from the journal (same bytes): {}", e.hash(), e.from(),
+                e.nonce(), why);
+        try {
+            sender.push(current);
+            sender.transition(current, TxState.SENT, -1, 0, true, "re-sent from the journal: " + why);
+        } catch (RpcErrorException refusal) {
+            LOG.error("the node refused the journalled bytes of {} (nonce {}): {}; it stays DROPPED and is not "
+                    + "re-signed", e.hash(), e.nonce(), refusal.rpcMessage());
+            if (current.state() == TxState.SIGNED) {
+                sender.transition(current, TxState.DROPPED, -1, 0, false, "the node refused the journalled bytes: "
+                        + refusal.rpcMessage());
+            }
+        }
+    }
+
+    /**
+     * Nonces [pending, lowestWaiting) are missing at the node while journal entries wait above them: fill them
+     * from the journal, or a released nonce with a transfer to itself. Returns false when the gap cannot be filled (the waiting entries were dropped and the nonce reset).
+     */
+    private boolean fillGap(long chainId, Address from, long pending, long lowestWaiting, List<JournalEntry> open) {
+        long to = Math.min(lowestWaiting, pending + MAX_GAP_PER_PASS);
+        Map<Long, JournalEntry> best = new HashMap<>();
+        for (JournalEntry e : store.byNonce(chainId, from, pending, to)) {
+            if (e.state() == TxState.REJECTED) {
+                continue;
+            }
+            JournalEntry seen = best.get(e.nonce());
+            if (seen == null || rank(e) > rank(seen)) {
+                best.put(e.nonce(), e);
+            }
+        }
+        LOG.warn("the node's nonce for {} is {} but the journal waits at {}: the node lost transactions (or the chain "
+                + "was reset); filling nonces {}..{} from the journal", from, pending, lowestWaiting, pending, to - 1);
+        for (long n = pending; n < to; n++) {
+            JournalEntry e = best.get(n);
+            if (e != null) {
+                refill(e);
+                continue;
+            }
+            Optional<JournalEntry> filler = Optional.empty();
+            try {
+                filler = sender.fillReleasedNonce();
+            } catch (RuntimeException fillFailure) {
+                LOG.error("could not fill released nonce {} of {}: {}", n, from, fillFailure.toString());
+            }
+            if (filler.isPresent() && filler.get().nonce() == n) {
+                continue;
+            }
+            abandon(chainId, from, pending, n, open);
+            return false;
+        }
+        return true;
+    }
+
+    /** Which entry at one nonce to re-send: the one the chain had taken, else the newest replacement. */
+    private static int rank(JournalEntry e) {
+        return switch (e.state()) {
+            case CONFIRMED, INCLUDED, FAILED -> 3;
+            case SENT, SIGNED -> 2;
+            case DROPPED, REPLACED -> 1;
+            case REJECTED -> 0;
+        };
+    }
+
+    private void refill(JournalEntry e) {
+        try {
+            sender.push(e);
+            TxState target = TxState.SENT;
+            String why = "the chain forgot it (nonce " + e.nonce() + " unused at the node); re-sent from the journal";
+            if (e.state() != target) {
+                sender.transition(e, target, -1, 0, true, why);
+            }
+        } catch (RpcErrorException refusal) {
+            LOG.error("could not refill nonce {} of {} with journalled {}: {}", e.nonce(), e.from(), e.hash(),
+                    refusal.rpcMessage());
+        }
+    }
+
+    /** The gap cannot be filled: drop what waits behind it and let the nonce follow the node. */
+    private void abandon(long chainId, Address from, long pending, long missing, List<JournalEntry> open) {
+        String why = "nonce " + missing + " is missing at the node and the journal has no transaction for it";
+        LOG.error("{} for {}: the {} waiting transactions behind it are DROPPED (never re-signed) and the account's "
+                + "next nonce is reset to {}", why, from, open.size(), pending);
+        for (JournalEntry e : open) {
+            if (e.nonce() > missing) {
+                sender.transition(e, TxState.DROPPED, -1, 0, false, why);
+            }
+        }
+        store.resetTo(chainId, from, pending);
+        sender.fireResync(from, pending, why);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (timer != null) {
+            timer.shutdownNow();
+            timer = null;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package sh.brane.spring.boot.autoconfigure.tx;
+
+import org.springframework.context.ApplicationEventPublisher;
+
+import sh.brane.client.tx.TransactionListener;
+import sh.brane.client.tx.TransactionStateChange;
+import sh.brane.core.types.Address;
+
+/** Publishes the lifecycle as {@link BraneTransactionEvent} and {@link BraneNonceResyncEvent} application events. */
+final class ApplicationEventTransactionListener implements TransactionListener {
+    private final ApplicationEventPublisher publisher;
+
+    ApplicationEventTransactionListener(ApplicationEventPublisher publisher) {
+        this.publisher = publisher;
+    }
+
+    @Override
+    public void onStateChange(TransactionStateChange change) {
+        this.publisher.publishEvent(new BraneTransactionEvent(this, change));
+    }
+
+    @Override
+    public void onNonceResync(long chainId, Address account, long nextNonce, String reason) {
+        this.publisher.publishEvent(new BraneNonceResyncEvent(this, chainId, account, nextNonce, reason));
+    }
+}

@@ -1,0 +1,87 @@
+package sh.brane.spring.boot.autoconfigure.tx;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import sh.brane.client.BraneClient;
+import sh.brane.client.tx.ChainIdGuard;
+import sh.brane.client.tx.SendLimits;
+import sh.brane.client.tx.TransactionListener;
+import sh.brane.client.tx.TransactionSender;
+import sh.brane.client.tx.TransactionStore;
+import sh.brane.client.tx.TransactionTracker;
+import sh.brane.signer.Signer;
+
+/**
+ * Builds one {@link TransactionSender} per signer over the context's {@link TransactionStore} and listeners, and
+ * runs their trackers while the context runs (the first pass after start-up re-broadcasts what a previous run left
+ * unfinished). Signer configurations call {@link #sender} for each signer they create.
+ */
+public final class BraneTransactionSenders implements SmartLifecycle {
+    private static final Logger logger = LoggerFactory.getLogger(BraneTransactionSenders.class);
+
+    private final TransactionStore store;
+    private final List<TransactionListener> listeners;
+    private final BraneTransactionProperties properties;
+    private final List<TransactionSender> senders = new CopyOnWriteArrayList<>();
+    private final List<TransactionTracker> trackers = new CopyOnWriteArrayList<>();
+    private volatile boolean running;
+
+    BraneTransactionSenders(TransactionStore store, List<TransactionListener> listeners,
+            BraneTransactionProperties properties) {
+        this.store = store;
+        this.listeners = List.copyOf(listeners);
+        this.properties = properties;
+    }
+
+    /**
+     * The money path for {@code signer}, pinned to {@code chainId} and held to {@code limits}; its tracker runs
+     * while the context runs.
+     */
+    public TransactionSender sender(BraneClient client, Signer signer, long chainId, SendLimits limits) {
+        TransactionSender sender = new TransactionSender(client, signer, ChainIdGuard.pinned(chainId), limits,
+                this.store, this.properties.getReplacementBumpPercent());
+        this.listeners.forEach(sender::addListener);
+        TransactionTracker tracker = sender.tracker(this.properties.getConfirmations(),
+                this.properties.getPollInterval(), this.properties.getResendAfter());
+        this.senders.add(sender);
+        this.trackers.add(tracker);
+        if (this.running) {
+            tracker.start();
+        }
+        logger.info("Brane transactions for signer '{}' ({}) on chain {}: {} journal, {} confirmations",
+                signer.name(), signer.address(), chainId, this.store.isDurable() ? "durable" : "in-memory (not durable)",
+                this.properties.getConfirmations());
+        return sender;
+    }
+
+    /** Every sender built so far (for the Actuator endpoint). */
+    public List<TransactionSender> senders() {
+        return List.copyOf(this.senders);
+    }
+
+    public TransactionStore store() {
+        return this.store;
+    }
+
+    @Override
+    public void start() {
+        this.running = true;
+        this.trackers.forEach(TransactionTracker::start);
+    }
+
+    @Override
+    public void stop() {
+        this.running = false;
+        this.trackers.forEach(TransactionTracker::close);
+    }
+
+    @Override
+    public boolean isRunning() {
+        return this.running;
+    }
+}

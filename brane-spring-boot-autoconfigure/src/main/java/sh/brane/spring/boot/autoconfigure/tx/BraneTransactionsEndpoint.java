@@ -1,0 +1,55 @@
+package sh.brane.spring.boot.autoconfigure.tx;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+import sh.brane.client.tx.JournalEntry;
+import sh.brane.client.tx.TransactionSender;
+
+/**
+ * {@code /actuator/brane}: the unconfirmed journalled transactions of every sending account. Shows hashes, nonces,
+ * states and times (public once broadcast), never raw bytes or anything about keys.
+ */
+@Endpoint(id = "brane")
+public class BraneTransactionsEndpoint {
+    /** At most this many entries per account, so that a large backlog cannot make a huge answer. */
+    static final int MAX_ENTRIES_PER_ACCOUNT = 500;
+
+    private final BraneTransactionSenders senders;
+
+    public BraneTransactionsEndpoint(BraneTransactionSenders senders) {
+        this.senders = senders;
+    }
+
+    @ReadOperation
+    public BraneTransactions transactions() {
+        Map<String, AccountTransactions> accounts = new LinkedHashMap<>();
+        for (TransactionSender sender : this.senders.senders()) {
+            List<JournalEntry> open = sender.store().unfinished(sender.chainId(), sender.address());
+            List<Unconfirmed> shown = new ArrayList<>();
+            for (JournalEntry e : open.subList(0, Math.min(open.size(), MAX_ENTRIES_PER_ACCOUNT))) {
+                shown.add(new Unconfirmed(e.hash().toHex(), e.nonce(), e.state().name(),
+                        e.blockNumber() >= 0 ? e.blockNumber() : null, e.createdAt().toString(),
+                        e.broadcastAt() == null ? null : e.broadcastAt().toString()));
+            }
+            accounts.put(sender.signer().name(), new AccountTransactions(sender.address().toHex(), sender.chainId(),
+                    open.size(), shown));
+        }
+        return new BraneTransactions(this.senders.store().isDurable() ? "durable" : "in-memory", accounts);
+    }
+
+    /** The endpoint's answer: per signer name. */
+    public record BraneTransactions(String journal, Map<String, AccountTransactions> signers) {
+    }
+
+    public record AccountTransactions(String account, long chainId, int unconfirmed, List<Unconfirmed> transactions) {
+    }
+
+    public record Unconfirmed(String hash, long nonce, String state, Long block, String signedAt, String broadcastAt) {
+    }
+}

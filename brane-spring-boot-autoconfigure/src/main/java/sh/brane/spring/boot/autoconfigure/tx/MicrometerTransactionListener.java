@@ -1,0 +1,41 @@
+package sh.brane.spring.boot.autoconfigure.tx;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import sh.brane.client.tx.TransactionListener;
+import sh.brane.client.tx.TransactionStateChange;
+import sh.brane.core.types.Address;
+
+/**
+ * {@code brane.tx.transitions} (counter; tags {@code state}, {@code signer}, {@code chain}) and
+ * {@code brane.tx.nonce.resyncs} (counter; tags {@code chain}). Tags are bounded: eight states, the configured
+ * signer names, the configured chains; never a hash, an address or a reason text.
+ */
+final class MicrometerTransactionListener implements TransactionListener {
+    private final MeterRegistry registry;
+
+    MicrometerTransactionListener(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void onStateChange(TransactionStateChange change) {
+        Counter.builder("brane.tx.transitions")
+                .description("Journalled transactions entering a lifecycle state")
+                .tag("state", change.state().name())
+                .tag("signer", change.entry().signer())
+                .tag("chain", Long.toString(change.entry().chainId()))
+                .register(this.registry)
+                .increment();
+    }
+
+    @Override
+    public void onNonceResync(long chainId, Address account, long nextNonce, String reason) {
+        Counter.builder("brane.tx.nonce.resyncs")
+                .description("Nonce counters moved to follow the node (refusals, chains that forgot transactions)")
+                .tag("chain", Long.toString(chainId))
+                .register(this.registry)
+                .increment();
+    }
+}
