@@ -40,6 +40,9 @@ class NodeUpLaterTest {
         registry.add("brane.rpc.ws.reconnect-initial-backoff", () -> "50ms");
         registry.add("brane.rpc.ws.reconnect-max-backoff", () -> "200ms");
         registry.add("brane.signer.private-key", () -> DevAccount.defaults().get(0).privateKey());
+        // a signer signs for one pinned chain (Anvil's), and the node profile's write API needs its credential
+        registry.add("brane.rpc.expected-chain-id", () -> "31337");
+        registry.add("app.api.password", () -> "node-up-later-test-password");
         registry.add("app.token.address", () -> "0x5FbDB2315678afecb367f032d93F642f64180aa3");
         registry.add("app.traffic.enabled", () -> "false");
         registry.add("app.heads.heartbeat-interval", () -> "200ms");
