@@ -29,8 +29,6 @@ public final class ContractBinder<T> {
     private final Class<T> type;
     private final Abi abi;
     private final Map<Method, MethodBinding> all;
-    /** A method that sends a transaction, or null: binding without a signer is refused if there is one. */
-    private final MethodBinding sending;
     private final Map<Class<?>, EventBinding<?>> events = new ConcurrentHashMap<>();
     private final List<ErrorBinding> errors;
 
@@ -42,9 +40,6 @@ public final class ContractBinder<T> {
         this.type = type;
         this.abi = abi;
         this.all = bindMethods(type, abi);
-        this.sending = all.values().stream()
-                .filter(b -> b.kind == MethodBinding.Kind.SEND || b.kind == MethodBinding.Kind.SUBMIT)
-                .findFirst().orElse(null);
         List<ErrorBinding> errorBindings = new ArrayList<>();
         for (Class<?> nested : type.getDeclaredClasses()) {
             if (!nested.isRecord()) {
@@ -122,10 +117,9 @@ public final class ContractBinder<T> {
     }
 
     /**
-     * A proxy for reads at {@code address}, one {@code eth_call} per call.
-     *
-     * @throws ContractBindingException if a method sends a transaction (returns the hash or a receipt): those
-     *                                  need {@link #bind(Address, SigningClient)}
+     * A proxy at {@code address} without a signer: reads make one {@code eth_call} each; methods returning
+     * {@link PreparedCall} or {@code TxRequest} encode; a method that would send (returning the hash or a
+     * receipt) throws {@link IllegalStateException} when called, naming the fix.
      */
     public T bind(Address address, BraneClient client) {
         return bind(address, client, ContractCaller.direct(client));
@@ -133,21 +127,12 @@ public final class ContractBinder<T> {
 
     /** As {@link #bind(Address, BraneClient)}, reads going through {@code caller} (e.g. auto-batching). */
     public T bind(Address address, BraneClient client, ContractCaller caller) {
-        refuseSending();
         return proxy(new ContractHandler(this, address, client, null, caller));
     }
 
     /** A proxy whose state-changing methods are signed and sent by {@code signer}; reads are made from its account. */
     public T bind(Address address, SigningClient signer) {
         return proxy(new ContractHandler(this, address, signer.client(), signer, ContractCaller.direct(signer.client())));
-    }
-
-    private void refuseSending() {
-        if (sending != null) {
-            throw new ContractBindingException("method " + sending.describe() + " returns "
-                    + sending.method.getReturnType().getSimpleName() + ", which sends a transaction, but no "
-                    + "SigningClient is bound: bind with a SigningClient, or return PreparedCall to encode only");
-        }
     }
 
     private T proxy(ContractHandler handler) {

@@ -53,8 +53,8 @@ final class ContractHandler implements InvocationHandler {
                 case READ -> b.decode(caller.call(request(b.encode(a)), binder.abi()));
                 case PREPARE -> new PreparedCall(address, b.encode(a), b.value(a));
                 case TX_REQUEST -> TxRequest.builder().to(address).data(b.encode(a)).value(b.value(a)).build();
-                case SUBMIT -> signer.submit(transaction(b, a), binder.abi());
-                case SEND -> signer.send(transaction(b, a), binder.abi());
+                case SUBMIT -> signer().submit(transaction(b, a), binder.abi());
+                case SEND -> signer().send(transaction(b, a), binder.abi());
             };
         } catch (RevertException e) {
             throw revert(b, e.reason(), e);
@@ -71,6 +71,15 @@ final class ContractHandler implements InvocationHandler {
                     + method.getName() + " is not one");
         }
         return new RecordedCall(this, b, address, b.encode(args == null ? NO_ARGS : args));
+    }
+
+    private SigningClient signer() {
+        if (signer == null) {
+            throw new IllegalStateException(binder.type().getSimpleName() + " at " + address + " was bound without "
+                    + "a SigningClient, so it cannot send transactions: bind it with BraneContracts.bind(type, "
+                    + "address, signingClient), or declare the method to return PreparedCall to encode only");
+        }
+        return signer;
     }
 
     private CallRequest request(byte[] data) {
