@@ -46,8 +46,8 @@ import sh.brane.rpc.HttpProvider;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ContractReadBenchmark {
 
-    static final Address TOKEN = Address.of("0x00000000000000000000000000000000000C0de1");
-    static final Address HOLDER = Address.of("0x70997970C51812dc3A65C118b3eeBE0C0A3E0E7a");
+    static final Address TOKEN = Address.of("0x00000000000000000000000000000000000c0de1");
+    static final Address HOLDER = Address.of("0x70997970c51812dc3a65c118b3eebe0c0a3e0e7a");
     /** PUSH32 word; PUSH1 0; MSTORE; PUSH1 32; PUSH1 0; RETURN. */
     static final String RUNTIME = "0x7f" + "00000000000000000000000000000000000000000000000000000000000f4240"
             + "60005260206000f3";
