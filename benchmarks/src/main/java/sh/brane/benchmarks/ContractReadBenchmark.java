@@ -46,6 +46,11 @@ import sh.brane.rpc.HttpProvider;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ContractReadBenchmark {
 
+    /** {@code anvil}: a real node; {@code echo}: an in-process HTTP server answering every call with the word. */
+    @org.openjdk.jmh.annotations.Param({"anvil", "echo"})
+    public String node;
+    private com.sun.net.httpserver.HttpServer echo;
+
     static final Address TOKEN = Address.of("0x00000000000000000000000000000000000c0de1");
     static final Address HOLDER = Address.of("0x70997970c51812dc3a65c118b3eebe0c0a3e0e7a");
     /** PUSH32 word; PUSH1 0; MSTORE; PUSH1 32; PUSH1 0; RETURN. */
@@ -75,12 +80,21 @@ public class ContractReadBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        endpoint = Node.start("anvil");
-        provider = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl()).build());
-        provider.send("anvil_setCode", List.of(TOKEN.toHex(), RUNTIME));
+        String url;
+        if (node.equals("echo")) {
+            echo = echoServer();
+            url = "http://127.0.0.1:" + echo.getAddress().getPort();
+        } else {
+            endpoint = Node.start("anvil");
+            url = endpoint.httpUrl();
+        }
+        provider = HttpProvider.create(HttpConfig.builder(url).build());
+        if (endpoint != null) {
+            provider.send("anvil_setCode", List.of(TOKEN.toHex(), RUNTIME));
+        }
         client = new BraneClient(provider, Duration.ofMillis(50));
         token = BraneContracts.bind(Erc20.class, ABI, TOKEN, client);
-        web3j = Web3j.build(new HttpService(endpoint.httpUrl()), 15_000, w3Scheduler);
+        web3j = Web3j.build(new HttpService(url), 15_000, w3Scheduler);
         Twins.same("balanceOf", braneTypedRead(), web3jWrapperRead());
         Twins.same("balanceOf value", ANSWER, braneTypedRead());
     }
@@ -99,6 +113,31 @@ public class ContractReadBenchmark {
         if (endpoint != null) {
             endpoint.close();
         }
+        if (echo != null) {
+            echo.stop(0);
+        }
+    }
+
+    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
+
+    /** Answers each JSON-RPC request with the 32-byte word, echoing its id: shows the clients' own cost. */
+    private static com.sun.net.httpserver.HttpServer echoServer() throws java.io.IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 64);
+        server.createContext("/", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            java.util.regex.Matcher m = ID.matcher(body);
+            String id = m.find() ? m.group(1) : "1";
+            byte[] answer = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":\"0x" + RUNTIME.substring(4, 68)
+                    + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        return server;
     }
 
     @Benchmark
