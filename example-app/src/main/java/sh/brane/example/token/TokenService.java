@@ -8,8 +8,9 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
-import sh.brane.client.CallRequest;
-import sh.brane.core.abi.AbiFunction;
+import sh.brane.client.contract.BraneContracts;
+import sh.brane.client.contract.ContractBinder;
+import sh.brane.client.contract.ContractCaller;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.TokenAmount;
 import sh.brane.example.transfer.TransactionSender;
@@ -22,17 +23,25 @@ import sh.brane.example.transfer.TransactionSender;
 public class TokenService {
 
     private static final Logger log = LoggerFactory.getLogger(TokenService.class);
-    private static final AbiFunction BALANCE_OF = TokenContract.ABI.function("balanceOf");
-    private static final AbiFunction DECIMALS = TokenContract.ABI.function("decimals");
-    private static final AbiFunction SYMBOL = TokenContract.ABI.function("symbol");
+    /** Checked against the ABI once; binding it to each token address is then cheap. */
+    private static final ContractBinder<Erc20> ERC20 = BraneContracts.binder(Erc20.class);
 
     private final BraneClient client;
+    private final ContractCaller caller;
     private final Address address;
 
     public TokenService(BraneClient client, TransactionSender sender,
                         @Value("${app.token.address:}") String configuredAddress,
                         @Value("${app.token.initial-supply:1000000}") long initialSupply) {
         this.client = client;
+        // a call to an address without code answers no data: say so instead of a decoding error
+        this.caller = (request, errors) -> {
+            byte[] result = client.call(request, BlockTag.LATEST, null, errors);
+            if (result.length == 0) {
+                throw new NoTokenException(request.to());
+            }
+            return result;
+        };
         if (!configuredAddress.isBlank()) {
             this.address = Address.of(configuredAddress.strip());
         } else {
@@ -53,29 +62,25 @@ public class TokenService {
         return new TokenInfo(address.toChecksumString(), symbol(address), decimals(address));
     }
 
-    /** {@code balanceOf(holder)} on {@code token}, decoded with the ABI. */
+    /** {@code balanceOf(holder)} on {@code token}, through the typed {@link Erc20} interface. */
     public TokenBalance balance(Address token, Address holder) {
-        byte[] result = call(token, BALANCE_OF.encodeCall(holder));
-        BigInteger units = (BigInteger) BALANCE_OF.decodeReturn(result).get(0);
-        int decimals = decimals(token);
+        Erc20 erc20 = erc20(token);
+        BigInteger units = erc20.balanceOf(holder);
+        int decimals = erc20.decimals();
         return new TokenBalance(token.toChecksumString(), holder.toChecksumString(), units,
-                TokenAmount.format(units, decimals), symbol(token), decimals);
+                TokenAmount.format(units, decimals), erc20.symbol(), decimals);
     }
 
     public int decimals(Address token) {
-        return ((BigInteger) DECIMALS.decodeReturn(call(token, DECIMALS.encodeCall())).get(0)).intValueExact();
+        return erc20(token).decimals();
     }
 
     private String symbol(Address token) {
-        return (String) SYMBOL.decodeReturn(call(token, SYMBOL.encodeCall())).get(0);
+        return erc20(token).symbol();
     }
 
-    private byte[] call(Address token, byte[] data) {
-        byte[] result = client.call(CallRequest.to(token, data), BlockTag.LATEST);
-        if (result.length == 0) {
-            throw new NoTokenException(token);
-        }
-        return result;
+    private Erc20 erc20(Address token) {
+        return ERC20.bind(token, client, caller);
     }
 
     /** The token's identity. */

@@ -1,0 +1,162 @@
+package sh.brane.benchmarks;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.FunctionReturnDecoder;
+import org.web3j.abi.TypeReference;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.methods.request.Transaction;
+import org.web3j.protocol.http.HttpService;
+
+import sh.brane.client.BraneClient;
+import sh.brane.client.contract.BraneContracts;
+import sh.brane.core.abi.Abi;
+import sh.brane.core.types.Address;
+import sh.brane.rpc.HttpConfig;
+import sh.brane.rpc.HttpProvider;
+
+/**
+ * A typed contract read, {@code balanceOf(holder)} returning a {@code BigInteger}, over HTTP against Anvil:
+ * a Brane contract interface ({@code BraneContracts.bind}) against web3j's generated-wrapper style (a
+ * {@code Function} with {@code TypeReference<Uint256>}, {@code FunctionEncoder.encode},
+ * {@code ethCall(...).send()}, {@code FunctionReturnDecoder.decode}), same node, same contract.
+ *
+ * <p>The contract is installed with {@code anvil_setCode}: 42 bytes that answer every call with one constant
+ * 32-byte word, so the node's share is as small as a real node can make it.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class ContractReadBenchmark {
+
+    /** {@code anvil}: a real node; {@code echo}: an in-process HTTP server answering every call with the word. */
+    @org.openjdk.jmh.annotations.Param({"anvil", "echo"})
+    public String node;
+    private com.sun.net.httpserver.HttpServer echo;
+
+    static final Address TOKEN = Address.of("0x00000000000000000000000000000000000c0de1");
+    static final Address HOLDER = Address.of("0x70997970c51812dc3a65c118b3eebe0c0a3e0e7a");
+    /** PUSH32 word; PUSH1 0; MSTORE; PUSH1 32; PUSH1 0; RETURN. */
+    static final String RUNTIME = "0x7f" + "00000000000000000000000000000000000000000000000000000000000f4240"
+            + "60005260206000f3";
+    static final BigInteger ANSWER = BigInteger.valueOf(1_000_000);
+    static final Abi ABI = Abi.fromJson("""
+            [{"type":"function","name":"balanceOf","stateMutability":"view",
+              "inputs":[{"name":"holder","type":"address"}],"outputs":[{"type":"uint256"}]}]""");
+
+    /** The contract interface under test. */
+    public interface Erc20 {
+        BigInteger balanceOf(Address holder);
+    }
+
+    private Node endpoint;
+    private HttpProvider provider;
+    private BraneClient client;
+    private Erc20 token;
+    private Web3j web3j;
+    private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "web3j-poll");
+                t.setDaemon(true);
+                return t;
+            });
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        String url;
+        if (node.equals("echo")) {
+            echo = echoServer();
+            url = "http://127.0.0.1:" + echo.getAddress().getPort();
+        } else {
+            endpoint = Node.start("anvil");
+            url = endpoint.httpUrl();
+        }
+        provider = HttpProvider.create(HttpConfig.builder(url).build());
+        if (endpoint != null) {
+            provider.send("anvil_setCode", List.of(TOKEN.toHex(), RUNTIME));
+        }
+        client = new BraneClient(provider, Duration.ofMillis(50));
+        token = BraneContracts.bind(Erc20.class, ABI, TOKEN, client);
+        web3j = Web3j.build(new HttpService(url), 15_000, w3Scheduler);
+        Twins.same("balanceOf", braneTypedRead(), web3jWrapperRead());
+        Twins.same("balanceOf value", ANSWER, braneTypedRead());
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        if (client != null) {
+            client.close();
+        }
+        if (provider != null) {
+            provider.close();
+        }
+        if (web3j != null) {
+            Web3jThreads.shutdown(web3j, w3Scheduler);
+        }
+        if (endpoint != null) {
+            endpoint.close();
+        }
+        if (echo != null) {
+            echo.stop(0);
+        }
+    }
+
+    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
+
+    /** Answers each JSON-RPC request with the 32-byte word, echoing its id: shows the clients' own cost. */
+    private static com.sun.net.httpserver.HttpServer echoServer() throws java.io.IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 64);
+        server.createContext("/", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            java.util.regex.Matcher m = ID.matcher(body);
+            String id = m.find() ? m.group(1) : "1";
+            byte[] answer = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":\"0x" + RUNTIME.substring(4, 68)
+                    + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+        return server;
+    }
+
+    @Benchmark
+    public BigInteger braneTypedRead() {
+        return token.balanceOf(HOLDER);
+    }
+
+    /** What a web3j generated wrapper's {@code balanceOf(holder).send()} does, without the wrapper class. */
+    @Benchmark
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public BigInteger web3jWrapperRead() throws Exception {
+        Function function = new Function("balanceOf",
+                List.of(new org.web3j.abi.datatypes.Address(HOLDER.toHex())),
+                List.of(new TypeReference<Uint256>() { }));
+        String data = FunctionEncoder.encode(function);
+        String result = web3j.ethCall(Transaction.createEthCallTransaction(null, TOKEN.toHex(), data),
+                DefaultBlockParameterName.LATEST).send().getValue();
+        List<Type> decoded = FunctionReturnDecoder.decode(result, function.getOutputParameters());
+        return decoded.isEmpty() ? null : (BigInteger) decoded.get(0).getValue();
+    }
+
+}
