@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.TrustManagerFactory;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * https:// verifies the server certificate by default (the JDK trust store and hostname check), and
- * {@link HttpConfig} offers no way to turn that off, so no insecure mode exists to be logged. A loopback
+ * {@link HttpConfig} offers no way to turn that off, so no insecure mode exists to be logged: its one TLS option
+ * adds trust material (an SSL bundle's), and the hostname is still checked against it. A loopback
  * HTTPS server with a self-signed certificate (made by keytool) must be refused before any request
  * reaches it.
  */
@@ -39,6 +41,7 @@ class HttpsVerificationTest {
     @TempDir
     static Path dir;
     static HttpsServer server;
+    static java.security.cert.Certificate serverCertificate;
     static final AtomicInteger requests = new AtomicInteger();
 
     @BeforeAll
@@ -56,6 +59,7 @@ class HttpsVerificationTest {
         try (FileInputStream in = new FileInputStream(ks.toFile())) {
             store.load(in, "changeit".toCharArray());
         }
+        serverCertificate = store.getCertificate("server");
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         kmf.init(store, "changeit".toCharArray());
         SSLContext ssl = SSLContext.getInstance("TLS");
@@ -82,6 +86,7 @@ class HttpsVerificationTest {
 
     @Test
     void selfSignedCertificateIsRefusedByDefault() {
+        int before = requests.get();
         String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/v2/key";
         try (HttpProvider p = HttpProvider.create(HttpConfig.builder(url).maxRetries(0)
                 .requestTimeout(Duration.ofSeconds(20)).build())) {
@@ -89,15 +94,48 @@ class HttpsVerificationTest {
                     .isInstanceOf(ConnectionLostException.class)
                     .satisfies(e -> assertThat(causeChain(e)).anyMatch(SSLHandshakeException.class::isInstance));
         }
-        assertThat(requests.get()).as("no request may reach an unverified server").isZero();
+        assertThat(requests.get()).as("no request may reach an unverified server").isEqualTo(before);
     }
 
     @Test
     void thereIsNoOptionToDisableVerification() {
-        List<String> names = Arrays.stream(HttpConfig.Builder.class.getMethods()).map(Method::getName)
-                .map(n -> n.toLowerCase(Locale.ROOT)).toList();
-        assertThat(names).noneMatch(n -> n.contains("ssl") || n.contains("tls") || n.contains("trust")
-                || n.contains("insecure") || n.contains("verif") || n.contains("certificate"));
+        // the one TLS option adds trust material and a client certificate (SSL bundles); nothing turns checks off
+        List<Method> tlsMethods = Arrays.stream(HttpConfig.Builder.class.getMethods())
+                .filter(m -> {
+                    String n = m.getName().toLowerCase(Locale.ROOT);
+                    return n.contains("ssl") || n.contains("tls") || n.contains("trust") || n.contains("insecure")
+                            || n.contains("verif") || n.contains("certificate");
+                }).toList();
+        assertThat(tlsMethods).singleElement().satisfies(m -> {
+            assertThat(m.getName()).isEqualTo("tls");
+            assertThat(m.getParameterTypes()).containsExactly(KeyManagerFactory.class, TrustManagerFactory.class);
+        });
+    }
+
+    @Test
+    void trustMaterialDoesNotTurnOffTheHostnameCheck() throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("server", serverCertificate);
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        int port = server.getAddress().getPort();
+        int before = requests.get();
+        // the certificate is trusted now and names 127.0.0.1: that address is served
+        try (HttpProvider p = HttpProvider.create(HttpConfig.builder("https://127.0.0.1:" + port + "/")
+                .tls(null, trust).maxRetries(0).requestTimeout(Duration.ofSeconds(20)).build())) {
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x1");
+        }
+        assertThat(requests.get()).isEqualTo(before + 1);
+        // the same trusted certificate for a name it does not carry (localhost) is refused before any request
+        try (HttpProvider p = HttpProvider.create(HttpConfig.builder("https://localhost:" + port + "/")
+                .tls(null, trust).maxRetries(0).requestTimeout(Duration.ofSeconds(20)).build())) {
+            assertThatThrownBy(() -> p.send("eth_chainId", List.of()))
+                    .isInstanceOf(ConnectionLostException.class)
+                    .satisfies(e -> assertThat(causeChain(e))
+                            .anyMatch(javax.net.ssl.SSLException.class::isInstance));
+        }
+        assertThat(requests.get()).as("no request may reach a server whose name does not match").isEqualTo(before + 1);
     }
 
     private static List<Throwable> causeChain(Throwable t) {
