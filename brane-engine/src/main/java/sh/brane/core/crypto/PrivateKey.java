@@ -27,8 +27,10 @@ import sh.brane.primitives.HexFormatException;
  * {@code destroy()}. A heap dump taken right after a signature may still hold such garbage; run the
  * key in an HSM or KMS signer ({@code sh.brane.signer}) where that matters.
  *
- * <p>Every signature is checked before it is returned (it must recover to this key's public key):
+ * <p>Every signature is checked before it is returned (it must verify against this key's public key):
  * with deterministic nonces, one faulty signature and a correct one over the same hash reveal the key.
+ * The check uses a table of multiples of the public key ({@link VerifyingComb}, 64 KiB of public data)
+ * built on the key's first signature and kept with the key until {@link #destroy()}.
  *
  * <p>Instances are safe to use from several threads; destroying a key while another thread signs with
  * it is a caller error (that signature may be made with a partly zeroed key and will not verify).
@@ -39,6 +41,13 @@ public final class PrivateKey implements Destroyable {
     private final byte[] publicKey;
     private final Address address;
     private volatile boolean destroyed;
+    /**
+     * The post-signing check's table of multiples of the public key, built on the first signature (64 KiB;
+     * public data, so nothing to zero) and dropped on {@link #destroy()}.
+     */
+    private volatile VerifyingComb check;
+    /** Set when {@link VerifyingComb#of} has no table for this key, so it is not tried on every signature. */
+    private volatile boolean noCheckTable;
 
     private PrivateKey(byte[] secret32) {
         if (!inRange(secret32)) {
@@ -112,13 +121,13 @@ public final class PrivateKey implements Destroyable {
      */
     public Signature signHash(byte[] hash32) {
         checkAlive();
-        return Secp256k1.sign(hash32, secret, publicKey, address);
+        return Secp256k1.sign(hash32, secret, publicKey, check(), address);
     }
 
     /** Signs a 32-byte hash held in a {@link sh.brane.core.types.Hash}, as {@link #signHash(byte[])}. */
     public Signature signHash(sh.brane.core.types.Hash hash) {
         checkAlive();
-        return Secp256k1.sign(hash.toBytes(), secret, publicKey, address);
+        return Secp256k1.sign(hash.toBytes(), secret, publicKey, check(), address);
     }
 
     /** Signs {@code message} the {@code personal_sign} way (EIP-191 version 0x45). */
@@ -137,6 +146,21 @@ public final class PrivateKey implements Destroyable {
     public void destroy() {
         destroyed = true;
         Arrays.fill(secret, (byte) 0);
+        check = null;
+    }
+
+    /** The post-signing check's table, built once (two threads racing may both build it; either is right). */
+    private VerifyingComb check() {
+        VerifyingComb c = check;
+        if (c == null && !noCheckTable) {
+            c = VerifyingComb.of(publicKey);
+            if (c == null) {
+                noCheckTable = true;
+            } else if (!destroyed) {
+                check = c;
+            }
+        }
+        return c;
     }
 
     @Override

@@ -1,0 +1,187 @@
+package sh.brane.core.crypto;
+
+import java.math.BigInteger;
+
+import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.math.ec.custom.sec.SecP256K1Field;
+import org.bouncycastle.math.raw.Nat256;
+import org.bouncycastle.util.BigIntegers;
+
+/**
+ * The post-signing check of one key: verifies a fresh signature (r, s, parity) over e as
+ * {@code R' = u1·G + u2·Q} with {@code u1 = e/s}, {@code u2 = r/s}, then {@code x(R') == r} and
+ * {@code y(R')} of the signature's parity, with two comb tables and no doublings: 128 mixed additions.
+ *
+ * <p>The table of Q ({@code T[w][f] = (f + 1)·16^w·Q}) is built once per key from its public key, so it
+ * holds only public data. The generator's table here is a separate copy built with BouncyCastle's point
+ * arithmetic, not {@link GeneratorTable}: the check must not share the computation it checks (a fault
+ * in the signing table would otherwise produce a wrong R and "verify" it with the same wrong table).
+ * The inputs are public (the signature, the hash, Q), so lookups index directly and need not be
+ * constant-time. The sum starts from {@code −C·(G + Q)} with {@code C = Σ 16^w}, as in
+ * {@link GeneratorTable}.
+ *
+ * <p>Any special case of the addition formula (accumulator equal to ± the table point) makes
+ * {@link #verify} answer {@link Result#UNDECIDED}; the caller then checks by public-key recovery.
+ */
+final class VerifyingComb {
+
+    /** Outcome of {@link #verify}. */
+    enum Result { VALID, INVALID, UNDECIDED }
+
+    private static final int WINDOWS = 64;
+    private static final int ROW_INTS = 16 * 16;
+    private static final BigInteger C =
+            BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE).divide(BigInteger.valueOf(15)).mod(Secp256k1.N);
+    private static final ECPoint G = Secp256k1.CURVE.getG();
+    private static final int[] G_TABLE = table(G);
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    private final int[] qTable;
+    private final int[] startX;
+    private final int[] startY;
+
+    private VerifyingComb(int[] qTable, int[] startX, int[] startY) {
+        this.qTable = qTable;
+        this.startX = startX;
+        this.startY = startY;
+    }
+
+    /**
+     * The check for the 64-byte public key {@code x || y}; null in the one case the comb cannot start
+     * (Q = −G, the key n − 1), where the caller keeps checking by recovery.
+     */
+    static VerifyingComb of(byte[] publicKey64) {
+        ECPoint q = Secp256k1.CURVE.getCurve().createPoint(
+                new BigInteger(1, java.util.Arrays.copyOfRange(publicKey64, 0, 32)),
+                new BigInteger(1, java.util.Arrays.copyOfRange(publicKey64, 32, 64)));
+        if (!q.isValid()) {
+            throw new IllegalStateException("public key is not on secp256k1");
+        }
+        ECPoint sum = G.add(q);
+        if (sum.isInfinity()) {
+            return null;
+        }
+        ECPoint start = sum.multiply(C).negate().normalize();
+        if (start.isInfinity()) {
+            return null;
+        }
+        return new VerifyingComb(table(q),
+                Nat256.fromBigInteger(start.getAffineXCoord().toBigInteger()),
+                Nat256.fromBigInteger(start.getAffineYCoord().toBigInteger()));
+    }
+
+    /** Whether (r, s, parity) is a signature over {@code hash} by this key (r, s in [1, n) assumed checked by the signer). */
+    Result verify(byte[] hash, BigInteger r, BigInteger s, int parity) {
+        if (r.signum() <= 0 || r.compareTo(Secp256k1.N) >= 0 || s.signum() <= 0 || s.compareTo(Secp256k1.N) >= 0) {
+            return Result.INVALID;
+        }
+        BigInteger sInv = BigIntegers.modOddInverseVar(Secp256k1.N, s);
+        BigInteger u1 = new BigInteger(1, hash).multiply(sInv).mod(Secp256k1.N);
+        BigInteger u2 = r.multiply(sInv).mod(Secp256k1.N);
+        Scratch sc = SCRATCH.get();
+        int[] a = Nat256.fromBigInteger(u1);
+        int[] b = Nat256.fromBigInteger(u2);
+        Nat256.copy(startX, sc.x);
+        Nat256.copy(startY, sc.y);
+        java.util.Arrays.fill(sc.z, 0);
+        sc.z[0] = 1;
+        for (int w = 0; w < WINDOWS; w++) {
+            int shift = (w & 7) << 2;
+            int fa = (a[w >>> 3] >>> shift) & 15;
+            int fb = (b[w >>> 3] >>> shift) & 15;
+            if (!addAffine(sc, G_TABLE, w * ROW_INTS + fa * 16)
+                    || !addAffine(sc, qTable, w * ROW_INTS + fb * 16)) {
+                return Result.UNDECIDED;
+            }
+        }
+        // to affine: x / z^2, y / z^3
+        SecP256K1Field.inv(sc.z, sc.t1);
+        SecP256K1Field.square(sc.t1, sc.t2, sc.ext);
+        SecP256K1Field.multiply(sc.x, sc.t2, sc.x, sc.ext);
+        SecP256K1Field.multiply(sc.t2, sc.t1, sc.t2, sc.ext);
+        SecP256K1Field.multiply(sc.y, sc.t2, sc.y, sc.ext);
+        // r < n < p, and the signer only emits r = x(R) (never x(R) - n), so x must equal r exactly
+        boolean valid = Nat256.eq(sc.x, Nat256.fromBigInteger(r)) && (sc.y[0] & 1) == parity;
+        return valid ? Result.VALID : Result.INVALID;
+    }
+
+    /** T[w][f] = (f + 1)·16^w·p as affine x, y (8 little-endian ints each), row-major. */
+    private static int[] table(ECPoint p) {
+        ECPoint[] points = new ECPoint[WINDOWS * 16];
+        ECPoint base = p.normalize();
+        for (int w = 0; w < WINDOWS; w++) {
+            ECPoint q = base;
+            for (int f = 0; f < 16; f++) {
+                points[w * 16 + f] = q;
+                q = q.add(base);
+            }
+            base = base.timesPow2(4);
+        }
+        Secp256k1.CURVE.getCurve().normalizeAll(points);
+        int[] table = new int[WINDOWS * ROW_INTS];
+        for (int i = 0; i < points.length; i++) {
+            if (points[i].isInfinity()) {
+                // only for a point of small order, which secp256k1 (prime order) has none of
+                throw new IllegalStateException("point at infinity in a comb table");
+            }
+            System.arraycopy(Nat256.fromBigInteger(points[i].getAffineXCoord().toBigInteger()), 0, table, i * 16, 8);
+            System.arraycopy(Nat256.fromBigInteger(points[i].getAffineYCoord().toBigInteger()), 0, table, i * 16 + 8, 8);
+        }
+        return table;
+    }
+
+    /** Per-thread working memory (public data only), so a check allocates little. */
+    private static final class Scratch {
+        final int[] x = new int[8];
+        final int[] y = new int[8];
+        final int[] z = new int[8];
+        final int[] tx = new int[8];
+        final int[] ty = new int[8];
+        final int[] t1 = new int[8];
+        final int[] t2 = new int[8];
+        final int[] h = new int[8];
+        final int[] r = new int[8];
+        final int[] hh = new int[8];
+        final int[] hhh = new int[8];
+        final int[] v = new int[8];
+        final int[] ext = new int[16];
+    }
+
+    /**
+     * (x, y, z) += table point at {@code off}, Jacobian plus affine ("madd-2004-hmv", 8M + 3S).
+     *
+     * @return false if the points are equal or opposite (H = 0), which this formula cannot handle
+     */
+    private static boolean addAffine(Scratch s, int[] table, int off) {
+        System.arraycopy(table, off, s.tx, 0, 8);
+        System.arraycopy(table, off + 8, s.ty, 0, 8);
+        int[] x = s.x;
+        int[] y = s.y;
+        int[] z = s.z;
+        int[] t1 = s.t1;
+        int[] t2 = s.t2;
+        int[] ext = s.ext;
+        SecP256K1Field.square(z, t1, ext);            // z^2
+        SecP256K1Field.multiply(t1, z, t2, ext);      // z^3
+        SecP256K1Field.multiply(t1, s.tx, t1, ext);   // U2 = tx z^2
+        SecP256K1Field.multiply(t2, s.ty, t2, ext);   // S2 = ty z^3
+        SecP256K1Field.subtract(t1, x, s.h);          // H = U2 - x
+        SecP256K1Field.subtract(t2, y, s.r);          // R = S2 - y
+        if (SecP256K1Field.isZero(s.h) != 0) {
+            return false;
+        }
+        SecP256K1Field.multiply(z, s.h, z, ext);      // z3 = z H
+        SecP256K1Field.square(s.h, s.hh, ext);        // H^2
+        SecP256K1Field.multiply(s.hh, s.h, s.hhh, ext); // H^3
+        SecP256K1Field.multiply(x, s.hh, s.v, ext);   // V = x H^2
+        SecP256K1Field.square(s.r, x, ext);           // R^2
+        SecP256K1Field.subtract(x, s.hhh, x);
+        SecP256K1Field.subtract(x, s.v, x);
+        SecP256K1Field.subtract(x, s.v, x);           // x3 = R^2 - H^3 - 2V
+        SecP256K1Field.subtract(s.v, x, t1);          // V - x3
+        SecP256K1Field.multiply(t1, s.r, t1, ext);    // R (V - x3)
+        SecP256K1Field.multiply(y, s.hhh, t2, ext);   // y H^3
+        SecP256K1Field.subtract(t1, t2, y);           // y3
+        return true;
+    }
+}
