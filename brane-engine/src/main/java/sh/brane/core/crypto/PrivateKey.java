@@ -29,7 +29,7 @@ import sh.brane.primitives.HexFormatException;
  *
  * <p>Every signature is checked before it is returned (it must verify against this key's public key):
  * with deterministic nonces, one faulty signature and a correct one over the same hash reveal the key.
- * The check uses a table of multiples of the public key ({@link VerifyingComb}, 64 KiB of public data)
+ * The check uses a table of multiples of the public key ({@link VerifyingComb}, 53 KiB of public data)
  * built on the key's first signature and kept with the key until {@link #destroy()}.
  *
  * <p>Instances are safe to use from several threads; destroying a key while another thread signs with
@@ -42,12 +42,10 @@ public final class PrivateKey implements Destroyable {
     private final Address address;
     private volatile boolean destroyed;
     /**
-     * The post-signing check's table of multiples of the public key, built on the first signature (64 KiB;
+     * The post-signing check's table of multiples of the public key, built on the first signature (53 KiB;
      * public data, so nothing to zero) and dropped on {@link #destroy()}.
      */
     private volatile VerifyingComb check;
-    /** Set when {@link VerifyingComb#of} has no table for this key, so it is not tried on every signature. */
-    private volatile boolean noCheckTable;
 
     private PrivateKey(byte[] secret32) {
         if (!inRange(secret32)) {
@@ -152,11 +150,9 @@ public final class PrivateKey implements Destroyable {
     /** The post-signing check's table, built once (two threads racing may both build it; either is right). */
     private VerifyingComb check() {
         VerifyingComb c = check;
-        if (c == null && !noCheckTable) {
+        if (c == null) {
             c = VerifyingComb.of(publicKey);
-            if (c == null) {
-                noCheckTable = true;
-            } else if (!destroyed) {
+            if (!destroyed) {
                 check = c;
             }
         }

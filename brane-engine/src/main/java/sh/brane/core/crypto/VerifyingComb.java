@@ -10,15 +10,16 @@ import org.bouncycastle.util.BigIntegers;
 /**
  * The post-signing check of one key: verifies a fresh signature (r, s, parity) over e as
  * {@code R' = u1·G + u2·Q} with {@code u1 = e/s}, {@code u2 = r/s}, then {@code x(R') == r} and
- * {@code y(R')} of the signature's parity, with two comb tables and no doublings: 128 mixed additions.
+ * {@code y(R')} of the signature's parity, with two comb tables of signed digits and no doublings:
+ * at most 37 + 52 mixed additions (37 windows of 7 bits for G, 52 of 5 bits for Q).
  *
- * <p>The table of Q ({@code T[w][f] = (f + 1)·16^w·Q}) is built once per key from its public key, so it
- * holds only public data. The generator's table here is a separate copy built with BouncyCastle's point
+ * <p>The table of Q ({@code T[i][j] = (j + 1)·32^i·Q}, j < 16) is built once per key from its public key,
+ * so it holds only public data (53 KiB). The generator's table here is a separate copy built with BouncyCastle's point
  * arithmetic, not {@link GeneratorTable}: the check must not share the computation it checks (a fault
  * in the signing table would otherwise produce a wrong R and "verify" it with the same wrong table).
  * The inputs are public (the signature, the hash, Q), so lookups index directly and need not be
- * constant-time. The sum starts from {@code −C·(G + Q)} with {@code C = Σ 16^w}, as in
- * {@link GeneratorTable}.
+ * constant-time: a scalar is recoded into digits in [−2^(w−1) + 1, 2^(w−1)], zero digits are skipped and
+ * negative ones negate y.
  *
  * <p>Any special case of the addition formula (accumulator equal to ± the table point) makes
  * {@link #verify} answer {@link Result#UNDECIDED}; the caller then checks by public-key recovery.
@@ -28,28 +29,19 @@ final class VerifyingComb {
     /** Outcome of {@link #verify}. */
     enum Result { VALID, INVALID, UNDECIDED }
 
-    private static final int WINDOWS = 64;
-    private static final int ROW_INTS = 16 * 16;
-    private static final BigInteger C =
-            BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE).divide(BigInteger.valueOf(15)).mod(Secp256k1.N);
+    private static final int G_WIDTH = 7;
+    private static final int Q_WIDTH = 5;
     private static final ECPoint G = Secp256k1.CURVE.getG();
-    private static final int[] G_TABLE = table(G);
+    private static final int[] G_TABLE = table(G, G_WIDTH);
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private final int[] qTable;
-    private final int[] startX;
-    private final int[] startY;
 
-    private VerifyingComb(int[] qTable, int[] startX, int[] startY) {
+    private VerifyingComb(int[] qTable) {
         this.qTable = qTable;
-        this.startX = startX;
-        this.startY = startY;
     }
 
-    /**
-     * The check for the 64-byte public key {@code x || y}; null in the one case the comb cannot start
-     * (Q = −G, the key n − 1), where the caller keeps checking by recovery.
-     */
+    /** The check for the 64-byte public key {@code x || y} (a point of secp256k1). */
     static VerifyingComb of(byte[] publicKey64) {
         ECPoint q = Secp256k1.CURVE.getCurve().createPoint(
                 new BigInteger(1, java.util.Arrays.copyOfRange(publicKey64, 0, 32)),
@@ -57,20 +49,10 @@ final class VerifyingComb {
         if (!q.isValid()) {
             throw new IllegalStateException("public key is not on secp256k1");
         }
-        ECPoint sum = G.add(q);
-        if (sum.isInfinity()) {
-            return null;
-        }
-        ECPoint start = sum.multiply(C).negate().normalize();
-        if (start.isInfinity()) {
-            return null;
-        }
-        return new VerifyingComb(table(q),
-                Nat256.fromBigInteger(start.getAffineXCoord().toBigInteger()),
-                Nat256.fromBigInteger(start.getAffineYCoord().toBigInteger()));
+        return new VerifyingComb(table(q, Q_WIDTH));
     }
 
-    /** Whether (r, s, parity) is a signature over {@code hash} by this key (r, s in [1, n) assumed checked by the signer). */
+    /** Whether (r, s, parity) is a signature over {@code hash} by this key. */
     Result verify(byte[] hash, BigInteger r, BigInteger s, int parity) {
         if (r.signum() <= 0 || r.compareTo(Secp256k1.N) >= 0 || s.signum() <= 0 || s.compareTo(Secp256k1.N) >= 0) {
             return Result.INVALID;
@@ -79,20 +61,9 @@ final class VerifyingComb {
         BigInteger u1 = new BigInteger(1, hash).multiply(sInv).mod(Secp256k1.N);
         BigInteger u2 = r.multiply(sInv).mod(Secp256k1.N);
         Scratch sc = SCRATCH.get();
-        int[] a = Nat256.fromBigInteger(u1);
-        int[] b = Nat256.fromBigInteger(u2);
-        Nat256.copy(startX, sc.x);
-        Nat256.copy(startY, sc.y);
-        java.util.Arrays.fill(sc.z, 0);
-        sc.z[0] = 1;
-        for (int w = 0; w < WINDOWS; w++) {
-            int shift = (w & 7) << 2;
-            int fa = (a[w >>> 3] >>> shift) & 15;
-            int fb = (b[w >>> 3] >>> shift) & 15;
-            if (!addAffine(sc, G_TABLE, w * ROW_INTS + fa * 16)
-                    || !addAffine(sc, qTable, w * ROW_INTS + fb * 16)) {
-                return Result.UNDECIDED;
-            }
+        sc.empty = true;
+        if (!addMultiple(sc, G_TABLE, G_WIDTH, u1) || !addMultiple(sc, qTable, Q_WIDTH, u2) || sc.empty) {
+            return Result.UNDECIDED;
         }
         // to affine: x / z^2, y / z^3
         SecP256K1Field.inv(sc.z, sc.t1);
@@ -105,20 +76,60 @@ final class VerifyingComb {
         return valid ? Result.VALID : Result.INVALID;
     }
 
-    /** T[w][f] = (f + 1)·16^w·p as affine x, y (8 little-endian ints each), row-major. */
-    private static int[] table(ECPoint p) {
-        ECPoint[] points = new ECPoint[WINDOWS * 16];
+    /** Adds u·P to the accumulator, P given by its comb table of width {@code width}; false on a special case. */
+    private static boolean addMultiple(Scratch sc, int[] table, int width, BigInteger u) {
+        int[] words = sc.words;
+        java.util.Arrays.fill(words, 0);
+        System.arraycopy(Nat256.fromBigInteger(u), 0, words, 0, 8);
+        int windows = windows(width);
+        int entries = 1 << (width - 1);
+        int mask = (1 << width) - 1;
+        int carry = 0;
+        for (int i = 0; i < windows; i++) {
+            int pos = i * width;
+            int word = pos >>> 5;
+            int off = pos & 31;
+            long bits = ((words[word] & 0xffffffffL) | ((long) words[word + 1] << 32)) >>> off;
+            int d = ((int) bits & mask) + carry;
+            if (d > entries) {
+                d -= 1 << width;
+                carry = 1;
+            } else {
+                carry = 0;
+            }
+            if (d == 0) {
+                continue;
+            }
+            int index = (i * entries + (d < 0 ? -d : d) - 1) * 16;
+            if (!add(sc, table, index, d < 0)) {
+                return false;
+            }
+        }
+        // u < n < 2^256 leaves the top window with room for its carry
+        return carry == 0;
+    }
+
+    /** Windows of {@code width} bits covering 256 bits with one bit to spare for the last carry. */
+    private static int windows(int width) {
+        return (256 + width) / width;
+    }
+
+    /** T[i][j] = (j + 1)·2^(width·i)·p, j < 2^(width−1), as affine x, y (8 little-endian ints each), row-major. */
+    private static int[] table(ECPoint p, int width) {
+        int windows = windows(width);
+        int entries = 1 << (width - 1);
+        ECPoint[] points = new ECPoint[windows * entries];
         ECPoint base = p.normalize();
-        for (int w = 0; w < WINDOWS; w++) {
+        for (int i = 0; i < windows; i++) {
             ECPoint q = base;
-            for (int f = 0; f < 16; f++) {
-                points[w * 16 + f] = q;
+            for (int j = 0; j < entries; j++) {
+                points[i * entries + j] = q;
                 q = q.add(base);
             }
-            base = base.timesPow2(4);
+            base = base.timesPow2(width);
         }
         Secp256k1.CURVE.getCurve().normalizeAll(points);
-        int[] table = new int[WINDOWS * ROW_INTS];
+        int[] table = new int[points.length * 16];
         for (int i = 0; i < points.length; i++) {
             if (points[i].isInfinity()) {
                 // only for a point of small order, which secp256k1 (prime order) has none of
@@ -145,16 +156,29 @@ final class VerifyingComb {
         final int[] hhh = new int[8];
         final int[] v = new int[8];
         final int[] ext = new int[16];
+        final int[] words = new int[10];
+        boolean empty;
     }
 
     /**
-     * (x, y, z) += table point at {@code off}, Jacobian plus affine ("madd-2004-hmv", 8M + 3S).
+     * (x, y, z) += ± the table point at {@code off} (or := it while the sum is empty), Jacobian plus affine ("madd-2004-hmv", 8M + 3S).
      *
      * @return false if the points are equal or opposite (H = 0), which this formula cannot handle
      */
-    private static boolean addAffine(Scratch s, int[] table, int off) {
+    private static boolean add(Scratch s, int[] table, int off, boolean negate) {
         System.arraycopy(table, off, s.tx, 0, 8);
         System.arraycopy(table, off + 8, s.ty, 0, 8);
+        if (negate) {
+            SecP256K1Field.negate(s.ty, s.ty);
+        }
+        if (s.empty) {
+            Nat256.copy(s.tx, s.x);
+            Nat256.copy(s.ty, s.y);
+            java.util.Arrays.fill(s.z, 0);
+            s.z[0] = 1;
+            s.empty = false;
+            return true;
+        }
         int[] x = s.x;
         int[] y = s.y;
         int[] z = s.z;

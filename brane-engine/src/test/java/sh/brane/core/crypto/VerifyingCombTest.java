@@ -18,7 +18,7 @@ class VerifyingCombTest {
     @Test
     void acceptsEveryCorrectSignatureAndAgreesWithRecovery() {
         Random random = new Random(11);
-        for (int i = 0; i < 50; i++) {
+        for (int i = 0; i < 200; i++) {
             byte[] secret = new byte[32];
             random.nextBytes(secret);
             secret[0] &= 0x7f;
@@ -58,7 +58,8 @@ class VerifyingCombTest {
     @Test
     void aZeroHashAndTheSmallestAndLargestKeysVerify() {
         byte[] zeroHash = new byte[32];
-        for (BigInteger d : new BigInteger[] {BigInteger.ONE, BigInteger.TWO, Secp256k1.N.subtract(BigInteger.TWO)}) {
+        for (BigInteger d : new BigInteger[] {BigInteger.ONE, BigInteger.TWO, Secp256k1.N.subtract(BigInteger.TWO),
+                Secp256k1.N.subtract(BigInteger.ONE)}) {
             byte[] secret = org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, d);
             VerifyingComb check = VerifyingComb.of(Secp256k1.publicKeyOf(secret));
             Signature sig = Secp256k1.signUnchecked(zeroHash, secret);
@@ -67,9 +68,9 @@ class VerifyingCombTest {
     }
 
     @Test
-    void theKeyWhosePublicKeyIsMinusGHasNoTableAndIsCheckedByRecovery() {
+    void theKeyWhosePublicKeyIsMinusGSignsAndVerifies() {
         byte[] secret = org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, Secp256k1.N.subtract(BigInteger.ONE));
-        assertThat(VerifyingComb.of(Secp256k1.publicKeyOf(secret))).isNull();
+        assertThat(VerifyingComb.of(Secp256k1.publicKeyOf(secret))).isNotNull();
         PrivateKey key = PrivateKey.fromBytes(secret.clone());
         byte[] hash = Keccak256.hash(new byte[] {1});
         Signature sig = key.signHash(hash);
