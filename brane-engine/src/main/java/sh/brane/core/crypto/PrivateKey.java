@@ -29,8 +29,8 @@ import sh.brane.primitives.HexFormatException;
  *
  * <p>Every signature is checked before it is returned (it must verify against this key's public key):
  * with deterministic nonces, one faulty signature and a correct one over the same hash reveal the key.
- * The check uses a table of multiples of the public key ({@link VerifyingComb}, 53 KiB of public data)
- * built on the key's first signature and kept with the key until {@link #destroy()}.
+ * The check uses a table of multiples of the public key ({@link VerifyingComb}, 86 KiB of public data)
+ * built on the key's second signature and kept with the key until {@link #destroy()}.
  *
  * <p>Instances are safe to use from several threads; destroying a key while another thread signs with
  * it is a caller error (that signature may be made with a partly zeroed key and will not verify).
@@ -42,10 +42,13 @@ public final class PrivateKey implements Destroyable {
     private final Address address;
     private volatile boolean destroyed;
     /**
-     * The post-signing check's table of multiples of the public key, built on the first signature (53 KiB;
-     * public data, so nothing to zero) and dropped on {@link #destroy()}.
+     * The post-signing check's table of multiples of the public key, built on the second signature (86 KiB;
+     * public data, so nothing to zero) and dropped on {@link #destroy()}. The first signature is checked by
+     * public-key recovery, so a key that signs once does not pay for the table (a few milliseconds).
      */
     private volatile VerifyingComb check;
+    /** Signatures made so far, counted only until the table exists; racy on purpose (a heuristic). */
+    private int signatures;
 
     private PrivateKey(byte[] secret32) {
         if (!inRange(secret32)) {
@@ -147,10 +150,13 @@ public final class PrivateKey implements Destroyable {
         check = null;
     }
 
-    /** The post-signing check's table, built once (two threads racing may both build it; either is right). */
+    /**
+     * The post-signing check's table, or null for the key's first signature (checked by recovery). Built once;
+     * two threads racing may both build it, and either table is right.
+     */
     private VerifyingComb check() {
         VerifyingComb c = check;
-        if (c == null) {
+        if (c == null && signatures++ > 0) {
             c = VerifyingComb.of(publicKey);
             if (!destroyed) {
                 check = c;

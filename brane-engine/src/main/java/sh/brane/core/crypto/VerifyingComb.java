@@ -11,10 +11,11 @@ import org.bouncycastle.util.BigIntegers;
  * The post-signing check of one key: verifies a fresh signature (r, s, parity) over e as
  * {@code R' = u1·G + u2·Q} with {@code u1 = e/s}, {@code u2 = r/s}, then {@code x(R') == r} and
  * {@code y(R')} of the signature's parity, with two comb tables of signed digits and no doublings:
- * at most 37 + 52 mixed additions (37 windows of 7 bits for G, 52 of 5 bits for Q).
+ * at most 33 + 43 mixed additions (33 windows of 8 bits for G, 43 of 6 bits for Q).
  *
- * <p>The table of Q ({@code T[i][j] = (j + 1)·32^i·Q}, j < 16) is built once per key from its public key,
- * so it holds only public data (53 KiB). The generator's table here is a separate copy built with BouncyCastle's point
+ * <p>The table of Q ({@code T[i][j] = (j + 1)·64^i·Q}, j < 32) is built once per key from its public key,
+ * so it holds only public data (86 KiB; the generator's, 264 KiB, once per process). The generator's
+ * table here is a separate copy built with BouncyCastle's point
  * arithmetic, not {@link GeneratorTable}: the check must not share the computation it checks (a fault
  * in the signing table would otherwise produce a wrong R and "verify" it with the same wrong table).
  * The inputs are public (the signature, the hash, Q), so lookups index directly and need not be
@@ -29,8 +30,8 @@ final class VerifyingComb {
     /** Outcome of {@link #verify}. */
     enum Result { VALID, INVALID, UNDECIDED }
 
-    private static final int G_WIDTH = 7;
-    private static final int Q_WIDTH = 5;
+    private static final int G_WIDTH = 8;
+    private static final int Q_WIDTH = 6;
     private static final ECPoint G = Secp256k1.CURVE.getG();
     private static final int[] G_TABLE = table(G, G_WIDTH);
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);

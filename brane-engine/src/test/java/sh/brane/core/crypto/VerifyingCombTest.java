@@ -111,4 +111,17 @@ class VerifyingCombTest {
         assertThat(builtUnderFault.verify(hash, good.r(), good.s(), good.yParity()))
                 .isEqualTo(VerifyingComb.Result.VALID);
     }
+
+    /** A key's first signature is checked by recovery, the later ones by its table: both give the same signatures. */
+    @Test
+    void aKeySignsTheSameBeforeAndAfterItsTableExists() {
+        PrivateKey key = PrivateKey.fromHex("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318");
+        byte[] secret = key.toBytes();
+        for (int i = 0; i < 20; i++) {
+            byte[] hash = Keccak256.hash(new byte[] {(byte) i, 7});
+            Signature sig = key.signHash(hash);
+            assertThat(sig).isEqualTo(Secp256k1.signUnchecked(hash, secret));
+            assertThat(Secp256k1.recoverAddress(hash, sig)).isEqualTo(key.address());
+        }
+    }
 }
