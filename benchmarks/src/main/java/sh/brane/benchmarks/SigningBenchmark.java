@@ -28,9 +28,10 @@ import sh.brane.primitives.Keccak256;
  *
  * <ul>
  *   <li>{@code signHash}: sign a 32-byte hash ({@code Sign.signMessage(hash, keyPair, false)}).
- *       {@code braneSignHashUnchecked} is the same signature without the post-signing check (recover and compare
- *       to the key), reached through the package-private {@code Secp256k1.signUnchecked}: the pair shows what
- *       the check costs. Applications cannot skip the check.</li>
+ *       {@code braneSignHashUnchecked} is the same signature without the post-signing check (an ECDSA
+ *       verification against the key on comb tables, docs/security.md), reached through the package-private {@code Secp256k1.signUnchecked}: the pair shows what
+ *       the check costs. {@code braneSignHashRecoveryChecked} checks by public-key recovery instead (the
+ *       check before it was made cheap). Applications cannot skip the check.</li>
  *   <li>{@code signLegacy}, {@code signEip1559}, {@code signLargePayload}: from a transaction object to the raw
  *       signed bytes (encode, hash, sign, envelope); 100 bytes of call data, 10 KiB for the large payload
  *       (EIP-1559). web3j: {@code TransactionEncoder.signMessage}.</li>
@@ -55,6 +56,20 @@ public class SigningBenchmark {
     private Sign.SignatureData w3Signature;
     private byte[] secret;
     private static final java.lang.invoke.MethodHandle SIGN_UNCHECKED = signUnchecked();
+    private static final java.lang.invoke.MethodHandle SIGN_RECOVERY_CHECKED = signRecoveryChecked();
+    private byte[] publicKey;
+
+    /** The engine's package-private signing path with the former post-signing check (a public-key recovery). */
+    private static java.lang.invoke.MethodHandle signRecoveryChecked() {
+        try {
+            java.lang.reflect.Method m = Secp256k1.class.getDeclaredMethod("sign", byte[].class, byte[].class,
+                    byte[].class, sh.brane.core.types.Address.class);
+            m.setAccessible(true);
+            return java.lang.invoke.MethodHandles.lookup().unreflect(m);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Secp256k1.sign(byte[], byte[], byte[], Address) not found", e);
+        }
+    }
 
     /** The engine's package-private signing path without the post-signing check; for this benchmark only. */
     private static java.lang.invoke.MethodHandle signUnchecked() {
@@ -83,9 +98,11 @@ public class SigningBenchmark {
         signature = key.signHash(hash);
         w3Signature = RlpTxEncodeBenchmark.w3(signature);
         secret = key.toBytes();
+        publicKey = key.publicKey();
 
         Twins.same("sign hash", braneSignHash().toBytes65(), bytes65(web3jSignHash()));
         Twins.same("sign hash unchecked", braneSignHashUnchecked().toBytes65(), bytes65(web3jSignHash()));
+        Twins.same("sign hash recovery-checked", braneSignHashRecoveryChecked().toBytes65(), bytes65(web3jSignHash()));
         Twins.same("sign legacy", braneSignLegacy(), web3jSignLegacy());
         Twins.same("sign 1559", braneSignEip1559(), web3jSignEip1559());
         Twins.same("sign large", braneSignLargePayload(), web3jSignLargePayload());
@@ -109,6 +126,16 @@ public class SigningBenchmark {
     public Signature braneSignHashUnchecked() {
         try {
             return (Signature) SIGN_UNCHECKED.invokeExact(hash, secret);
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** The same signature with the check by public-key recovery (the check before issue 11's follow-up). */
+    @Benchmark
+    public Signature braneSignHashRecoveryChecked() {
+        try {
+            return (Signature) SIGN_RECOVERY_CHECKED.invokeExact(hash, secret, publicKey, key.address());
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }

@@ -27,8 +27,10 @@ import sh.brane.primitives.HexFormatException;
  * {@code destroy()}. A heap dump taken right after a signature may still hold such garbage; run the
  * key in an HSM or KMS signer ({@code sh.brane.signer}) where that matters.
  *
- * <p>Every signature is checked before it is returned (it must recover to this key's public key):
+ * <p>Every signature is checked before it is returned (it must verify against this key's public key):
  * with deterministic nonces, one faulty signature and a correct one over the same hash reveal the key.
+ * The check uses a table of multiples of the public key ({@link VerifyingComb}, 86 KiB of public data)
+ * built on the key's second signature and kept with the key until {@link #destroy()}.
  *
  * <p>Instances are safe to use from several threads; destroying a key while another thread signs with
  * it is a caller error (that signature may be made with a partly zeroed key and will not verify).
@@ -39,6 +41,14 @@ public final class PrivateKey implements Destroyable {
     private final byte[] publicKey;
     private final Address address;
     private volatile boolean destroyed;
+    /**
+     * The post-signing check's table of multiples of the public key, built on the second signature (86 KiB;
+     * public data, so nothing to zero) and dropped on {@link #destroy()}. The first signature is checked by
+     * public-key recovery, so a key that signs once does not pay for the table (a few milliseconds).
+     */
+    private volatile VerifyingComb check;
+    /** Signatures made so far, counted only until the table exists; racy on purpose (a heuristic). */
+    private int signatures;
 
     private PrivateKey(byte[] secret32) {
         if (!inRange(secret32)) {
@@ -112,13 +122,13 @@ public final class PrivateKey implements Destroyable {
      */
     public Signature signHash(byte[] hash32) {
         checkAlive();
-        return Secp256k1.sign(hash32, secret, publicKey, address);
+        return Secp256k1.sign(hash32, secret, publicKey, check(), address);
     }
 
     /** Signs a 32-byte hash held in a {@link sh.brane.core.types.Hash}, as {@link #signHash(byte[])}. */
     public Signature signHash(sh.brane.core.types.Hash hash) {
         checkAlive();
-        return Secp256k1.sign(hash.toBytes(), secret, publicKey, address);
+        return Secp256k1.sign(hash.toBytes(), secret, publicKey, check(), address);
     }
 
     /** Signs {@code message} the {@code personal_sign} way (EIP-191 version 0x45). */
@@ -137,6 +147,22 @@ public final class PrivateKey implements Destroyable {
     public void destroy() {
         destroyed = true;
         Arrays.fill(secret, (byte) 0);
+        check = null;
+    }
+
+    /**
+     * The post-signing check's table, or null for the key's first signature (checked by recovery). Built once;
+     * two threads racing may both build it, and either table is right.
+     */
+    private VerifyingComb check() {
+        VerifyingComb c = check;
+        if (c == null && signatures++ > 0) {
+            c = VerifyingComb.of(publicKey);
+            if (!destroyed) {
+                check = c;
+            }
+        }
+        return c;
     }
 
     @Override

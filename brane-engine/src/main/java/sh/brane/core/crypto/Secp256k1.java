@@ -53,24 +53,38 @@ public final class Secp256k1 {
 
     /**
      * Signs a 32-byte hash with the 32-byte private key {@code secret} and verifies the result before
-     * returning it: the signature must recover to {@code publicKey}, else it is withheld. With
+     * returning it: the signature must verify against {@code publicKey}, else it is withheld. With
      * deterministic nonces a faulty signature (a bit flipped while computing R, by hardware or a
      * miscompiled loop) and a correct one over the same hash give the private key away, so a signature
-     * that does not verify must never leave this method. The check is one public-key recovery
-     * (figures in docs/security.md).
+     * that does not verify must never leave this method.
      *
-     * @throws SignatureException if the signature does not recover to {@code publicKey}
+     * <p>With the key's {@link VerifyingComb} ({@code check}, may be null) the check is an ECDSA
+     * verification on two comb tables that do not share the signing table (figures in
+     * docs/security.md); without it, or in its negligible special cases, it is a public-key recovery.
+     *
+     * @throws SignatureException if the signature does not verify against {@code publicKey}
      */
-    static Signature sign(byte[] hash, byte[] secret, byte[] publicKey, Address signer) {
+    static Signature sign(byte[] hash, byte[] secret, byte[] publicKey, VerifyingComb check, Address signer) {
         Signature signature = signUnchecked(hash, secret);
-        byte[] recovered = recover(hash, signature.r(), signature.s(), signature.yParity());
-        if (recovered == null || !Arrays.equals(recovered, publicKey)) {
+        VerifyingComb.Result result = check == null ? VerifyingComb.Result.UNDECIDED
+                : check.verify(hash, signature.r(), signature.s(), signature.yParity());
+        if (result == VerifyingComb.Result.UNDECIDED) {
+            byte[] recovered = recover(hash, signature.r(), signature.s(), signature.yParity());
+            result = recovered != null && Arrays.equals(recovered, publicKey)
+                    ? VerifyingComb.Result.VALID : VerifyingComb.Result.INVALID;
+        }
+        if (result != VerifyingComb.Result.VALID) {
             throw new SignatureException("the signature made by " + signer + " failed its post-signing check (it does"
-                    + " not recover to the signing key) and was withheld: a fault while signing (hardware, memory,"
+                    + " not verify against the signing key) and was withheld: a fault while signing (hardware, memory,"
                     + " a broken build) would let a faulty and a correct signature over the same hash reveal the key."
                     + " Retry on another machine and check this one");
         }
         return signature;
+    }
+
+    /** {@link #sign(byte[], byte[], byte[], VerifyingComb, Address)} checked by public-key recovery. */
+    static Signature sign(byte[] hash, byte[] secret, byte[] publicKey, Address signer) {
+        return sign(hash, secret, publicKey, null, signer);
     }
 
     /**
