@@ -22,10 +22,10 @@ import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.RpcCall;
 import sh.brane.rpc.Subscription;
 import sh.brane.rpc.SubscriptionListener;
-import sh.brane.spring.boot.autoconfigure.contract.app.Token;
-import sh.brane.spring.boot.autoconfigure.contract.app.Vault;
-import sh.brane.spring.boot.autoconfigure.contract.broken.Broken;
-import sh.brane.spring.boot.autoconfigure.contract.unaddressed.Unaddressed;
+import sh.brane.spring.contractfixtures.app.Token;
+import sh.brane.spring.contractfixtures.app.Vault;
+import sh.brane.spring.contractfixtures.broken.Broken;
+import sh.brane.spring.contractfixtures.unaddressed.Unaddressed;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 

@@ -1,10 +1,10 @@
-package sh.brane.spring.boot.autoconfigure.contract.unaddressed;
+package sh.brane.spring.contractfixtures.broken;
 
 import sh.brane.client.contract.ContractAbi;
 import sh.brane.spring.boot.autoconfigure.contract.BraneContract;
 
-@BraneContract
+@BraneContract(address = "0x00000000000000000000000000000000000000b0")
 @ContractAbi(resource = "/contracts/test-token.json")
-public interface Unaddressed {
-    int decimals();
+public interface Broken {
+    String decimals();
 }

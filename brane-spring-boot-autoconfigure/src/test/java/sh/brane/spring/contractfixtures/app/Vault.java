@@ -1,4 +1,4 @@
-package sh.brane.spring.boot.autoconfigure.contract.app;
+package sh.brane.spring.contractfixtures.app;
 
 import sh.brane.client.contract.BoundContract;
 import sh.brane.client.contract.ContractAbi;

@@ -1,4 +1,4 @@
-package sh.brane.spring.boot.autoconfigure.contract.app;
+package sh.brane.spring.contractfixtures.app;
 
 import java.math.BigInteger;
 
