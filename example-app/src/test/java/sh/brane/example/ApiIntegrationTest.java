@@ -287,6 +287,20 @@ class ApiIntegrationTest {
     }
 
     @Test
+    void actuatorListsTheSignersUnconfirmedTransactionsWithoutRawBytes() {
+        // the brane endpoint of the transaction lifecycle: one entry per signer, read without a credential
+        JsonNode brane = ok(http().get("/actuator/brane"));
+        assertThat(brane.get("journal").asString()).isNotBlank();
+        JsonNode signers = brane.get("signers");
+        assertThat(signers.size()).isEqualTo(1);
+        JsonNode account = signers.iterator().next();
+        assertThat(account.get("account").asString()).isEqualToIgnoringCase(
+                "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+        assertThat(account.get("chainId").asLong()).isEqualTo(31337);
+        assertThat(brane.toString()).doesNotContain("raw").doesNotContain("privateKey");
+    }
+
+    @Test
     void everySeriesTheGrafanaDashboardQueriesIsScraped() throws java.io.IOException {
         JsonNode dashboard = new Http.Response(200, "", java.nio.file.Files.readString(
                 java.nio.file.Path.of("dashboards", "brane-rpc.json"))).json();
