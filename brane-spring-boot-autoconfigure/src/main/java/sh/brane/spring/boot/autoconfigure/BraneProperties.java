@@ -314,6 +314,42 @@ public class BraneProperties {
         private int reconnectMaxAttempts = 0;
 
         /**
+         * Times a call the node answered "not now" (code -32005 or 429, "header not found") is sent again under its
+         * id; transaction submissions never are. 0 turns these retries off.
+         */
+        private int maxRetries = 3;
+
+        /** First delay before such a retry; doubled each time up to the maximum. */
+        private Duration retryInitialBackoff = Duration.ofMillis(100);
+
+        /** Largest delay before such a retry. */
+        private Duration retryMaxBackoff = Duration.ofSeconds(5);
+
+        public int getMaxRetries() {
+            return this.maxRetries;
+        }
+
+        public void setMaxRetries(int maxRetries) {
+            this.maxRetries = maxRetries;
+        }
+
+        public Duration getRetryInitialBackoff() {
+            return this.retryInitialBackoff;
+        }
+
+        public void setRetryInitialBackoff(Duration retryInitialBackoff) {
+            this.retryInitialBackoff = retryInitialBackoff;
+        }
+
+        public Duration getRetryMaxBackoff() {
+            return this.retryMaxBackoff;
+        }
+
+        public void setRetryMaxBackoff(Duration retryMaxBackoff) {
+            this.retryMaxBackoff = retryMaxBackoff;
+        }
+
+        /**
          * Accept any wss:// certificate and host name. Anyone on the network path can then read and change the
          * traffic: only for a local node with a self-signed certificate. Logged as a WARN at every start.
          */

@@ -50,6 +50,9 @@ final class ProviderConfigMapper {
             .reconnectInitialBackoff(ws.getReconnectInitialBackoff())
             .reconnectMaxBackoff(ws.getReconnectMaxBackoff())
             .reconnectMaxAttempts(ws.getReconnectMaxAttempts())
+            .maxRetries(ws.getMaxRetries())
+            .retryInitialBackoff(ws.getRetryInitialBackoff())
+            .retryMaxBackoff(ws.getRetryMaxBackoff())
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             if (ws.isInsecureSkipTlsVerification()) {
@@ -77,6 +80,9 @@ final class ProviderConfigMapper {
                 property(WS + "reconnect-initial-backoff", ws.getReconnectInitialBackoff());
             case "reconnectMaxBackoff" -> property(WS + "reconnect-max-backoff", ws.getReconnectMaxBackoff());
             case "reconnectMaxAttempts" -> property(WS + "reconnect-max-attempts", ws.getReconnectMaxAttempts());
+            case "maxRetries" -> property(WS + "max-retries", ws.getMaxRetries());
+            case "retryInitialBackoff" -> property(WS + "retry-initial-backoff", ws.getRetryInitialBackoff());
+            case "retryMaxBackoff" -> property(WS + "retry-max-backoff", ws.getRetryMaxBackoff());
             default -> common(option, rpc);
         });
     }

@@ -150,7 +150,9 @@ class BraneAutoConfigurationTests {
                     "brane.rpc.ws.transport=nio", "brane.rpc.ws.io-threads=2", "brane.rpc.ws.connect-timeout=2s",
                     "brane.rpc.ws.ping-interval=5s", "brane.rpc.ws.read-idle-timeout=20s",
                     "brane.rpc.ws.reconnect=false", "brane.rpc.ws.reconnect-initial-backoff=50ms",
-                    "brane.rpc.ws.reconnect-max-backoff=2s", "brane.rpc.ws.reconnect-max-attempts=7")
+                    "brane.rpc.ws.reconnect-max-backoff=2s", "brane.rpc.ws.reconnect-max-attempts=7",
+                    "brane.rpc.ws.max-retries=5", "brane.rpc.ws.retry-initial-backoff=20ms",
+                    "brane.rpc.ws.retry-max-backoff=1s")
             .run((context) -> {
                 WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
                 var config = provider.config();
@@ -172,6 +174,9 @@ class BraneAutoConfigurationTests {
                 assertThat(config.reconnectInitialBackoff()).isEqualTo(Duration.ofMillis(50));
                 assertThat(config.reconnectMaxBackoff()).isEqualTo(Duration.ofSeconds(2));
                 assertThat(config.reconnectMaxAttempts()).isEqualTo(7);
+                assertThat(config.maxRetries()).isEqualTo(5);
+                assertThat(config.retryInitialBackoff()).isEqualTo(Duration.ofMillis(20));
+                assertThat(config.retryMaxBackoff()).isEqualTo(Duration.ofSeconds(1));
                 assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
             });
     }
@@ -308,6 +313,19 @@ class BraneAutoConfigurationTests {
     }
 
     // ------------------------------------------------------------------ start-up failures
+
+    @Test
+    void wsRetryBackoffsOutOfOrderFailNamingTheProperty() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.retry-initial-backoff=2s",
+                "brane.rpc.ws.retry-max-backoff=1s")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                .hasMessageContaining("brane.rpc.ws.retry-max-backoff"));
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.max-retries=-1")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                .hasMessageContaining("brane.rpc.ws.max-retries"));
+    }
 
     @Test
     void ringBufferSizeNotAPowerOfTwoFailsNamingTheProperty() {
