@@ -30,12 +30,15 @@ import tools.jackson.databind.JsonNode;
  * answer and is returned as is. Subscriptions go to the first endpoint that supports them and are not moved.
  */
 public final class FallbackProvider implements BraneProvider {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FallbackProvider.class);
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final List<Endpoint> endpoints;
     private final int failureThreshold;
     private final Duration probeInterval;
+    /** The chain every endpoint must report before it takes a submission or returns to rotation; null: any. */
+    private final Long expectedChainId;
     private final Duration requestTimeout;
     private final Thread prober;
     private volatile boolean closed;
@@ -47,6 +50,7 @@ public final class FallbackProvider implements BraneProvider {
         }
         this.failureThreshold = b.failureThreshold;
         this.probeInterval = b.probeInterval;
+        this.expectedChainId = b.expectedChainId;
         this.requestTimeout = b.requestTimeout;
         this.prober = Thread.ofVirtual().name("brane-fallback-probe-" + INSTANCES.incrementAndGet()).start(this::probeLoop);
     }
@@ -260,13 +264,15 @@ public final class FallbackProvider implements BraneProvider {
         }
         probe.whenComplete((ok, err) -> {
             Throwable cause = err == null ? null : unwrap(err);
-            if (cause == null || cause instanceof RpcErrorException) {
-                // it answered (even an error is an answer): the submission may go
+            if (cause == null ? onExpectedChain(e, ok) : cause instanceof RpcErrorException && expectedChainId == null) {
+                // it answered (even an error is an answer, unless its chain must be known): the submission may go
                 e.success(System.nanoTime() - t0);
                 send(e, first, method, deadlineNanos, call, tried, result);
                 return;
             }
-            if (isTransportFailure(cause)) {
+            if (cause == null) {
+                cause = new InvalidResponseException("reports another chain than the expected " + expectedChainId);
+            } else if (isTransportFailure(cause)) {
                 e.failure(failureThreshold);
             }
             if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0) {
@@ -351,6 +357,30 @@ public final class FallbackProvider implements BraneProvider {
         return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
+    /**
+     * Whether {@code chainIdAnswer} (an {@code eth_chainId} result) is the expected chain; when it is not, {@code e}
+     * is kept out of rotation: a node serving another chain must never take a call, least of all a submission.
+     */
+    private boolean onExpectedChain(Endpoint e, JsonNode chainIdAnswer) {
+        if (expectedChainId == null) {
+            return true;
+        }
+        String hex = chainIdAnswer == null || !chainIdAnswer.isString() ? null : chainIdAnswer.asString();
+        Long reported = null;
+        if (hex != null && hex.startsWith("0x") && hex.length() > 2 && hex.length() <= 18) {
+            try {
+                reported = Long.parseUnsignedLong(hex.substring(2), 16);
+            } catch (NumberFormatException ignored) {
+                // reported stays null: not a chain id
+            }
+        }
+        if (reported != null && reported.longValue() == expectedChainId) {
+            return true;
+        }
+        e.wrongChain(NodeText.of(String.valueOf(chainIdAnswer)), expectedChainId);
+        return false;
+    }
+
     private void probeLoop() {
         while (!closed) {
             try {
@@ -364,7 +394,8 @@ public final class FallbackProvider implements BraneProvider {
                     long t0 = System.nanoTime();
                     e.provider.sendAsync("eth_chainId", List.of(), probeInterval).whenComplete((ok, err) -> {
                         Throwable cause = err == null ? null : unwrap(err);
-                        if (cause == null || cause instanceof RpcErrorException) {
+                        if (cause == null ? onExpectedChain(e, ok)
+                                : cause instanceof RpcErrorException && expectedChainId == null) {
                             e.revive(System.nanoTime() - t0);
                         } else if (!e.down && isTransportFailure(cause)) {
                             e.failure(failureThreshold);
@@ -383,6 +414,7 @@ public final class FallbackProvider implements BraneProvider {
         final BraneProvider provider;
         volatile boolean down;
         volatile boolean proven;
+        private boolean wrongChain;
         private int consecutiveFailures;
         private double recentErrors;
         private double latencyNanos;
@@ -407,7 +439,17 @@ public final class FallbackProvider implements BraneProvider {
             }
         }
 
+        synchronized void wrongChain(String reported, long expected) {
+            if (!wrongChain) {
+                LOG.error("endpoint {} reports chain id {}, not the expected {}: kept out of rotation until it reports"
+                        + " {}", provider, reported, expected, expected);
+            }
+            down = true;
+            wrongChain = true;
+        }
+
         synchronized void revive(long nanos) {
+            wrongChain = false;
             if (down) {
                 RequestLifecycle.LOG.info("endpoint {} answered a probe: back in rotation", provider);
             }
@@ -428,6 +470,7 @@ public final class FallbackProvider implements BraneProvider {
         private int failureThreshold = 3;
         private Duration probeInterval = Duration.ofSeconds(5);
         private Duration requestTimeout = WebSocketConfig.DEFAULT_REQUEST_TIMEOUT;
+        private Long expectedChainId;
 
         /** Adds an endpoint; order matters only for ties and for subscriptions. */
         public Builder add(BraneProvider provider) {
@@ -452,6 +495,15 @@ public final class FallbackProvider implements BraneProvider {
          */
         public Builder requestTimeout(Duration timeout) {
             this.requestTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * The chain id every endpoint must report ({@code eth_chainId}) before a submission is sent to it for the
+         * first time and whenever it returns to rotation; an endpoint on another chain stays out. Default: unchecked.
+         */
+        public Builder expectedChainId(long chainId) {
+            this.expectedChainId = chainId;
             return this;
         }
 

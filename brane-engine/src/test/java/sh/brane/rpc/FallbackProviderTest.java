@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 
 class FallbackProviderTest {
 
-    /** A loopback JSON-RPC endpoint that is healthy, answers 503, or drops connections. */
+    /** A loopback JSON-RPC endpoint that is healthy, answers 503, drops connections, or serves chain 1. */
     static final class Node implements AutoCloseable {
         final HttpServer server;
         final AtomicInteger calls = new AtomicInteger();
@@ -38,6 +38,14 @@ class FallbackProviderTest {
                         case "503" -> HttpProviderTest.json(ex, 503, "{}");
                         case "drop" -> throw new IOException("simulated crash");
                         case "hang" -> sleepQuietly(10_000);
+                        case "otherchain" -> {
+                            if ("eth_chainId".equals(body.path("method").asString())) {
+                                HttpProviderTest.json(ex, 200, TestWsServer.result(body,
+                                        TestWsServer.JSON.getNodeFactory().stringNode("0x1")).toString());
+                            } else {
+                                answer(ex, body);
+                            }
+                        }
                         case "slow" -> {
                             sleepQuietly(5);
                             answer(ex, body);

@@ -68,6 +68,43 @@ class FallbackRankingTest {
     }
 
     @Test
+    void anEndpointOnAnotherChainNeverTakesASubmissionNorReturnsToRotation() throws Exception {
+        FallbackProviderTest.Node primary = node("ok");
+        FallbackProviderTest.Node backup = node("otherchain");
+        FallbackProvider p = FallbackProvider.builder().add(primary.provider()).add(backup.provider())
+                .failureThreshold(1).probeInterval(Duration.ofMillis(50)).expectedChainId(31337).build();
+        toClose.add(p);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        // the backup answers, but for chain 1: the prober takes it out instead of learning its latency
+        long probed = System.nanoTime() + 5_000_000_000L;
+        while (p.isHealthy(1) && System.nanoTime() < probed) {
+            Thread.sleep(20);
+        }
+        assertThat(p.isHealthy(1)).isFalse();
+        // with the primary out, a submission probes the backup, finds the wrong chain and is never sent
+        primary.mode = "503";
+        failureOf(p.sendAsync("eth_blockNumber", List.of()), 3000);
+        Throwable e = failureOf(p.sendAsync("eth_sendRawTransaction", List.of("0x02")), 3000);
+        assertThat(e).isInstanceOf(ConnectionLostException.class).hasMessageContaining("was not sent");
+        assertThat(backup.methods).doesNotContain("eth_sendRawTransaction");
+        // the primary comes back on its chain: probed, back in rotation, and it takes the submission
+        primary.mode = "ok";
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (!p.isHealthy(0) && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(p.isHealthy(0)).isTrue();
+        JsonNodeAssert.isHash(p.send("eth_sendRawTransaction", List.of("0x02")).asString());
+        assertThat(primary.methods).contains("eth_sendRawTransaction");
+        // a primary that comes back serving another chain stays out
+        primary.mode = "503";
+        failureOf(p.sendAsync("eth_blockNumber", List.of()), 3000);
+        primary.mode = "otherchain";
+        Thread.sleep(300);
+        assertThat(p.isHealthy(0)).isFalse();
+    }
+
+    @Test
     void anUntriedEndpointThatAnswersTheProbeTakesTheSubmission() throws Exception {
         FallbackProviderTest.Node primary = node("ok");
         FallbackProviderTest.Node backup = node("ok");

@@ -95,6 +95,11 @@ final class BraneProviderFactory {
             FallbackProvider.Builder builder = FallbackProvider.builder();
             created.forEach(builder::add);
             BraneProperties.Fallback fallback = this.properties.getRpc().getFallback();
+            Long expectedChainId = this.properties.getRpc().getExpectedChainId();
+            if (expectedChainId != null) {
+                // an endpoint returning to rotation, or taking its first submission, must report the pinned chain
+                builder.expectedChainId(expectedChainId);
+            }
             try {
                 return builder.failureThreshold(fallback.getFailureThreshold())
                     .probeInterval(fallback.getProbeInterval())
