@@ -77,13 +77,7 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
         }
 
         BlockHeader build(String where) {
-            if (seen != 255) {
-                for (int i = 0; i < REQUIRED.length; i++) {
-                    if ((seen & (1 << i)) == 0) {
-                        throw StreamJson.missing(where, -1, REQUIRED[i]);
-                    }
-                }
-            }
+            StreamJson.requireAll(seen, REQUIRED, where, -1);
             return new BlockHeader(number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, baseFeePerGas,
                     stateRoot, transactionsRoot, receiptsRoot);
         }

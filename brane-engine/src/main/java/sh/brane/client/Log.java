@@ -92,13 +92,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 default -> p.skipChildren();
             }
         }
-        if (seen != 7) {
-            for (int i = 0; i < REQUIRED.length; i++) {
-                if ((seen & (1 << i)) == 0) {
-                    throw StreamJson.missing(base, index, REQUIRED[i]);
-                }
-            }
-        }
+        StreamJson.requireAll(seen, REQUIRED, base, index);
         return new Log(address, topics, data, blockNumber, blockHash, transactionHash, transactionIndex, logIndex,
                 removed);
     }

@@ -89,27 +89,11 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                 }
                 case "to" -> to = StreamJson.optAddress(p, base, index, name);
                 case "contractAddress" -> contractAddress = StreamJson.optAddress(p, base, index, name);
-                case "type" -> {
-                    if (!isNull) {
-                        type = StreamJson.quantityLong(p, base, index, name);
-                        if (type > 0xff) {
-                            throw StreamJson.bad(p, StreamJson.where(base, index, name),
-                                    "transaction type must be one byte");
-                        }
-                    } else {
-                        type = 0;
-                    }
-                }
+                case "type" -> type = StreamJson.typeByte(p, isNull, base, index, name);
                 default -> p.skipChildren();
             }
         }
-        if (seen != 1023) {
-            for (int i = 0; i < REQUIRED.length; i++) {
-                if ((seen & (1 << i)) == 0) {
-                    throw StreamJson.missing(base, index, REQUIRED[i]);
-                }
-            }
-        }
+        StreamJson.requireAll(seen, REQUIRED, base, index);
         return new Receipt(transactionHash, transactionIndex, blockHash, blockNumber, from, to, contractAddress,
                 cumulativeGasUsed, gasUsed, effectiveGasPrice, status == 1, (int) type, logs);
     }

@@ -81,6 +81,34 @@ final class StreamJson {
         return new InvalidResponseException(where(base, index, name) + ": missing");
     }
 
+    /**
+     * Refuses an object that lacks a required field: bit i of {@code seen} is set once {@code required[i]} was read.
+     * The check is one comparison when every field is there.
+     */
+    static void requireAll(int seen, String[] required, String base, int index) {
+        int all = (1 << required.length) - 1;
+        if (seen == all) {
+            return;
+        }
+        for (int i = 0; i < required.length; i++) {
+            if ((seen & (1 << i)) == 0) {
+                throw missing(base, index, required[i]);
+            }
+        }
+    }
+
+    /** A transaction's {@code type} field: one byte, 0 (legacy) when null. */
+    static int typeByte(JsonParser p, boolean isNull, String base, int index, String name) {
+        if (isNull) {
+            return 0;
+        }
+        long type = quantityLong(p, base, index, name);
+        if (type > 0xff) {
+            throw bad(p, where(base, index, name), "transaction type must be one byte");
+        }
+        return (int) type;
+    }
+
     // ------------------------------------------------------------------ quantities
 
     /** A hex quantity that fits a non-negative long. */

@@ -106,27 +106,11 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case "maxFeePerGas" -> maxFeePerGas = StreamJson.optQuantity(p, base, index, name);
                 case "maxPriorityFeePerGas" -> maxPriorityFeePerGas = StreamJson.optQuantity(p, base, index, name);
                 case "chainId" -> chainId = StreamJson.optQuantityLong(p, base, index, name);
-                case "type" -> {
-                    if (!isNull) {
-                        type = StreamJson.quantityLong(p, base, index, name);
-                        if (type > 0xff) {
-                            throw StreamJson.bad(p, StreamJson.where(base, index, name),
-                                    "transaction type must be one byte");
-                        }
-                    } else {
-                        type = 0;
-                    }
-                }
+                case "type" -> type = StreamJson.typeByte(p, isNull, base, index, name);
                 default -> p.skipChildren();
             }
         }
-        if (seen != 63) {
-            for (int i = 0; i < REQUIRED.length; i++) {
-                if ((seen & (1 << i)) == 0) {
-                    throw StreamJson.missing(base, index, REQUIRED[i]);
-                }
-            }
-        }
+        StreamJson.requireAll(seen, REQUIRED, base, index);
         return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
                 gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, (int) type, chainId);
     }
