@@ -369,7 +369,7 @@ public final class BraneClient implements AutoCloseable {
         }
         RevertReason reason = decode(data, errors);
         return Optional.of(new RevertException(e.method(), e.code(), e.rpcMessage(), e.data(), reason, null,
-                e.method() + " reverted: " + reason));
+                e.method() + " reverted: " + NodeText.of(reason)));
     }
 
     /**
@@ -383,7 +383,7 @@ public final class BraneClient implements AutoCloseable {
             call(replay, BlockTag.number(receipt.blockNumber()), null, errors);
         } catch (RevertException r) {
             return new RevertException(r.method(), r.code(), r.rpcMessage(), r.data(), r.reason(), receipt,
-                    "transaction reverted: " + r.reason() + where);
+                    "transaction reverted: " + NodeText.of(r.reason()) + where);
         } catch (BraneRpcException e) {
             return new RevertException("eth_call", 0, e.getMessage(), null, new RevertReason.Empty(), receipt,
                     "transaction reverted; replaying it to learn why failed: " + e.getMessage() + where);

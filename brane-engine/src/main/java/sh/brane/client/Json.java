@@ -9,6 +9,7 @@ import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
 import sh.brane.primitives.InvalidEncodingException;
 import sh.brane.rpc.InvalidResponseException;
+import sh.brane.rpc.NodeText;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -112,7 +113,7 @@ final class Json {
         try {
             return Address.of(s);
         } catch (InvalidEncodingException e) {
-            throw new InvalidResponseException(where + ": not an address: " + e.getMessage(), e);
+            throw new InvalidResponseException(where + ": not an address: " + NodeText.of(e.getMessage()), e);
         }
     }
 
@@ -121,7 +122,7 @@ final class Json {
         try {
             return Hash.of(s);
         } catch (InvalidEncodingException e) {
-            throw new InvalidResponseException(where + ": not a 32-byte hash: " + e.getMessage(), e);
+            throw new InvalidResponseException(where + ": not a 32-byte hash: " + NodeText.of(e.getMessage()), e);
         }
     }
 
@@ -133,7 +134,7 @@ final class Json {
         try {
             return Hex.decode(s);
         } catch (InvalidEncodingException e) {
-            throw new InvalidResponseException(where + ": not hex data: " + e.getMessage(), e);
+            throw new InvalidResponseException(where + ": not hex data: " + NodeText.of(e.getMessage()), e);
         }
     }
 
@@ -192,7 +193,7 @@ final class Json {
         if (node == null || node.isMissingNode()) {
             return "nothing";
         }
-        String s = node.toString();
-        return s.length() > 80 ? s.substring(0, 80) + "... (" + s.length() + " chars)" : s;
+        // the node's text, escaped (JSON leaves bidi overrides, DEL and C1 controls raw) and cut
+        return NodeText.of(node.toString(), 80);
     }
 }

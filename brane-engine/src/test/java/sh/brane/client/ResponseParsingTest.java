@@ -176,6 +176,22 @@ class ResponseParsingTest {
     }
 
     @Test
+    void nodeTextInMessagesIsEscapedAndCut() {
+        // a revert string is the contract's text: a newline would forge a log line, U+202E reverse what is read
+        String forged = "no\n2026-11-23 INFO payment approved \u202E" + "x".repeat(10_000);
+        JsonNode d = JSON.getNodeFactory().stringNode(Hex.encode(RevertDecoder.ERROR.encode(forged)));
+        RevertException e = BraneClient.asRevert(new RpcErrorException("eth_call", 3, "execution reverted", d), null)
+                .orElseThrow();
+        assertThat(e.reason()).isEqualTo(new RevertReason.ErrorMessage(forged, e.reason().data()));
+        assertThat(e.getMessage()).startsWith("eth_call reverted: reverted: no\\n2026-11-23")
+                .contains("\\u202e").doesNotContain("\n", "\u202E").hasSizeLessThan(400);
+
+        JsonNode bidi = JSON.getNodeFactory().stringNode("0x\u202E\u0085" + "f".repeat(200));
+        assertThatThrownBy(() -> Json.quantity(bidi, "block.number")).isInstanceOf(InvalidResponseException.class)
+                .hasMessageNotContaining("\u202E").hasMessageNotContaining("\u0085");
+    }
+
+    @Test
     void logFilterJsonHasWildcardsAndAlternatives() {
         Address a = Address.of(A1);
         LogFilter f = LogFilter.builder().address(a).fromBlock(BlockTag.number(16)).toBlock(BlockTag.LATEST)
