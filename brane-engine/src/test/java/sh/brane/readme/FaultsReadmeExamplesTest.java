@@ -37,7 +37,7 @@ class FaultsReadmeExamplesTest {
     }
 
     @Test
-    void detectionSettingsAndResolvingAnUnknownFate() {
+    void detectionSettingsAndResolvingAnUnknownFate() throws InterruptedException {
         PrivateKey key = PrivateKey.fromHex(anvil.account(1).privateKey());
         Address to = Address.of(anvil.account(2).address());
         long gwei = 1_000_000_000L;
@@ -66,8 +66,21 @@ class FaultsReadmeExamplesTest {
         }
         // README-END
         try (WebSocketProvider check = WebSocketProvider.create(wsUrl)) {
+            // Anvil answers eth_sendRawTransaction before its automined block is in "latest": wait for the receipt
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (check.send("eth_getTransactionReceipt", List.of(tx0Hash(key, to, gwei))).isNull()
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
             assertThat(check.send("eth_getTransactionCount", List.of(key.address().toHex(), "latest")).asString())
                     .isEqualTo("0x1");
         }
+    }
+
+    /** The README example's transaction, signed again (deterministic signature: the same hash). */
+    private static String tx0Hash(PrivateKey key, Address to, long gwei) {
+        return Eip1559Transaction.builder().chainId(31337).nonce(0)
+                .maxPriorityFeePerGas(gwei).maxFeePerGas(20 * gwei).gasLimit(21_000)
+                .to(to).value(1).build().sign(key).hash().toHex();
     }
 }
