@@ -34,6 +34,7 @@ final class CryptokiToken implements Pkcs11Token {
     /** Generous bound for any attribute this class reads (an EC point is 67 bytes). */
     private static final int MAX_ATTRIBUTE = 1024;
     private static final int MAX_SLOTS = 1024;
+    private static final long CKR_PIN_INCORRECT = 0xA0;
 
     private static final Map<Path, Cryptoki> LIBRARIES = new ConcurrentHashMap<>();
 
@@ -106,10 +107,18 @@ final class CryptokiToken implements Pkcs11Token {
             pinMemory.write(0, pin, 0, pin.length);
             long rv = lib.C_Login(ulong(session), ulong(Cryptoki.CKU_USER), pinMemory, ulong(pin.length))
                     .longValue();
-            // login is per application and token: another signer on this token may have logged in already
+            // login is per application and token: another signer on this token may have logged in already, and
+            // then the token does not check this PIN, so it is compared with the PIN the token accepted
+            if (rv == Cryptoki.CKR_USER_ALREADY_LOGGED_IN
+                    && !TokenLogins.sameAsAccepted(config.library(), slot, pin)) {
+                rv = CKR_PIN_INCORRECT;
+            }
             if (rv != Cryptoki.CKR_OK && rv != Cryptoki.CKR_USER_ALREADY_LOGGED_IN) {
                 closeSession();
                 throw new Pkcs11Exception(signerName, "C_Login", rv);
+            }
+            if (rv == Cryptoki.CKR_OK) {
+                TokenLogins.accepted(config.library(), slot, pin);
             }
         } finally {
             pinMemory.clear();

@@ -141,6 +141,21 @@ class Pkcs11SignerTest {
     }
 
     @Test
+    void aSecondSignerWithAWrongPinOnATokenAlreadyLoggedInIsRefused() {
+        // the signer of this class is logged in to TOKEN, so the token itself answers CKR_USER_ALREADY_LOGGED_IN
+        assertThatThrownBy(() -> Pkcs11Signer.open("payouts", config().pin("0000-wrong".toCharArray()).build()))
+                .isInstanceOfSatisfying(Pkcs11Exception.class, e -> {
+                    assertThat(e.isPinRejected()).isTrue();
+                    assertThat(e.signerName()).isEqualTo("payouts");
+                    assertThat(e.getMessage()).doesNotContain("0000-wrong");
+                });
+        // the right PIN on the same token still opens a second signer
+        try (Pkcs11Signer second = Pkcs11Signer.open("payouts", config().build())) {
+            assertThat(second.address()).isEqualTo(tokenKeyAddress);
+        }
+    }
+
+    @Test
     void anUnknownKeyOrTokenIsNamedInTheError() {
         assertThatThrownBy(() -> Pkcs11Signer.open("hsm", config().keyLabel("no-such-key").build()))
                 .isInstanceOf(SignerException.class)
