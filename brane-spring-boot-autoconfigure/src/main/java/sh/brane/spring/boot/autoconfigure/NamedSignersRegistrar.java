@@ -1,5 +1,6 @@
 package sh.brane.spring.boot.autoconfigure;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -52,7 +53,9 @@ final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor
             return;
         }
         // the typed client's definition exists only when a node is configured (its auto-configuration's condition)
-        boolean hasClient = beans.getBeanNamesForType(BraneClient.class, true, false).length > 0;
+        // (a client of brane.chains is not theirs: brane.signers belong to the one-chain shorthand)
+        boolean hasClient = Arrays.stream(beans.getBeanNamesForType(BraneClient.class, true, false))
+            .anyMatch((bean) -> !BraneProviderBeans.isChainBean(registry, bean));
         for (String name : names) {
             String prefix = "brane.signers." + name;
             if (!name.matches("[A-Za-z0-9][A-Za-z0-9_-]{0,63}")) {
