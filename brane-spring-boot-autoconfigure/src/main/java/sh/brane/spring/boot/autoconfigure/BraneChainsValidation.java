@@ -17,7 +17,14 @@ import org.springframework.util.StringUtils;
  */
 final class BraneChainsValidation {
 
-    private static final String NAME = "[A-Za-z0-9][A-Za-z0-9_-]{0,63}";
+    /**
+     * Lower case, as Boot's property names are and environment variables bind (BRANE_CHAINS_BASE_RPC_URL names the
+     * chain "base"); a name also forms bean names and the qualifiers of its signers ("base.treasury").
+     */
+    private static final String NAME = "[a-z0-9][a-z0-9-]{0,63}";
+
+    private static final String NAME_RULE = "is 1 to 64 lower-case letters, digits or '-' (it names beans, health "
+            + "entries and metric tags)";
 
     private BraneChainsValidation() {
     }
@@ -25,18 +32,20 @@ final class BraneChainsValidation {
     static void validate(Binder binder, Set<String> chains) {
         Map<String, String> seen = new HashMap<>();
         for (String chain : chains) {
-            String prefix = "brane.chains." + chain;
-            if (!chain.matches(NAME)) {
-                throw new InvalidConfigurationPropertyValueException(prefix, chain,
-                        "a chain name is 1 to 64 letters, digits, '-' or '_' (it names beans, health entries and "
-                                + "metric tags)");
-            }
             String other = seen.putIfAbsent(chain.toLowerCase(Locale.ROOT), chain);
             if (other != null) {
-                throw new InvalidConfigurationPropertyValueException(prefix, chain, "the chain '" + other
-                        + "' has the same name (names are compared ignoring case, as environment variables are): "
-                        + "give each chain a name of its own");
+                // the bracketed form is a valid property name whatever the key holds (Boot's report looks it up)
+                throw new InvalidConfigurationPropertyValueException("brane.chains[" + chain + "]", chain,
+                        "the chain '" + other + "' has the same name (names are compared ignoring case, as "
+                                + "environment variables are): give each chain a name of its own");
             }
+        }
+        for (String chain : chains) {
+            String key = "brane.chains[" + chain + "]";
+            if (!chain.matches(NAME)) {
+                throw new InvalidConfigurationPropertyValueException(key, chain, "a chain name " + NAME_RULE);
+            }
+            String prefix = "brane.chains." + chain;
             if (chain.equalsIgnoreCase(BraneProviderFactory.SHORTHAND_CHAIN) && shorthandConfigured(binder)) {
                 throw new InvalidConfigurationPropertyValueException(prefix, chain, "'default' is the chain of "
                         + "brane.rpc (the one-chain shorthand), which is set too: move brane.rpc.* under "
@@ -66,8 +75,8 @@ final class BraneChainsValidation {
         for (String signer : signers) {
             String signerPrefix = prefix + ".signers." + signer;
             if (!signer.matches(NAME)) {
-                throw new InvalidConfigurationPropertyValueException(signerPrefix, signer,
-                        "a signer name is 1 to 64 letters, digits, '-' or '_' (it names beans, logs and metrics)");
+                throw new InvalidConfigurationPropertyValueException(prefix + ".signers[" + signer + "]", signer,
+                        "a signer name on a chain " + NAME_RULE);
             }
             if (chainId == null || chainId <= 0) {
                 throw unpinned(prefix, signerPrefix, chainId);
