@@ -32,7 +32,7 @@ public class BraneChainIdMismatchException extends RuntimeException {
         return this.actual;
     }
 
-    /** The property that pinned the chain: brane.rpc.expected-chain-id or brane.chains.<chain>.rpc.expected-chain-id. */
+    /** The property that pinned the chain: brane.rpc.expected-chain-id, or a chain's rpc.expected-chain-id. */
     public String getProperty() {
         return this.property;
     }

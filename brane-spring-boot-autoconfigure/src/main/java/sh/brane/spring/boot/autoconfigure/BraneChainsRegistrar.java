@@ -1,6 +1,5 @@
 package sh.brane.spring.boot.autoconfigure;
 
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -15,7 +14,6 @@ import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
 import org.springframework.beans.factory.support.RootBeanDefinition;
-import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.SslBundles;
@@ -51,9 +49,7 @@ final class BraneChainsRegistrar implements BeanDefinitionRegistryPostProcessor 
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
         Binder binder = Binder.get(this.environment);
-        Set<String> chains = binder.bind("brane.chains", Bindable.mapOf(String.class, Object.class))
-            .map(Map::keySet)
-            .orElse(Set.of());
+        Set<String> chains = ConfiguredNames.under(binder, "brane.chains");
         if (chains.isEmpty() || !(registry instanceof ConfigurableListableBeanFactory beans)) {
             return;
         }
@@ -65,10 +61,7 @@ final class BraneChainsRegistrar implements BeanDefinitionRegistryPostProcessor 
                     () -> provider(beans, chain, prefix));
             register(registry, chain + "BraneClient", BraneClient.class, chain, chain, "close",
                     () -> client(beans, providerBean, chain, prefix));
-            Set<String> signers = binder.bind(prefix + ".signers", Bindable.mapOf(String.class, Object.class))
-                .map(Map::keySet)
-                .orElse(Set.of());
-            for (String signer : signers) {
+            for (String signer : ConfiguredNames.under(binder, prefix + ".signers")) {
                 registerSigner(registry, beans, chain, prefix, signer);
             }
         }

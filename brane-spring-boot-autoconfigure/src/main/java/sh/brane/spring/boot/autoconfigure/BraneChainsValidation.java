@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.util.StringUtils;
@@ -68,9 +67,7 @@ final class BraneChainsValidation {
             throw new InvalidConfigurationPropertyValueException(rpc + ".url", "(set)",
                     "set either " + rpc + ".url or " + rpc + ".endpoints, not both");
         }
-        Set<String> signers = binder.bind(prefix + ".signers", Bindable.mapOf(String.class, Object.class))
-            .map(Map::keySet)
-            .orElse(Set.of());
+        Set<String> signers = ConfiguredNames.under(binder, prefix + ".signers");
         Long chainId = binder.bind(rpc + ".expected-chain-id", Long.class).orElse(null);
         for (String signer : signers) {
             String signerPrefix = prefix + ".signers." + signer;

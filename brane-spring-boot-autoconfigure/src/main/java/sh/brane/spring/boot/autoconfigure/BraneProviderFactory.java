@@ -96,7 +96,8 @@ final class BraneProviderFactory {
                 BraneConnectionDetails.Endpoint endpoint = endpoints.get(i);
                 String name = endpoint.name();
                 if (name == null || name.isBlank() || !names.add(name)) {
-                    throw new InvalidConfigurationPropertyValueException(this.prefix + ".endpoints[" + i + "].name", name,
+                    throw new InvalidConfigurationPropertyValueException(this.prefix + ".endpoints[" + i + "].name",
+                            name,
                             "every endpoint needs a name of its own (used as metrics tag)");
                 }
                 Map<String, String> headers = new LinkedHashMap<>(common);

@@ -1,12 +1,10 @@
 package sh.brane.spring.boot.autoconfigure;
 
-import java.util.Map;
 
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -39,11 +37,7 @@ public final class BraneProvidersCondition extends AnyNestedCondition {
 
         @Override
         public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            boolean set = Binder.get(context.getEnvironment())
-                .bind("brane.chains", Bindable.mapOf(String.class, Object.class))
-                .map(Map::isEmpty)
-                .map((empty) -> !empty)
-                .orElse(false);
+            boolean set = !ConfiguredNames.under(Binder.get(context.getEnvironment()), "brane.chains").isEmpty();
             return set ? ConditionOutcome.match("brane.chains is set")
                     : ConditionOutcome.noMatch("brane.chains is not set");
         }

@@ -1,7 +1,6 @@
 package sh.brane.spring.boot.autoconfigure;
 
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -15,7 +14,6 @@ import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
 import org.springframework.beans.factory.support.RootBeanDefinition;
-import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.core.env.Environment;
@@ -45,10 +43,7 @@ final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor
 
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
-        Set<String> names = Binder.get(this.environment)
-            .bind("brane.signers", Bindable.mapOf(String.class, Object.class))
-            .map(Map::keySet)
-            .orElse(Set.of());
+        Set<String> names = ConfiguredNames.under(Binder.get(this.environment), "brane.signers");
         if (names.isEmpty() || !(registry instanceof ConfigurableListableBeanFactory beans)) {
             return;
         }

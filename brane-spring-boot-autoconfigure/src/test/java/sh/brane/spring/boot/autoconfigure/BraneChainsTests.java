@@ -50,7 +50,8 @@ class BraneChainsTests {
     @Test
     void eachChainGetsAProviderAndAClientQualifiedByItsName() {
         this.runner
-            .withPropertyValues("brane.chains.l1.rpc.url=http://localhost:1/a", "brane.chains.base.rpc.url=http://localhost:2/b")
+            .withPropertyValues("brane.chains.l1.rpc.url=http://localhost:1/a",
+                    "brane.chains.base.rpc.url=http://localhost:2/b")
             .withUserConfiguration(ChainUser.class)
             .run((context) -> {
                 assertThat(context).hasNotFailed()
@@ -222,7 +223,8 @@ class BraneChainsTests {
     @Test
     void aChainsBadValueFailsNamingTheChainsProperty() {
         this.runner
-            .withPropertyValues("brane.chains.base.rpc.url=ws://localhost:1", "brane.chains.base.rpc.ws.ring-buffer-size=1000")
+            .withPropertyValues("brane.chains.base.rpc.url=ws://localhost:1",
+                    "brane.chains.base.rpc.ws.ring-buffer-size=1000")
             .run((context) -> assertFailure(context, "brane.chains.base.rpc.ws.ring-buffer-size", "power of two"));
     }
 

@@ -45,7 +45,8 @@ public final class BraneHealthContributorAutoConfiguration {
         return CompositeHealthContributor.fromMap(perChain);
     }
 
-    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry, ConfigurableListableBeanFactory beans) {
+    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry,
+            ConfigurableListableBeanFactory beans) {
         return new BraneHealthIndicator(entry.provider(beans), entry.health().getTimeout(),
                 entry.health().getMaxHeadAge())
             .expectChainId(entry.expectedChainId(), entry.chainIdProperty());

@@ -139,8 +139,8 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
     private Timer timer(String method, RpcOutcome outcome, String code) {
         return Timer.builder(REQUESTS)
             .description("JSON-RPC requests, by how they ended")
-            .tags("chain", this.chain, "method", method, "transport", this.transport, "endpoint", this.endpoint, "outcome",
-                    outcome.name(), "error.code", code)
+            .tags("chain", this.chain, "method", method, "transport", this.transport, "endpoint", this.endpoint,
+                    "outcome", outcome.name(), "error.code", code)
             .register(this.registry);
     }
 
