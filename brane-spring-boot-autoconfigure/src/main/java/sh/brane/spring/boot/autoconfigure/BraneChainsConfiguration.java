@@ -8,7 +8,6 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-import sh.brane.rpc.BraneProvider;
 
 /**
  * The beans of {@code brane.chains.<name>} ({@link BraneChainsRegistrar}), and the shutdown drain of every provider
@@ -27,8 +26,12 @@ class BraneChainsConfiguration {
     @Conditional(BraneProvidersCondition.class)
     BraneProviderLifecycle braneProviderLifecycle(ConfigurableListableBeanFactory beans,
             ObjectProvider<BraneProperties> properties) {
-        // looked up when stopping: the chains' providers are not default candidates, and all exist by then
-        return new BraneProviderLifecycle(() -> beans.getBeansOfType(BraneProvider.class).values(),
-                properties.getObject().getShutdown().getTimeout());
+        // looked up when stopping, when every one exists: each chain's, and those the application declares (as beans,
+        // or inside a BraneClient bean)
+        BraneProperties settings = properties.getObject();
+        return new BraneProviderLifecycle(() -> BraneProviderBeans.all(beans, settings)
+            .stream()
+            .map(BraneProviderBeans.Entry::provider)
+            .toList(), settings.getShutdown().getTimeout());
     }
 }

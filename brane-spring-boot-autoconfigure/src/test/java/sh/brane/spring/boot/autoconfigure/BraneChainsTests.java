@@ -174,6 +174,25 @@ class BraneChainsTests {
     }
 
     @Test
+    void aClientTheApplicationDeclaresOverAProviderThatIsNoBeanGetsHealthMetricsAndTheDrain() {
+        this.runner.withPropertyValues("brane.chains.base.rpc.url=http://localhost:2")
+            .withUserConfiguration(DeclaredClient.class)
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                CompositeHealthContributor health = context.getBean("braneHealthContributor",
+                        CompositeHealthContributor.class);
+                assertThat(health.stream().map((e) -> e.name())).containsExactlyInAnyOrder("base", "arbitrum");
+                MeterRegistry registry = context.getBean(MeterRegistry.class);
+                assertThat(registry.get("brane.rpc.requests.pending").tag("chain", "arbitrum").tag("endpoint", "arb")
+                    .gauge()).isNotNull();
+                BraneProvider inside = context.getBean("arbitrum", BraneClient.class).provider();
+                assertThat(BraneProviderBeans.all(context.getBeanFactory(), context.getBean(BraneProperties.class)))
+                    .extracting(BraneProviderBeans.Entry::provider)
+                    .contains(inside, context.getBean("baseBraneProvider", BraneProvider.class));
+            });
+    }
+
+    @Test
     void aChainWithoutANodeFailsNamingItsUrl() {
         this.runner.withPropertyValues("brane.chains.base.rpc.expected-chain-id=8453")
             .run((context) -> assertFailure(context, "brane.chains.base.rpc.url", "has no node"));
@@ -282,6 +301,15 @@ class BraneChainsTests {
             this.signer = signer;
             this.ceilings = ceilings;
             this.wallet = wallet;
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class DeclaredClient {
+
+        @Bean(destroyMethod = "close")
+        BraneClient arbitrum() {
+            return new BraneClient(HttpProvider.create(HttpConfig.builder("http://localhost:3").name("arb").build()));
         }
     }
 

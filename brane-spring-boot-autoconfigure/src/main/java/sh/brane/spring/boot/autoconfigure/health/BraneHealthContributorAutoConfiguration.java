@@ -38,16 +38,15 @@ public final class BraneHealthContributorAutoConfiguration {
     HealthContributor braneHealthContributor(ConfigurableListableBeanFactory beans, BraneProperties properties) {
         List<BraneProviderBeans.Entry> entries = BraneProviderBeans.all(beans, properties);
         if (entries.size() == 1 && properties.getChains().isEmpty()) {
-            return indicator(entries.get(0), beans);
+            return indicator(entries.get(0));
         }
         Map<String, HealthContributor> perChain = new LinkedHashMap<>();
-        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry, beans)));
+        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry)));
         return CompositeHealthContributor.fromMap(perChain);
     }
 
-    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry,
-            ConfigurableListableBeanFactory beans) {
-        return new BraneHealthIndicator(entry.provider(beans), entry.health().getTimeout(),
+    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry) {
+        return new BraneHealthIndicator(entry.provider(), entry.health().getTimeout(),
                 entry.health().getMaxHeadAge())
             .expectChainId(entry.expectedChainId(), entry.chainIdProperty());
     }
