@@ -3,6 +3,7 @@ package sh.brane.spring.boot.autoconfigure;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -106,10 +107,9 @@ class BraneChainsAnvilTests {
                     .sendAsync("eth_blockNumber", List.of());
                 BraneProviderLifecycle lifecycle = context.getBean(BraneProviderLifecycle.class);
                 lifecycle.stop();
-                assertThat(onFirst).isCompleted();
-                assertThat(onSecond).isCompleted();
-                assertThat(onFirst.get().asString()).startsWith("0x");
-                assertThat(onSecond.get().asString()).startsWith("0x");
+                // answered, not failed (the answer's future completes on a callback thread just after the drain)
+                assertThat(onFirst.get(5, TimeUnit.SECONDS).asString()).startsWith("0x");
+                assertThat(onSecond.get(5, TimeUnit.SECONDS).asString()).startsWith("0x");
                 lifecycle.start();
 
                 // one health entry per chain; the chain whose node stops is DOWN, the other stays UP
@@ -120,6 +120,20 @@ class BraneChainsAnvilTests {
                 l2.stop();
                 assertThat(status(health, "l2")).isEqualTo(Status.DOWN);
                 assertThat(status(health, "l1")).isEqualTo(Status.UP);
+            });
+    }
+
+    @Test
+    void aChainWhoseNodeReportsAnotherChainFailsStartUpNamingThatChainsProperty() {
+        this.runner
+            .withPropertyValues("brane.chains.l1.rpc.url=" + l1.wsUrl(), "brane.chains.l1.rpc.expected-chain-id=31337",
+                    "brane.chains.l2.rpc.url=" + l1.httpUrl(), "brane.chains.l2.rpc.expected-chain-id=" + L2_CHAIN_ID)
+            .run((context) -> {
+                assertThat(context).hasFailed();
+                assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOf(BraneChainIdMismatchException.class)
+                    .hasMessage("Node 'l2' reports chain id 31337 but brane.chains.l2.rpc.expected-chain-id is "
+                            + L2_CHAIN_ID);
             });
     }
 

@@ -193,6 +193,34 @@ class BraneChainsTests {
     }
 
     @Test
+    void aChainsEndpointsMakeAFallbackProviderWithTheirNames() {
+        this.runner
+            .withPropertyValues("brane.chains.base.rpc.endpoints[0].name=base-a",
+                    "brane.chains.base.rpc.endpoints[0].url=http://localhost:1",
+                    "brane.chains.base.rpc.endpoints[1].name=base-b",
+                    "brane.chains.base.rpc.endpoints[1].url=http://localhost:2")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                BraneProvider provider = context.getBean("baseBraneProvider", BraneProvider.class);
+                assertThat(provider.status()).extracting((status) -> status.name())
+                    .containsExactly("base-a", "base-b");
+                assertThat(context.getBean(MeterRegistry.class)
+                    .get("brane.rpc.requests.pending")
+                    .tag("chain", "base")
+                    .tag("endpoint", "base-b")
+                    .gauge()).isNotNull();
+            });
+    }
+
+    @Test
+    void aChainsMissingSslBundleFailsNamingItsProperty() {
+        this.runner
+            .withPropertyValues("brane.chains.base.rpc.url=https://localhost:1",
+                    "brane.chains.base.rpc.ssl.bundle=node-ca")
+            .run((context) -> assertFailure(context, "brane.chains.base.rpc.ssl.bundle", "node-ca"));
+    }
+
+    @Test
     void aChainWithoutANodeFailsNamingItsUrl() {
         this.runner.withPropertyValues("brane.chains.base.rpc.expected-chain-id=8453")
             .run((context) -> assertFailure(context, "brane.chains.base.rpc.url", "has no node"));
