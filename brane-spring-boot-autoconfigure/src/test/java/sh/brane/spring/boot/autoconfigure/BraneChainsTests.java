@@ -61,6 +61,9 @@ class BraneChainsTests {
                     .hasBean("baseBraneClient")
                     .hasSingleBean(BraneProviderLifecycle.class);
                 assertThat(context.getBeansOfType(BraneProvider.class)).hasSize(2);
+                // two chains and no shorthand: no unique unqualified client (name the chain)
+                assertThat(context.getBeanProvider(BraneClient.class).getIfUnique()).isNull();
+                assertThat(context.getBeanProvider(BraneProvider.class).getIfUnique()).isNull();
                 ChainUser user = context.getBean(ChainUser.class);
                 assertThat(user.l1.provider()).isSameAs(context.getBean("l1BraneProvider"));
                 assertThat(user.base.provider()).isSameAs(context.getBean("baseBraneProvider"));
@@ -69,6 +72,13 @@ class BraneChainsTests {
                 assertThat(config(context, "l1BraneProvider").uri().toString()).isEqualTo("http://localhost:1/a");
                 assertThat(config(context, "baseBraneProvider").uri().toString()).isEqualTo("http://localhost:2/b");
             });
+    }
+
+    @Test
+    void aSingleChainWithoutTheShorthandIsTheOneClientForPlainInjectionPoints() {
+        this.runner.withPropertyValues("brane.chains.base.rpc.url=http://localhost:2")
+            .run((context) -> assertThat(context.getBeanProvider(BraneClient.class).getIfAvailable())
+                .isSameAs(context.getBean("baseBraneClient")));
     }
 
     @Test
