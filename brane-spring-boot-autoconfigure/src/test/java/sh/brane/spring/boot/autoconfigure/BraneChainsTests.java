@@ -140,6 +140,28 @@ class BraneChainsTests {
     }
 
     @Test
+    void namedSignersOfTheShorthandStayOnTheShorthandsClient() {
+        this.runner
+            .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.rpc.expected-chain-id=1",
+                    "brane.rpc.http.max-retries=0", "brane.signers.ops.private-key=" + KEY,
+                    "brane.chains.base.rpc.url=http://localhost:2")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                assertThat(context.getBean("opsSigningClient", SigningClient.class).client())
+                    .isSameAs(context.getBean("braneClient"));
+            });
+    }
+
+    @Test
+    void namedSignersOfTheShorthandGetNoChainsClient() {
+        this.runner
+            .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.ops.private-key=" + KEY,
+                    "brane.chains.base.rpc.url=http://localhost:2")
+            .run((context) -> assertThat(context).hasNotFailed().hasBean("opsSigner")
+                .doesNotHaveBean("opsSigningClient"));
+    }
+
+    @Test
     void withoutChainsTheHealthContributorIsTheOneIndicatorAsBefore() {
         this.runner.withPropertyValues("brane.rpc.url=http://localhost:1")
             .run((context) -> assertThat(context).getBean("braneHealthContributor", HealthContributor.class)
