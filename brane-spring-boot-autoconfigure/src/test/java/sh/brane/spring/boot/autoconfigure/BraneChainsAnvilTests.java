@@ -12,6 +12,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.AvailabilityProbesAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.application.AvailabilityHealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -134,6 +143,30 @@ class BraneChainsAnvilTests {
                     .isInstanceOf(BraneChainIdMismatchException.class)
                     .hasMessage("Node 'l2' reports chain id 31337 but brane.chains.l2.rpc.expected-chain-id is "
                             + L2_CHAIN_ID);
+            });
+    }
+
+    @Test
+    void aChainWhoseNodeIsDownAtStartUpIsDownOnItsOwnAndAReadinessGroupMayChooseItsChains() throws Exception {
+        int closed = BraneStartupWithoutNodeTests.closedPort();
+        this.runner
+            .withConfiguration(AutoConfigurations.of(ApplicationAvailabilityAutoConfiguration.class,
+                    HealthContributorAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class,
+                    HealthEndpointAutoConfiguration.class, AvailabilityHealthContributorAutoConfiguration.class,
+                    AvailabilityProbesAutoConfiguration.class))
+            .withPropertyValues("brane.chains.l1.rpc.url=" + l1.wsUrl(),
+                    "brane.chains.l2.rpc.url=ws://127.0.0.1:" + closed, "management.endpoint.health.probes.enabled=true",
+                    "management.endpoint.health.group.readiness.include=readinessState,brane/l1")
+            .run((context) -> {
+                // start-up did not wait for, nor fail on, the chain whose node refuses connections
+                assertThat(context).hasNotFailed();
+                AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
+                HealthEndpoint endpoint = context.getBean(HealthEndpoint.class);
+                assertThat(endpoint.healthForPath("brane", "l1").getStatus()).isEqualTo(Status.UP);
+                assertThat(endpoint.healthForPath("brane", "l2").getStatus()).isEqualTo(Status.DOWN);
+                assertThat(endpoint.healthForPath("brane").getStatus()).isEqualTo(Status.DOWN);
+                // readiness includes the chain it needs only
+                assertThat(endpoint.healthForPath("readiness").getStatus()).isEqualTo(Status.UP);
             });
     }
 
