@@ -12,12 +12,12 @@ import sh.brane.rpc.BraneProvider;
  * {@link EnableAutoConfiguration Auto-configuration} for Brane: a {@link BraneProvider} for the node named by
  * {@link BraneConnectionDetails} ({@code brane.rpc.url} unless a bean says otherwise), a typed
  * {@link sh.brane.client.BraneClient} over it, and a signer with its {@link sh.brane.client.SigningClient} when
- * {@code brane.signer.*} is set. Inert without a node URL.
+ * {@code brane.signer.*} is set; the same per chain for each {@code brane.chains.<name>}. Inert without a node URL.
  */
 @AutoConfiguration(after = SslAutoConfiguration.class)
 @EnableConfigurationProperties(BraneProperties.class)
 @Import({ BraneConnectionDetailsConfiguration.class, BraneProviderConfiguration.class,
-        BraneSignerConfiguration.class, BraneClientConfiguration.class })
+        BraneSignerConfiguration.class, BraneClientConfiguration.class, BraneChainsConfiguration.class })
 public final class BraneAutoConfiguration {
 
 }

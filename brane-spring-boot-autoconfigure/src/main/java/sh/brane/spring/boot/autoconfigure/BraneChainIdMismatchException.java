@@ -9,10 +9,17 @@ public class BraneChainIdMismatchException extends RuntimeException {
 
     private final String endpoint;
 
+    private final String property;
+
     BraneChainIdMismatchException(String endpoint, long expected, long actual) {
-        super("Node '" + endpoint + "' reports chain id " + actual + " but brane.rpc.expected-chain-id is "
-                + expected);
+        this(endpoint, expected, actual, "brane.rpc.expected-chain-id");
+    }
+
+    /** @param property the property that pinned the chain: brane.rpc.expected-chain-id or a chain's */
+    BraneChainIdMismatchException(String endpoint, long expected, long actual, String property) {
+        super("Node '" + endpoint + "' reports chain id " + actual + " but " + property + " is " + expected);
         this.endpoint = endpoint;
+        this.property = property;
         this.expected = expected;
         this.actual = actual;
     }
@@ -23,6 +30,11 @@ public class BraneChainIdMismatchException extends RuntimeException {
 
     public long getActual() {
         return this.actual;
+    }
+
+    /** The property that pinned the chain: brane.rpc.expected-chain-id, or a chain's rpc.expected-chain-id. */
+    public String getProperty() {
+        return this.property;
     }
 
     /** The endpoint's configured name (never its URL). */

@@ -10,10 +10,10 @@ class BraneChainIdMismatchFailureAnalyzer extends AbstractFailureAnalyzer<BraneC
     protected FailureAnalysis analyze(Throwable rootFailure, BraneChainIdMismatchException cause) {
         return new FailureAnalysis(
                 "The Ethereum node '" + cause.getEndpoint() + "' is on chain " + cause.getActual()
-                        + ", but brane.rpc.expected-chain-id is " + cause.getExpected()
+                        + ", but " + cause.getProperty() + " is " + cause.getExpected()
                         + ". Sending transactions to the wrong network could lose funds, so start-up stopped.",
-                "Point brane.rpc.url at a node of chain " + cause.getExpected()
-                        + ", or set brane.rpc.expected-chain-id to " + cause.getActual()
+                "Point " + cause.getProperty().replace("expected-chain-id", "url") + " at a node of chain "
+                        + cause.getExpected() + ", or set " + cause.getProperty() + " to " + cause.getActual()
                         + " if that network is intended.",
                 cause);
     }

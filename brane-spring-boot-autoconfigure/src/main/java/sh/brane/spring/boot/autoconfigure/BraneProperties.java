@@ -35,6 +35,14 @@ public class BraneProperties {
      */
     private Map<String, BraneSignerProperties> signers = new LinkedHashMap<>();
 
+    /**
+     * Several chains, e.g. brane.chains.base.rpc.url: per chain a provider ("<chain>BraneProvider"), a typed client
+     * ("<chain>BraneClient"), its signers (brane.chains.<chain>.signers.<signer>.*), its client settings
+     * (.client.*) and its health settings (.health.*), the beans qualified by the chain's name, and one entry per
+     * chain in the brane health contributor. brane.rpc and brane.signer(s) stay the one-chain shorthand.
+     */
+    private Map<String, BraneChainProperties> chains = new LinkedHashMap<>();
+
     private final Client client = new Client();
 
     private final Metrics metrics = new Metrics();
@@ -61,6 +69,14 @@ public class BraneProperties {
 
     public void setSigners(Map<String, BraneSignerProperties> signers) {
         this.signers = signers;
+    }
+
+    public Map<String, BraneChainProperties> getChains() {
+        return this.chains;
+    }
+
+    public void setChains(Map<String, BraneChainProperties> chains) {
+        this.chains = chains;
     }
 
     public Client getClient() {

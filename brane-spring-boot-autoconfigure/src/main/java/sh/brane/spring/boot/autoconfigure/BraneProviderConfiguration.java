@@ -33,18 +33,12 @@ class BraneProviderConfiguration {
             ObjectProvider<BraneProviderDecorator> decorators,
             @Qualifier(CALLBACK_EXECUTOR_BEAN_NAME) ObjectProvider<Executor> callbackExecutor,
             ObjectProvider<SslBundles> sslBundles) {
-        return new BraneProviderFactory(properties, callbackExecutor.getIfAvailable(),
+        return new BraneProviderFactory(properties.getRpc(), "brane.rpc", BraneProviderFactory.SHORTHAND_CHAIN,
+                callbackExecutor.getIfAvailable(),
                 webSocketCustomizers.orderedStream().toList(), httpCustomizers.orderedStream().toList(),
                 metricsFactories.orderedStream().toList(), decorators.orderedStream().toList(),
                 sslBundles.getIfAvailable())
             .create(connectionDetails);
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
-    BraneProviderLifecycle braneProviderLifecycle(ObjectProvider<BraneProvider> providers,
-            BraneProperties properties) {
-        return new BraneProviderLifecycle(providers.orderedStream().toList(), properties.getShutdown().getTimeout());
     }
 
     /** With {@code spring.threads.virtual.enabled}: callbacks on named virtual threads. */

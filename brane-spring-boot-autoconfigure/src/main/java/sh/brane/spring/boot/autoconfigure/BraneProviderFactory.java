@@ -36,7 +36,14 @@ final class BraneProviderFactory {
 
     private static final Logger logger = LoggerFactory.getLogger(BraneProviderFactory.class);
 
-    private final BraneProperties properties;
+    /** The chain's node settings: {@code brane.rpc} or {@code brane.chains.<chain>.rpc}. */
+    private final BraneProperties.Rpc rpc;
+
+    /** Where {@link #rpc} is bound, for error reports: {@code brane.rpc} or {@code brane.chains.<chain>.rpc}. */
+    private final String prefix;
+
+    /** The chain's name, a metrics tag: {@value #SHORTHAND_CHAIN} for the one-chain shorthand. */
+    private final String chain;
 
     private final Executor callbackExecutor;
 
@@ -50,12 +57,17 @@ final class BraneProviderFactory {
 
     private final SslBundles sslBundles;
 
-    BraneProviderFactory(BraneProperties properties, Executor callbackExecutor,
+    /** The chain name of {@code brane.rpc} (the one-chain shorthand). */
+    static final String SHORTHAND_CHAIN = "default";
+
+    BraneProviderFactory(BraneProperties.Rpc rpc, String prefix, String chain, Executor callbackExecutor,
             List<WebSocketConfigCustomizer> webSocketCustomizers, List<HttpConfigCustomizer> httpCustomizers,
             List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators,
             SslBundles sslBundles) {
+        this.rpc = rpc;
+        this.prefix = prefix;
+        this.chain = chain;
         this.sslBundles = sslBundles;
-        this.properties = properties;
         this.callbackExecutor = callbackExecutor;
         this.webSocketCustomizers = webSocketCustomizers;
         this.httpCustomizers = httpCustomizers;
@@ -66,12 +78,12 @@ final class BraneProviderFactory {
     BraneProvider create(BraneConnectionDetails details) {
         List<BraneConnectionDetails.Endpoint> endpoints = details.getEndpoints();
         if (endpoints.isEmpty()) {
-            return single(details.getUrl(), this.properties.getRpc().getName(), details.getHeaders(),
-                    "brane.rpc.ssl.bundle", this.properties.getRpc().getSsl().getBundle());
+            return single(details.getUrl(), endpointName(), details.getHeaders(), this.prefix + ".ssl.bundle",
+                    this.rpc.getSsl().getBundle());
         }
-        if (this.properties.getRpc().getUrl() != null && details instanceof PropertiesBraneConnectionDetails) {
-            throw new InvalidConfigurationPropertyValueException("brane.rpc.url", "(set)",
-                    "set either brane.rpc.url or brane.rpc.endpoints, not both");
+        if (this.rpc.getUrl() != null && details instanceof PropertiesBraneConnectionDetails) {
+            throw new InvalidConfigurationPropertyValueException(this.prefix + ".url", "(set)",
+                    "set either " + this.prefix + ".url or " + this.prefix + ".endpoints, not both");
         }
         return fallback(endpoints, details.getHeaders());
     }
@@ -84,7 +96,8 @@ final class BraneProviderFactory {
                 BraneConnectionDetails.Endpoint endpoint = endpoints.get(i);
                 String name = endpoint.name();
                 if (name == null || name.isBlank() || !names.add(name)) {
-                    throw new InvalidConfigurationPropertyValueException("brane.rpc.endpoints[" + i + "].name", name,
+                    throw new InvalidConfigurationPropertyValueException(this.prefix + ".endpoints[" + i + "].name",
+                            name,
                             "every endpoint needs a name of its own (used as metrics tag)");
                 }
                 Map<String, String> headers = new LinkedHashMap<>(common);
@@ -94,8 +107,8 @@ final class BraneProviderFactory {
             }
             FallbackProvider.Builder builder = FallbackProvider.builder();
             created.forEach(builder::add);
-            BraneProperties.Fallback fallback = this.properties.getRpc().getFallback();
-            Long expectedChainId = this.properties.getRpc().getExpectedChainId();
+            BraneProperties.Fallback fallback = this.rpc.getFallback();
+            Long expectedChainId = this.rpc.getExpectedChainId();
             if (expectedChainId != null) {
                 // an endpoint returning to rotation, or taking its first submission, must report the pinned chain
                 builder.expectedChainId(expectedChainId);
@@ -103,17 +116,17 @@ final class BraneProviderFactory {
             try {
                 return builder.failureThreshold(fallback.getFailureThreshold())
                     .probeInterval(fallback.getProbeInterval())
-                    .requestTimeout(this.properties.getRpc().getRequestTimeout())
+                    .requestTimeout(this.rpc.getRequestTimeout())
                     .build();
             }
             catch (InvalidOptionException ex) {
                 throw switch (ex.option()) {
                     case "failureThreshold" -> new InvalidConfigurationPropertyValueException(
-                            "brane.rpc.fallback.failure-threshold", fallback.getFailureThreshold(), ex.reason());
+                            this.prefix + ".fallback.failure-threshold", fallback.getFailureThreshold(), ex.reason());
                     case "probeInterval" -> new InvalidConfigurationPropertyValueException(
-                            "brane.rpc.fallback.probe-interval", fallback.getProbeInterval(), ex.reason());
+                            this.prefix + ".fallback.probe-interval", fallback.getProbeInterval(), ex.reason());
                     case "requestTimeout" -> new InvalidConfigurationPropertyValueException(
-                            "brane.rpc.request-timeout", this.properties.getRpc().getRequestTimeout(), ex.reason());
+                            this.prefix + ".request-timeout", this.rpc.getRequestTimeout(), ex.reason());
                     default -> ex;
                 };
             }
@@ -124,15 +137,21 @@ final class BraneProviderFactory {
         }
     }
 
-    /** The endpoint's own ssl.bundle (when it is configured by properties), else brane.rpc.ssl.bundle. */
+    /** The endpoint's own ssl.bundle (when it is configured by properties), else the chain's rpc.ssl.bundle. */
     private String[] sslBundleOf(int index, String name) {
-        List<BraneProperties.Endpoint> configured = this.properties.getRpc().getEndpoints();
+        List<BraneProperties.Endpoint> configured = this.rpc.getEndpoints();
         if (index < configured.size() && name.equals(configured.get(index).getName())
                 && configured.get(index).getSsl().getBundle() != null) {
-            return new String[] { "brane.rpc.endpoints[" + index + "].ssl.bundle",
+            return new String[] { this.prefix + ".endpoints[" + index + "].ssl.bundle",
                     configured.get(index).getSsl().getBundle() };
         }
-        return new String[] { "brane.rpc.ssl.bundle", this.properties.getRpc().getSsl().getBundle() };
+        return new String[] { this.prefix + ".ssl.bundle", this.rpc.getSsl().getBundle() };
+    }
+
+    /** The single endpoint's name: rpc.name, else (a chain of brane.chains) the chain's name. */
+    private String endpointName() {
+        String name = this.rpc.getName();
+        return (name != null && !name.isBlank()) ? name : this.chain;
     }
 
     private BraneProvider single(String rawUrl, String name, Map<String, String> headers, String bundleProperty,
@@ -144,7 +163,7 @@ final class BraneProviderFactory {
         CompletableFuture<?> reached;
         if (url.webSocket()) {
             // start-up does not wait for the node: the provider connects, and retries, in the background
-            WebSocketConfig config = ProviderConfigMapper.webSocket(url, name, headers, this.properties,
+            WebSocketConfig config = ProviderConfigMapper.webSocket(url, name, headers, this.rpc, this.prefix,
                     this.callbackExecutor, this.webSocketCustomizers, tls);
             WebSocketProvider ws = WebSocketProvider.start(config);
             provider = ws;
@@ -164,7 +183,7 @@ final class BraneProviderFactory {
             }
         }
         else {
-            provider = HttpProvider.create(ProviderConfigMapper.http(url, name, headers, this.properties,
+            provider = HttpProvider.create(ProviderConfigMapper.http(url, name, headers, this.rpc, this.prefix,
                     this.callbackExecutor, this.httpCustomizers, tls));
             reachable = true;
             reached = CompletableFuture.completedFuture(null);
@@ -174,14 +193,15 @@ final class BraneProviderFactory {
         try {
             String transport = url.webSocket() ? "ws" : "http";
             List<BraneMetrics> metrics = this.metricsFactories.stream()
-                .map((factory) -> factory.create(provider, name, transport))
+                .map((factory) -> factory.create(provider, this.chain, name, transport))
                 .toList();
             if (!metrics.isEmpty()) {
                 provider.setMetrics((metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics));
             }
-            Long expected = this.properties.getRpc().getExpectedChainId();
-            if (expected != null && !(reachable && verifyChainId(provider, name, expected))) {
-                ChainIdCheck.whenReached(reached, provider, name, expected);
+            Long expected = this.rpc.getExpectedChainId();
+            String chainIdProperty = this.prefix + ".expected-chain-id";
+            if (expected != null && !(reachable && verifyChainId(provider, name, expected, chainIdProperty))) {
+                ChainIdCheck.whenReached(reached, provider, name, expected, chainIdProperty);
             }
         }
         catch (RuntimeException ex) {
@@ -212,7 +232,7 @@ final class BraneProviderFactory {
      *
      * @return false when the node did not answer, so the check is left to the background
      */
-    private static boolean verifyChainId(BraneProvider provider, String name, long expected) {
+    private static boolean verifyChainId(BraneProvider provider, String name, long expected, String property) {
         String hex;
         try {
             hex = provider.send("eth_chainId", List.of()).asString();
@@ -221,14 +241,14 @@ final class BraneProviderFactory {
             // A node that is down at start-up must not keep the service down: the pinned chain id still guards
             // every transaction (each signer refuses to sign for another chain), and the chain id is checked when
             // the node answers.
-            logger.warn("Could not read the chain id of node '{}' to check brane.rpc.expected-chain-id ({}); "
-                    + "it is checked when the node answers, and signers sign for chain {} only", name, ex.getMessage(),
-                    expected);
+            logger.warn("Could not read the chain id of node '{}' to check {} ({}); "
+                    + "it is checked when the node answers, and signers sign for chain {} only", name, property,
+                    ex.getMessage(), expected);
             return false;
         }
         long actual = Quantities.parseLong(hex);
         if (actual != expected) {
-            throw new BraneChainIdMismatchException(name, expected, actual);
+            throw new BraneChainIdMismatchException(name, expected, actual, property);
         }
         return true;
     }

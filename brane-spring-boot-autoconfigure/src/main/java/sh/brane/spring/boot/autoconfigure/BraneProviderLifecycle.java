@@ -1,7 +1,8 @@
 package sh.brane.spring.boot.autoconfigure;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.Collection;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,13 +25,14 @@ public class BraneProviderLifecycle implements SmartLifecycle {
 
     private static final Logger logger = LoggerFactory.getLogger(BraneProviderLifecycle.class);
 
-    private final List<BraneProvider> providers;
+    /** Every provider of the context (each chain's, and those the application declares), read when stopping. */
+    private final Supplier<? extends Collection<BraneProvider>> providers;
 
     private final Duration timeout;
 
     private volatile boolean running;
 
-    BraneProviderLifecycle(List<BraneProvider> providers, Duration timeout) {
+    BraneProviderLifecycle(Supplier<? extends Collection<BraneProvider>> providers, Duration timeout) {
         this.providers = providers;
         this.timeout = timeout;
     }
@@ -47,7 +49,7 @@ public class BraneProviderLifecycle implements SmartLifecycle {
         }
         this.running = false;
         long deadline = System.nanoTime() + this.timeout.toNanos();
-        for (BraneProvider provider : this.providers) {
+        for (BraneProvider provider : this.providers.get()) {
             awaitDrained(provider, deadline);
         }
     }

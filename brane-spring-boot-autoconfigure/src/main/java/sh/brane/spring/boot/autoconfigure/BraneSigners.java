@@ -3,6 +3,7 @@ package sh.brane.spring.boot.autoconfigure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.function.LongSupplier;
 
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.util.StringUtils;
@@ -46,15 +47,23 @@ final class BraneSigners {
      * pinned.
      */
     static Signer create(String name, String prefix, BraneSignerProperties p, BraneProperties all) {
+        return create(name, prefix, p, () -> requirePinnedChainId(prefix, all));
+    }
+
+    /**
+     * The signer named {@code name} from the properties under {@code prefix}, pinned to the chain {@code chainId}
+     * returns (which throws when the chain is not pinned).
+     */
+    static Signer create(String name, String prefix, BraneSignerProperties p, LongSupplier chainId) {
         try {
-            return createPinned(name, prefix, p, all);
+            return createPinned(name, prefix, p, chainId);
         }
         finally {
             p.clearSecrets();
         }
     }
 
-    private static Signer createPinned(String name, String prefix, BraneSignerProperties p, BraneProperties all) {
+    private static Signer createPinned(String name, String prefix, BraneSignerProperties p, LongSupplier pinned) {
         Signer signer;
         if (isPkcs11(p)) {
             boolean localToo = StringUtils.hasText(p.getPrivateKey()) || p.getKeystore() != null
@@ -70,7 +79,7 @@ final class BraneSigners {
         }
         long chainId;
         try {
-            chainId = requirePinnedChainId(prefix, all);
+            chainId = pinned.getAsLong();
         }
         catch (RuntimeException ex) {
             close(signer);

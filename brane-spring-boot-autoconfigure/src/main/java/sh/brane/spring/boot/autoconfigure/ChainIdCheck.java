@@ -25,7 +25,8 @@ final class ChainIdCheck {
     /**
      * @param reached completes when the node is first reachable
      */
-    static void whenReached(CompletableFuture<?> reached, BraneProvider provider, String endpoint, long expected) {
+    static void whenReached(CompletableFuture<?> reached, BraneProvider provider, String endpoint, long expected,
+            String property) {
         reached.thenCompose((ignored) -> provider.sendAsync("eth_chainId", List.of()))
             .whenComplete((hex, failure) -> {
                 if (failure != null) {
@@ -43,10 +44,10 @@ final class ChainIdCheck {
                 }
                 if (actual != expected) {
                     BraneChainIdMismatchException mismatch = new BraneChainIdMismatchException(endpoint, expected,
-                            actual);
+                            actual, property);
                     logger.error("{}. The provider is closed so that nothing reaches the wrong network: point the "
-                            + "endpoint at a node of chain {}, or set brane.rpc.expected-chain-id to {} if that "
-                            + "network is intended, and restart.", mismatch.getMessage(), expected, actual);
+                            + "endpoint at a node of chain {}, or set {} to {} if that network is intended, and "
+                            + "restart.", mismatch.getMessage(), expected, property, actual);
                     provider.close();
                 }
             });

@@ -1,6 +1,6 @@
 package sh.brane.spring.boot.autoconfigure;
 
-import java.util.Map;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -14,7 +14,6 @@ import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
 import org.springframework.beans.factory.support.RootBeanDefinition;
-import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.core.env.Environment;
@@ -44,15 +43,14 @@ final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor
 
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
-        Set<String> names = Binder.get(this.environment)
-            .bind("brane.signers", Bindable.mapOf(String.class, Object.class))
-            .map(Map::keySet)
-            .orElse(Set.of());
+        Set<String> names = ConfiguredNames.under(Binder.get(this.environment), "brane.signers");
         if (names.isEmpty() || !(registry instanceof ConfigurableListableBeanFactory beans)) {
             return;
         }
         // the typed client's definition exists only when a node is configured (its auto-configuration's condition)
-        boolean hasClient = beans.getBeanNamesForType(BraneClient.class, true, false).length > 0;
+        // (a client of brane.chains is not theirs: brane.signers belong to the one-chain shorthand)
+        boolean hasClient = Arrays.stream(beans.getBeanNamesForType(BraneClient.class, true, false))
+            .anyMatch((bean) -> !BraneProviderBeans.isChainBean(registry, bean));
         for (String name : names) {
             String prefix = "brane.signers." + name;
             if (!name.matches("[A-Za-z0-9][A-Za-z0-9_-]{0,63}")) {

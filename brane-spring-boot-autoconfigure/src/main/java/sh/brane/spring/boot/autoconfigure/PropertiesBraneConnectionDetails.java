@@ -3,18 +3,22 @@ package sh.brane.spring.boot.autoconfigure;
 import java.util.List;
 import java.util.Map;
 
-/** Adapts {@link BraneProperties} to {@link BraneConnectionDetails}. */
+/** Adapts {@code brane.rpc} (or a chain's {@code rpc}) to {@link BraneConnectionDetails}. */
 class PropertiesBraneConnectionDetails implements BraneConnectionDetails {
 
-    private final BraneProperties properties;
+    private final BraneProperties.Rpc rpc;
 
     PropertiesBraneConnectionDetails(BraneProperties properties) {
-        this.properties = properties;
+        this(properties.getRpc());
+    }
+
+    PropertiesBraneConnectionDetails(BraneProperties.Rpc rpc) {
+        this.rpc = rpc;
     }
 
     @Override
     public String getUrl() {
-        BraneProperties.Rpc rpc = this.properties.getRpc();
+        BraneProperties.Rpc rpc = this.rpc;
         if (rpc.getUrl() == null && !rpc.getEndpoints().isEmpty()) {
             return rpc.getEndpoints().get(0).getUrl();
         }
@@ -23,12 +27,12 @@ class PropertiesBraneConnectionDetails implements BraneConnectionDetails {
 
     @Override
     public Map<String, String> getHeaders() {
-        return Map.copyOf(this.properties.getRpc().getHeaders());
+        return Map.copyOf(this.rpc.getHeaders());
     }
 
     @Override
     public List<Endpoint> getEndpoints() {
-        return this.properties.getRpc()
+        return this.rpc
             .getEndpoints()
             .stream()
             .map((e) -> new Endpoint(e.getName(), e.getUrl(), Map.copyOf(e.getHeaders())))

@@ -17,21 +17,17 @@ import sh.brane.rpc.WebSocketConfig;
  */
 final class ProviderConfigMapper {
 
-    private static final String WS = "brane.rpc.ws.";
-
-    private static final String HTTP = "brane.rpc.http.";
-
     private ProviderConfigMapper() {
     }
 
     static WebSocketConfig webSocket(BraneUrl url, String name, Map<String, String> headers,
-            BraneProperties properties, Executor callbackExecutor, Iterable<WebSocketConfigCustomizer> customizers,
-            NodeTls tls) {
-        BraneProperties.Rpc rpc = properties.getRpc();
+            BraneProperties.Rpc rpc, String prefix, Executor callbackExecutor,
+            Iterable<WebSocketConfigCustomizer> customizers, NodeTls tls) {
+        String wsPrefix = prefix + ".ws.";
         BraneProperties.WebSocket ws = rpc.getWs();
         long frame = ws.getMaxFrameSize().toBytes();
         if (frame < 1024 || frame > WebSocketConfig.MAX_MAX_FRAME_SIZE) {
-            throw new InvalidConfigurationPropertyValueException(WS + "max-frame-size", ws.getMaxFrameSize(),
+            throw new InvalidConfigurationPropertyValueException(wsPrefix + "max-frame-size", ws.getMaxFrameSize(),
                     "must be between 1KB and 512MB");
         }
         WebSocketConfig.Builder builder = WebSocketConfig.builder(url.uri().toString())
@@ -56,7 +52,7 @@ final class ProviderConfigMapper {
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             if (ws.isInsecureSkipTlsVerification()) {
-                throw new InvalidConfigurationPropertyValueException(WS + "insecure-skip-tls-verification", true,
+                throw new InvalidConfigurationPropertyValueException(wsPrefix + "insecure-skip-tls-verification", true,
                         "an SSL bundle checks the node's certificate: remove one of the two settings");
             }
             builder.sslContext(tls.nettyContext());
@@ -66,30 +62,30 @@ final class ProviderConfigMapper {
         }
         headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
-        return build(builder::build, (option) -> switch (option) {
-            case "ringBufferSize" -> property(WS + "ring-buffer-size", ws.getRingBufferSize());
-            case "waitStrategy" -> property(WS + "wait-strategy", ws.getWaitStrategy());
-            case "maxPendingRequests" -> property(WS + "max-pending-requests", ws.getMaxPendingRequests());
-            case "maxFrameSize" -> property(WS + "max-frame-size", ws.getMaxFrameSize());
-            case "transport" -> property(WS + "transport", ws.getTransport());
-            case "ioThreads" -> property(WS + "io-threads", ws.getIoThreads());
-            case "connectTimeout" -> property(WS + "connect-timeout", ws.getConnectTimeout());
-            case "pingInterval" -> property(WS + "ping-interval", ws.getPingInterval());
-            case "readIdleTimeout" -> property(WS + "read-idle-timeout", ws.getReadIdleTimeout());
+        return build(builder::build, prefix, (option) -> switch (option) {
+            case "ringBufferSize" -> property(wsPrefix + "ring-buffer-size", ws.getRingBufferSize());
+            case "waitStrategy" -> property(wsPrefix + "wait-strategy", ws.getWaitStrategy());
+            case "maxPendingRequests" -> property(wsPrefix + "max-pending-requests", ws.getMaxPendingRequests());
+            case "maxFrameSize" -> property(wsPrefix + "max-frame-size", ws.getMaxFrameSize());
+            case "transport" -> property(wsPrefix + "transport", ws.getTransport());
+            case "ioThreads" -> property(wsPrefix + "io-threads", ws.getIoThreads());
+            case "connectTimeout" -> property(wsPrefix + "connect-timeout", ws.getConnectTimeout());
+            case "pingInterval" -> property(wsPrefix + "ping-interval", ws.getPingInterval());
+            case "readIdleTimeout" -> property(wsPrefix + "read-idle-timeout", ws.getReadIdleTimeout());
             case "reconnectInitialBackoff" ->
-                property(WS + "reconnect-initial-backoff", ws.getReconnectInitialBackoff());
-            case "reconnectMaxBackoff" -> property(WS + "reconnect-max-backoff", ws.getReconnectMaxBackoff());
-            case "reconnectMaxAttempts" -> property(WS + "reconnect-max-attempts", ws.getReconnectMaxAttempts());
-            case "maxRetries" -> property(WS + "max-retries", ws.getMaxRetries());
-            case "retryInitialBackoff" -> property(WS + "retry-initial-backoff", ws.getRetryInitialBackoff());
-            case "retryMaxBackoff" -> property(WS + "retry-max-backoff", ws.getRetryMaxBackoff());
-            default -> common(option, rpc);
+                property(wsPrefix + "reconnect-initial-backoff", ws.getReconnectInitialBackoff());
+            case "reconnectMaxBackoff" -> property(wsPrefix + "reconnect-max-backoff", ws.getReconnectMaxBackoff());
+            case "reconnectMaxAttempts" -> property(wsPrefix + "reconnect-max-attempts", ws.getReconnectMaxAttempts());
+            case "maxRetries" -> property(wsPrefix + "max-retries", ws.getMaxRetries());
+            case "retryInitialBackoff" -> property(wsPrefix + "retry-initial-backoff", ws.getRetryInitialBackoff());
+            case "retryMaxBackoff" -> property(wsPrefix + "retry-max-backoff", ws.getRetryMaxBackoff());
+            default -> common(option, rpc, prefix);
         });
     }
 
-    static HttpConfig http(BraneUrl url, String name, Map<String, String> headers, BraneProperties properties,
-            Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers, NodeTls tls) {
-        BraneProperties.Rpc rpc = properties.getRpc();
+    static HttpConfig http(BraneUrl url, String name, Map<String, String> headers, BraneProperties.Rpc rpc,
+            String prefix, Executor callbackExecutor, Iterable<HttpConfigCustomizer> customizers, NodeTls tls) {
+        String httpPrefix = prefix + ".http.";
         BraneProperties.Http http = rpc.getHttp();
         HttpConfig.Builder builder = HttpConfig.builder(url.uri().toString())
             .name(name)
@@ -110,26 +106,26 @@ final class ProviderConfigMapper {
         }
         headers.forEach(builder::header);
         customizers.forEach((customizer) -> customizer.customize(builder));
-        return build(builder::build, (option) -> switch (option) {
-            case "connectTimeout" -> property(HTTP + "connect-timeout", http.getConnectTimeout());
-            case "batchWindow" -> property(HTTP + "batch-window", http.getBatchWindow());
-            case "maxBatchSize" -> property(HTTP + "max-batch-size", http.getMaxBatchSize());
-            case "autoBatchWindow" -> property(HTTP + "auto-batch-window", http.getAutoBatchWindow());
-            case "maxRetries" -> property(HTTP + "max-retries", http.getMaxRetries());
-            case "retryInitialBackoff" -> property(HTTP + "retry-initial-backoff", http.getRetryInitialBackoff());
-            case "retryMaxBackoff" -> property(HTTP + "retry-max-backoff", http.getRetryMaxBackoff());
-            case "maxRetryAfter" -> property(HTTP + "max-retry-after", http.getMaxRetryAfter());
-            case "maxPendingRequests" -> property(HTTP + "max-pending-requests", http.getMaxPendingRequests());
-            default -> common(option, rpc);
+        return build(builder::build, prefix, (option) -> switch (option) {
+            case "connectTimeout" -> property(httpPrefix + "connect-timeout", http.getConnectTimeout());
+            case "batchWindow" -> property(httpPrefix + "batch-window", http.getBatchWindow());
+            case "maxBatchSize" -> property(httpPrefix + "max-batch-size", http.getMaxBatchSize());
+            case "autoBatchWindow" -> property(httpPrefix + "auto-batch-window", http.getAutoBatchWindow());
+            case "maxRetries" -> property(httpPrefix + "max-retries", http.getMaxRetries());
+            case "retryInitialBackoff" -> property(httpPrefix + "retry-initial-backoff", http.getRetryInitialBackoff());
+            case "retryMaxBackoff" -> property(httpPrefix + "retry-max-backoff", http.getRetryMaxBackoff());
+            case "maxRetryAfter" -> property(httpPrefix + "max-retry-after", http.getMaxRetryAfter());
+            case "maxPendingRequests" -> property(httpPrefix + "max-pending-requests", http.getMaxPendingRequests());
+            default -> common(option, rpc, prefix);
         });
     }
 
-    private static String[] common(String option, BraneProperties.Rpc rpc) {
+    private static String[] common(String option, BraneProperties.Rpc rpc, String prefix) {
         return switch (option) {
-            case "name" -> property("brane.rpc.name", rpc.getName());
-            case "requestTimeout" -> property("brane.rpc.request-timeout", rpc.getRequestTimeout());
+            case "name" -> property(prefix + ".name", rpc.getName());
+            case "requestTimeout" -> property(prefix + ".request-timeout", rpc.getRequestTimeout());
             // header values may be API keys: never shown
-            case "header" -> new String[] { "brane.rpc.headers", "******" };
+            case "header" -> new String[] { prefix + ".headers", "******" };
             default -> null;
         };
     }
@@ -139,7 +135,7 @@ final class ProviderConfigMapper {
     }
 
     /** Builds, mapping the engine's typed error onto the property by its option (never by its message). */
-    private static <T> T build(Supplier<T> build, Function<String, String[]> propertyOfOption) {
+    private static <T> T build(Supplier<T> build, String prefix, Function<String, String[]> propertyOfOption) {
         try {
             return build.get();
         }
@@ -147,7 +143,7 @@ final class ProviderConfigMapper {
             String[] property = propertyOfOption.apply(ex.option());
             if (property == null) {
                 // an option without a property, set by a customizer: the engine's own words
-                throw new InvalidConfigurationPropertyValueException("brane.rpc", "(set by a customizer)",
+                throw new InvalidConfigurationPropertyValueException(prefix, "(set by a customizer)",
                         ex.getMessage());
             }
             if ("header".equals(ex.option())) {

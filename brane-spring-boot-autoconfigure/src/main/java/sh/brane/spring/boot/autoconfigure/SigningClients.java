@@ -1,5 +1,7 @@
 package sh.brane.spring.boot.autoconfigure;
 
+import java.util.function.LongSupplier;
+
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 import sh.brane.client.BraneClient;
@@ -22,11 +24,21 @@ final class SigningClients {
 
     static SigningClient create(String prefix, BraneClient client, Signer signer, SignerCeilings ceilings,
             BraneProperties properties, BraneTransactionSenders senders) {
-        BraneProperties.Client settings = properties.getClient();
+        return create(client, signer, ceilings, properties.getClient(), "brane.client",
+                () -> BraneSigners.requirePinnedChainId(prefix, properties), senders);
+    }
+
+    /**
+     * @param settings     the client settings of the signer's chain ({@code brane.client} or a chain's)
+     * @param clientPrefix where {@code settings} are bound, for error reports
+     * @param chainId      the chain the signer is pinned to, read only for the money path
+     */
+    static SigningClient create(BraneClient client, Signer signer, SignerCeilings ceilings,
+            BraneProperties.Client settings, String clientPrefix, LongSupplier chainId,
+            BraneTransactionSenders senders) {
         try {
             if (senders != null) {
-                long chainId = BraneSigners.requirePinnedChainId(prefix, properties);
-                return new SigningClient(senders.sender(client, signer, chainId, SendLimits.of(ceilings)),
+                return new SigningClient(senders.sender(client, signer, chainId.getAsLong(), SendLimits.of(ceilings)),
                         settings.getGasMarginPercent(), settings.getReceiptTimeout());
             }
             return new SigningClient(client, signer, null, settings.getGasMarginPercent(),
@@ -35,9 +47,9 @@ final class SigningClients {
         catch (InvalidOptionException ex) {
             switch (ex.option()) {
                 case "gasMarginPercent" -> throw new InvalidConfigurationPropertyValueException(
-                        "brane.client.gas-margin-percent", settings.getGasMarginPercent(), ex.reason());
+                        clientPrefix + ".gas-margin-percent", settings.getGasMarginPercent(), ex.reason());
                 case "receiptTimeout" -> throw new InvalidConfigurationPropertyValueException(
-                        "brane.client.receipt-timeout", settings.getReceiptTimeout(), ex.reason());
+                        clientPrefix + ".receipt-timeout", settings.getReceiptTimeout(), ex.reason());
                 default -> throw ex;
             }
         }

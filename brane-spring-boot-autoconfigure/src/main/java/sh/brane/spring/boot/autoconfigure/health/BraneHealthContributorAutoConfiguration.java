@@ -1,33 +1,53 @@
 package sh.brane.spring.boot.autoconfigure.health;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 
-import sh.brane.rpc.BraneProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
+import sh.brane.spring.boot.autoconfigure.BraneProviderBeans;
+import sh.brane.spring.boot.autoconfigure.BraneProvidersCondition;
 
 /**
- * {@link EnableAutoConfiguration Auto-configuration} for the {@code brane} health contributor
- * ({@link BraneHealthIndicator}); {@code management.health.brane.enabled=false} turns it off.
+ * {@link EnableAutoConfiguration Auto-configuration} for the {@code brane} health contributor:
+ * {@link BraneHealthIndicator} for the one provider of a one-chain application, or, with several providers
+ * ({@code brane.chains.<name>}, or several the application declares), a composite with one such entry per chain.
+ * {@code management.health.brane.enabled=false} turns it off.
  */
 @AutoConfiguration(after = BraneAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
-@ConditionalOnSingleCandidate(BraneProvider.class)
+@Conditional(BraneProvidersCondition.class)
 @ConditionalOnEnabledHealthIndicator("brane")
 public final class BraneHealthContributorAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(name = { "braneHealthIndicator", "braneHealthContributor" })
-    BraneHealthIndicator braneHealthContributor(BraneProvider provider, BraneProperties properties) {
-        return new BraneHealthIndicator(provider, properties.getHealth().getTimeout(),
-                properties.getHealth().getMaxHeadAge())
-            .expectChainId(properties.getRpc().getExpectedChainId());
+    HealthContributor braneHealthContributor(ConfigurableListableBeanFactory beans, BraneProperties properties) {
+        List<BraneProviderBeans.Entry> entries = BraneProviderBeans.all(beans, properties);
+        if (entries.size() == 1 && properties.getChains().isEmpty()) {
+            return indicator(entries.get(0));
+        }
+        Map<String, HealthContributor> perChain = new LinkedHashMap<>();
+        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry)));
+        return CompositeHealthContributor.fromMap(perChain);
+    }
+
+    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry) {
+        return new BraneHealthIndicator(entry.provider(), entry.health().getTimeout(),
+                entry.health().getMaxHeadAge())
+            .expectChainId(entry.expectedChainId(), entry.chainIdProperty());
     }
 }

@@ -34,6 +34,9 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
     /** {@code brane.rpc.expected-chain-id}, or null when not checked. */
     private volatile Long expectedChainId;
 
+    /** The property that set {@link #expectedChainId}, named in the DOWN reason. */
+    private volatile String expectedChainIdProperty = "brane.rpc.expected-chain-id";
+
     /**
      * The endpoints, their names and whether they are in rotation come from {@link BraneProvider#status()}.
      */
@@ -53,6 +56,16 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
     public BraneHealthIndicator expectChainId(Long expectedChainId) {
         this.expectedChainId = expectedChainId;
         return this;
+    }
+
+    /**
+     * DOWN when the node reports another chain than this one.
+     *
+     * @param property the property that pinned it, e.g. brane.chains.base.rpc.expected-chain-id
+     */
+    public BraneHealthIndicator expectChainId(Long expectedChainId, String property) {
+        this.expectedChainIdProperty = property;
+        return expectChainId(expectedChainId);
     }
 
     @Override
@@ -98,7 +111,7 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
             Long expected = this.expectedChainId;
             if (expected != null && expected != actualChainId) {
                 builder.down().withDetail("reason", "the node is on chain " + actualChainId
-                        + " but brane.rpc.expected-chain-id is " + expected);
+                        + " but " + this.expectedChainIdProperty + " is " + expected);
                 return;
             }
             block = head.join();

@@ -2,6 +2,7 @@ package sh.brane.spring.boot.autoconfigure.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -28,6 +29,12 @@ public final class BraneMetricsAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "braneMicrometerMetricsFactory")
     BraneMetricsFactory braneMicrometerMetricsFactory(MeterRegistry registry) {
-        return (provider, endpoint, transport) -> new MicrometerBraneMetrics(registry, provider, endpoint, transport);
+        return new MicrometerBraneMetricsFactory(registry);
+    }
+
+    /** Metrics for the providers the application declares itself, as for the auto-configured ones. */
+    @Bean
+    static BraneDeclaredProviderMetrics braneDeclaredProviderMetrics(ObjectProvider<BraneMetricsFactory> factories) {
+        return new BraneDeclaredProviderMetrics(factories);
     }
 }

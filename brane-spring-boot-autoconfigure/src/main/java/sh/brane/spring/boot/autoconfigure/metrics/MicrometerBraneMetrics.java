@@ -19,8 +19,10 @@ import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcOutcome;
 
 /**
- * {@link BraneMetrics} over a Micrometer {@link MeterRegistry}, one instance per provider (endpoint). Meters,
- * with bounded tags:
+ * {@link BraneMetrics} over a Micrometer {@link MeterRegistry}, one instance per provider (endpoint). Every meter
+ * carries {@code chain} (the chain's configured name: {@code default} for {@code brane.rpc}, the name of
+ * {@code brane.chains.<name>}, or the bean name of a provider the application declares), so all of them have the
+ * same tag keys (Prometheus wants that). Meters, with bounded tags:
  * <ul>
  * <li>{@code brane.rpc.requests} timer: {@code method}, {@code transport}, {@code endpoint}, {@code outcome},
  * {@code error.code} ({@code none} unless the node answered with a JSON-RPC error; a code outside the
@@ -48,6 +50,8 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
 
     private final String transport;
 
+    private final String chain;
+
     private final ConcurrentMap<String, Timer> successTimers = new ConcurrentHashMap<>();
 
     private final ConcurrentMap<FailureKey, Timer> failureTimers = new ConcurrentHashMap<>();
@@ -60,32 +64,42 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
      * Registers the gauges of {@code provider} (held weakly by the registry) and returns the hooks to set on it.
      */
     public MicrometerBraneMetrics(MeterRegistry registry, BraneProvider provider, String endpoint, String transport) {
+        this(registry, provider, "default", endpoint, transport);
+    }
+
+    /**
+     * Registers the gauges of {@code provider} of chain {@code chain} (held weakly by the registry) and returns the
+     * hooks to set on it.
+     */
+    public MicrometerBraneMetrics(MeterRegistry registry, BraneProvider provider, String chain, String endpoint,
+            String transport) {
         this.registry = registry;
+        this.chain = chain;
         this.endpoint = endpoint;
         this.transport = transport;
         Gauge.builder("brane.rpc.requests.pending", provider, BraneProvider::pendingRequests)
             .description("Requests sent and not yet ended")
-            .tag("endpoint", endpoint)
+            .tags("chain", chain, "endpoint", endpoint)
             .register(registry);
         this.batchSize = DistributionSummary.builder("brane.rpc.batch.size")
             .description("Requests per JSON-RPC batch written in one message")
-            .tags("transport", transport, "endpoint", endpoint)
+            .tags("chain", chain, "transport", transport, "endpoint", endpoint)
             .register(registry);
         // asked, not tested by type: the provider may sit under a decorator
         if (provider.status().stream().anyMatch((status) -> status.transport() == EndpointStatus.Transport.WS)) {
             Gauge.builder("brane.ws.ringbuffer.remaining", provider,
                     (p) -> p.status().stream().mapToLong(EndpointStatus::ringBufferRemaining).sum())
                 .description("Free slots in the WebSocket ring buffer")
-                .tag("endpoint", endpoint)
+                .tags("chain", chain, "endpoint", endpoint)
                 .register(registry);
             Gauge.builder("brane.ws.subscriptions.active", provider,
                     (p) -> p.status().stream().mapToInt(EndpointStatus::activeSubscriptions).sum())
                 .description("Subscriptions currently delivering")
-                .tag("endpoint", endpoint)
+                .tags("chain", chain, "endpoint", endpoint)
                 .register(registry);
             this.reconnects = Counter.builder("brane.ws.reconnects")
                 .description("Successful reconnections after the connection was lost")
-                .tag("endpoint", endpoint)
+                .tags("chain", chain, "endpoint", endpoint)
                 .register(registry);
         }
         else {
@@ -125,8 +139,8 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
     private Timer timer(String method, RpcOutcome outcome, String code) {
         return Timer.builder(REQUESTS)
             .description("JSON-RPC requests, by how they ended")
-            .tags("method", method, "transport", this.transport, "endpoint", this.endpoint, "outcome",
-                    outcome.name(), "error.code", code)
+            .tags("chain", this.chain, "method", method, "transport", this.transport, "endpoint", this.endpoint,
+                    "outcome", outcome.name(), "error.code", code)
             .register(this.registry);
     }
 
