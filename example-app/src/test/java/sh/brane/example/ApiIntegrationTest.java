@@ -16,10 +16,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.example.token.TokenService;
 import tools.jackson.databind.JsonNode;
+import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every endpoint of the service, over HTTP, against the development Anvil the app starts by itself. */
+@AutoConfigureBrane(devnet = true)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "app.heads.heartbeat-interval=300ms")
 class ApiIntegrationTest {

@@ -8,6 +8,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import sh.brane.core.crypto.PrivateKey;
 import tools.jackson.databind.JsonNode;
+import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static sh.brane.example.ApiIntegrationTest.assertProblem;
@@ -19,6 +20,7 @@ import static sh.brane.example.ApiIntegrationTest.ok;
  * refusal the recipient still holds nothing, so no transfer slipped through. Same context as
  * {@link ApiIntegrationTest} (the development Anvil the app starts).
  */
+@AutoConfigureBrane(devnet = true)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ApiProtectionTest {
 
