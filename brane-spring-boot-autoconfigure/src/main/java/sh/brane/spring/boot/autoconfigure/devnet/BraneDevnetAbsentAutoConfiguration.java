@@ -1,5 +1,6 @@
 package sh.brane.spring.boot.autoconfigure.devnet;
 
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -19,9 +20,16 @@ import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 @Conditional({ DevnetRequestedCondition.class, NotAotCondition.class })
 public final class BraneDevnetAbsentAutoConfiguration {
 
+    /** Fails before any bean is created, so the report is this one, not a missing client bean of the application. */
     @Bean
-    Object braneDevnetAbsent() {
-        throw new InvalidConfigurationPropertyValueException(DevnetRequestedCondition.ENABLED, true,
+    static BeanFactoryPostProcessor braneDevnetAbsent() {
+        return (beanFactory) -> {
+            throw absent();
+        };
+    }
+
+    private static InvalidConfigurationPropertyValueException absent() {
+        return new InvalidConfigurationPropertyValueException(DevnetRequestedCondition.ENABLED, true,
                 "the devnet needs sh.brane:brane-devnet on the classpath, and packaged applications leave it out"
                         + " (it is a development-time dependency). Configure a node (brane.rpc.url or"
                         + " brane.rpc.endpoints) for this run and set brane.devnet.enabled=false, or add brane-devnet"
