@@ -40,10 +40,12 @@ class ExampleAotProcessingTest {
         // the node profile, as a native image would run: build-time conditions see a configured node (no connection
         // is made while processing), and the devnet is skipped during AOT processing anyway
         String[] args = { "--spring.profiles.active=node", "--brane.rpc.url=wss://node.example/ws",
-                "--brane.rpc.expected-chain-id=1", "--brane.signer.private-key=" + DevAccount.defaults().get(0).privateKey(),
+                "--brane.rpc.expected-chain-id=1",
+                "--brane.signer.private-key=" + DevAccount.defaults().get(0).privateKey(),
                 "--app.api.password=aot-processing-password-123" };
         ClassName initializer = new SpringApplicationAotProcessor(ExampleApplication.class, settings, args).process();
-        assertThat(initializer.canonicalName()).isEqualTo("sh.brane.example.ExampleApplication__ApplicationContextInitializer");
+        assertThat(initializer.canonicalName())
+            .isEqualTo("sh.brane.example.ExampleApplication__ApplicationContextInitializer");
 
         String sources = readAll(out.resolve("sources"));
         assertThat(sources).contains("braneProvider", "braneClient", "braneHealthContributor")

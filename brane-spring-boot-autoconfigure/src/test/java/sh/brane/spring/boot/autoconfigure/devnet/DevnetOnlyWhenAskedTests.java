@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The devnet starts when the application asks ({@code brane.devnet.enabled}), but in a test only when the test asks
- * ({@code brane.devnet.in-tests}, or {@code @AutoConfigureBrane(devnet = true)}: {@link AutoConfigureBraneDevnetTests});
+ * ({@code brane.devnet.in-tests}, or {@code @AutoConfigureBrane(devnet = true)}: AutoConfigureBraneDevnetTests);
  * without {@code brane-devnet} on the classpath (a packaged jar) asking for it fails start-up with a report.
  */
 class DevnetOnlyWhenAskedTests {

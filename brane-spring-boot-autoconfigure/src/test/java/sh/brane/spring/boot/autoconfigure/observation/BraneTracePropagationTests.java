@@ -110,7 +110,8 @@ class BraneTracePropagationTests {
                     // the parent is the call's own client span, a child of the caller's
                     .doesNotContain(payment.context().spanId()));
                 assertThat(this.traceparents.get(0)).isNotEqualTo(this.traceparents.get(1));
-                assertThat(this.traceparents.get(3)).matches("00-" + other.context().traceId() + "-[0-9a-f]{16}-0[13]");
+                assertThat(this.traceparents.get(3))
+                    .matches("00-" + other.context().traceId() + "-[0-9a-f]{16}-0[13]");
             });
     }
 
