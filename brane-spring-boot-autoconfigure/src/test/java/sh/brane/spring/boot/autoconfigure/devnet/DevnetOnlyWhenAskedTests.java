@@ -64,9 +64,9 @@ class DevnetOnlyWhenAskedTests {
     void askingWithoutTheDevnetModuleFailsStartUp() {
         this.runner.withClassLoader(new FilteredClassLoader(Anvil.class))
             .withPropertyValues("brane.devnet.in-tests=true")
+            // thrown before any bean is created, unwrapped
             .run((context) -> assertThat(context).hasFailed()
                 .getFailure()
-                .rootCause()
                 .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("brane.devnet.enabled")
                 .hasMessageContaining("brane-devnet"));
