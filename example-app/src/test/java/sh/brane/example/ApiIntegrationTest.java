@@ -15,8 +15,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.example.token.TokenService;
-import tools.jackson.databind.JsonNode;
 import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

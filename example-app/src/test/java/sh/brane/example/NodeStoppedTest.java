@@ -9,8 +9,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import sh.brane.devnet.Anvil;
 import sh.brane.example.token.TokenService;
-import tools.jackson.databind.JsonNode;
 import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static sh.brane.example.ApiIntegrationTest.assertProblem;
