@@ -2,6 +2,7 @@ package sh.brane.rpc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,12 +20,15 @@ import java.util.function.LongConsumer;
  */
 final class CallCoalescer {
 
-    /** One call waiting in the queue. */
-    record Queued(PendingRequest request, RpcCall call) { }
+    /** One call waiting in the queue, with its own HTTP headers ({@link HttpConfig#requestHeaders}). */
+    record Queued(PendingRequest request, RpcCall call, Map<String, String> headers) { }
 
-    /** Sends one gathered group: alone if it holds one call, as a JSON-RPC batch otherwise. */
+    /**
+     * Sends one gathered group: alone if it holds one call, as a JSON-RPC batch otherwise, with the headers of
+     * its first call.
+     */
     interface Sender {
-        void send(List<PendingRequest> requests, List<RpcCall> calls);
+        void send(List<PendingRequest> requests, List<RpcCall> calls, Map<String, String> headers);
     }
 
     private final ConcurrentLinkedQueue<Queued> queue = new ConcurrentLinkedQueue<>();
@@ -48,8 +52,8 @@ final class CallCoalescer {
         this.sender = sender;
     }
 
-    void add(PendingRequest request, RpcCall call) {
-        queue.add(new Queued(request, call));
+    void add(PendingRequest request, RpcCall call, Map<String, String> headers) {
+        queue.add(new Queued(request, call, headers));
         if (queued.incrementAndGet() >= maxBatch) {
             flush();
         } else if (flushScheduled.compareAndSet(false, true)) {
@@ -76,16 +80,20 @@ final class CallCoalescer {
         while (true) {
             List<PendingRequest> rs = new ArrayList<>();
             List<RpcCall> calls = new ArrayList<>();
+            Map<String, String> headers = null;
             Queued q;
             while (rs.size() < maxBatch && (q = queue.poll()) != null) {
                 queued.decrementAndGet();
+                if (headers == null) {
+                    headers = q.headers();
+                }
                 rs.add(q.request());
                 calls.add(q.call());
             }
             if (rs.isEmpty()) {
                 return;
             }
-            sender.send(rs, calls);
+            sender.send(rs, calls, headers);
             if (rs.size() < maxBatch) {
                 return;
             }

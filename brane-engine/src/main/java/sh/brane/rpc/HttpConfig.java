@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /** Settings of an {@link HttpProvider}. Build with {@link #builder(String)}; validated by {@link Builder#build()}. */
 public final class HttpConfig {
@@ -45,6 +46,7 @@ public final class HttpConfig {
     private final Executor callbackExecutor;
     private final javax.net.ssl.KeyManagerFactory tlsKeys;
     private final javax.net.ssl.TrustManagerFactory tlsTrust;
+    private final Supplier<Map<String, String>> requestHeaders;
 
     private HttpConfig(Builder b, URI uri) {
         this.uri = uri;
@@ -66,7 +68,11 @@ public final class HttpConfig {
         this.callbackExecutor = b.callbackExecutor;
         this.tlsKeys = b.tlsKeys;
         this.tlsTrust = b.tlsTrust;
+        this.requestHeaders = b.requestHeaders;
     }
+
+    /** Headers asked for per call (see {@link Builder#requestHeaders}), or null for none. */
+    public Supplier<Map<String, String>> requestHeaders() { return requestHeaders; }
 
     /** The client certificate for {@code https://}, or null for none. */
     public javax.net.ssl.KeyManagerFactory tlsKeys() { return tlsKeys; }
@@ -122,6 +128,7 @@ public final class HttpConfig {
         private Executor callbackExecutor;
         private javax.net.ssl.KeyManagerFactory tlsKeys;
         private javax.net.ssl.TrustManagerFactory tlsTrust;
+        private Supplier<Map<String, String>> requestHeaders;
 
         private Builder(String url) {
             this.url = url;
@@ -184,6 +191,20 @@ public final class HttpConfig {
         public Builder tls(javax.net.ssl.KeyManagerFactory keys, javax.net.ssl.TrustManagerFactory trust) {
             this.tlsKeys = keys;
             this.tlsTrust = trust;
+            return this;
+        }
+
+        /**
+         * Headers of one call, asked for on the caller's thread when the call is made and sent with that call's
+         * HTTP request besides {@link #header}s, e.g. the caller's trace context ({@code traceparent}). A
+         * JSON-RPC batch, explicit or gathered from concurrent calls, carries its first call's: an HTTP request
+         * has one set of headers, and keeping batches whole under tracing is worth more than a node-side span
+         * for each call (each call keeps its own client-side span). Null or an empty map: none. A header the
+         * transport sets itself or a configured one cannot be repeated (the call fails with
+         * IllegalArgumentException). Default: none.
+         */
+        public Builder requestHeaders(Supplier<Map<String, String>> supplier) {
+            this.requestHeaders = supplier;
             return this;
         }
 

@@ -77,7 +77,7 @@ public final class HttpProvider implements BraneProvider {
             throw e;
         }
         this.transport = t;
-        CallCoalescer.Sender sender = (rs, calls) -> sendExchange(rs, calls, rs.size() > 1);
+        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 this::sleepNanos, sender);
         this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
@@ -138,18 +138,20 @@ public final class HttpProvider implements BraneProvider {
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
+        Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, defaultTimeoutNanos, false, null);
         if (!r.future.isDone()) {
-            coalescing.add(r, new RpcCall(method, params));
+            coalescing.add(r, new RpcCall(method, params), headers);
         }
         return r.future;
     }
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
+        Map<String, String> headers = callHeaders();
         AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false, null));
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true);
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         return batch.futures();
     }
@@ -215,9 +217,10 @@ public final class HttpProvider implements BraneProvider {
                                    ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
+        Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
         if (!r.future.isDone()) {
-            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false);
+            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
         }
         return r;
     }
@@ -233,11 +236,38 @@ public final class HttpProvider implements BraneProvider {
         }
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
+        Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, defaultTimeoutNanos, false, decoder);
         if (!r.future.isDone()) {
-            autoBatch.add(r, new RpcCall(method, params));
+            autoBatch.add(r, new RpcCall(method, params), headers);
         }
         return r;
+    }
+
+    /**
+     * This call's own headers ({@link HttpConfig#requestHeaders}), asked for on the caller's thread (where its trace
+     * context is current) and checked here, so that a bad one fails the call that asked for it, at once.
+     */
+    private Map<String, String> callHeaders() {
+        java.util.function.Supplier<Map<String, String>> supplier = config.requestHeaders();
+        Map<String, String> headers = supplier == null ? null : supplier.get();
+        if (headers == null || headers.isEmpty()) {
+            return Map.of();
+        }
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            String name = h.getKey();
+            if (name == null || h.getValue() == null) {
+                throw new IllegalArgumentException("HttpConfig.requestHeaders gave a null header name or value");
+            }
+            NettyHttpTransport.checkHeader(name, h.getValue());
+            for (String configured : config.headers().keySet()) {
+                if (configured.equalsIgnoreCase(name)) {
+                    throw new IllegalArgumentException("HttpConfig.requestHeaders gave header " + name
+                            + ", which is configured for every request already");
+                }
+            }
+        }
+        return Map.copyOf(headers);
     }
 
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
@@ -254,20 +284,24 @@ public final class HttpProvider implements BraneProvider {
         final List<RpcCall> calls;
         final byte[] body;
         final boolean batch;
+        /** The HTTP headers of this exchange's first call. */
+        final Map<String, String> headers;
         final long deadline;
         final boolean repeatable;
         int attempt;
 
-        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch) {
-            this(requests, calls, body, batch, deadlineOf(requests), 0);
+        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
+                 Map<String, String> headers) {
+            this(requests, calls, body, batch, headers, deadlineOf(requests), 0);
         }
 
-        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch, long deadline,
-                 int attempt) {
+        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
+                 Map<String, String> headers, long deadline, int attempt) {
             this.requests = requests;
             this.calls = calls;
             this.body = body;
             this.batch = batch;
+            this.headers = headers;
             boolean rep = true;
             for (PendingRequest r : requests) {
                 rep &= !NOT_REPEATABLE.contains(r.method);
@@ -290,8 +324,9 @@ public final class HttpProvider implements BraneProvider {
         return System.nanoTime() + timeout;
     }
 
-    private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
-        attempt(new Exchange(rs, calls, serialize(rs, calls, batch), batch));
+    private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
+                              Map<String, String> headers) {
+        attempt(new Exchange(rs, calls, serialize(rs, calls, batch), batch, headers));
     }
 
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
@@ -320,7 +355,7 @@ public final class HttpProvider implements BraneProvider {
         }
         x.attempt++;
         try {
-            transport.post(x.body, remaining).whenComplete((resp, err) -> {
+            transport.post(x.body, x.headers, remaining).whenComplete((resp, err) -> {
                 if (err != null) {
                     onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
                 } else {
@@ -487,7 +522,7 @@ public final class HttpProvider implements BraneProvider {
         boolean all = rs.size() == x.requests.size();
         boolean batch = all ? x.batch : rs.size() > 1;
         byte[] body = all ? x.body : serialize(rs, calls, batch);
-        Exchange next = new Exchange(rs, calls, body, batch, x.deadline, x.attempt);
+        Exchange next = new Exchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt);
         RpcErrorException first = errors.get(0);
         if (retry(next, -1, "JSON-RPC error " + first.code() + ": " + NodeText.of(first.rpcMessage()))) {
             return;

@@ -1,5 +1,6 @@
 package sh.brane.rpc;
 
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -14,7 +15,15 @@ import java.util.concurrent.CompletableFuture;
 interface HttpTransport extends AutoCloseable {
 
     /** Sends {@code body}; the returned future ends within {@code timeoutNanos}. */
-    CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos);
+    default CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos) {
+        return post(body, Map.of(), timeoutNanos);
+    }
+
+    /**
+     * Sends {@code body} with {@code headers} added to the configured ones (checked by the provider); the returned
+     * future ends within {@code timeoutNanos}.
+     */
+    CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
 
     /** Fails everything in flight and releases threads and connections. */
     @Override

@@ -3,6 +3,7 @@ package sh.brane.rpc;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -45,7 +46,7 @@ final class JdkHttpTransport implements HttpTransport {
     }
 
     @Override
-    public CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos) {
+    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(config.uri())
                     .timeout(Duration.ofNanos(timeoutNanos))
@@ -53,6 +54,7 @@ final class JdkHttpTransport implements HttpTransport {
                     .header("Accept", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body));
             config.headers().forEach(b::header);
+            headers.forEach(b::header);
             // HttpRequest.timeout stops at the headers; orTimeout also bounds a body that stalls afterwards
             return client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()))
                     .orTimeout(timeoutNanos + 50_000_000L, TimeUnit.NANOSECONDS)

@@ -134,8 +134,8 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     @Override
-    public CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos) {
-        Call call = new Call(body, System.nanoTime() + timeoutNanos);
+    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
+        Call call = new Call(body, headerLines(headers), System.nanoTime() + timeoutNanos);
         acquire(call);
         return call.future;
     }
@@ -368,6 +368,8 @@ final class NettyHttpTransport implements HttpTransport {
     /** One POST in flight. Whoever wins {@link #end()} completes it; everyone else leaves it alone. */
     private static final class Call {
         final byte[] body;
+        /** This call's own header lines ({@link HttpConfig#requestHeaders}), or null. */
+        final byte[] headerLines;
         final long deadline;
         final CompletableFuture<HttpReply> future = new CompletableFuture<>();
         /** The connection it was last handed to. */
@@ -375,8 +377,9 @@ final class NettyHttpTransport implements HttpTransport {
         volatile ScheduledFuture<?> timer;
         volatile int ended;
 
-        Call(byte[] body, long deadline) {
+        Call(byte[] body, byte[] headerLines, long deadline) {
             this.body = body;
+            this.headerLines = headerLines;
             this.deadline = deadline;
         }
 
@@ -497,10 +500,17 @@ final class NettyHttpTransport implements HttpTransport {
             size = 0;
             informational = false;
             byte[] b = call.body;
-            ByteBuf buf = channel.alloc().ioBuffer(requestHead.length + 14 + b.length);
+            byte[] own = call.headerLines;
+            ByteBuf buf = channel.alloc().ioBuffer(requestHead.length + 14 + b.length + (own == null ? 0 : own.length));
             buf.writeBytes(requestHead);
             buf.writeCharSequence(Integer.toString(b.length), StandardCharsets.US_ASCII);
-            buf.writeBytes(END_OF_HEADERS);
+            if (own != null) {
+                buf.writeBytes(END_OF_HEADERS, 0, 2);
+                buf.writeBytes(own);
+                buf.writeBytes(END_OF_HEADERS, 0, 2);
+            } else {
+                buf.writeBytes(END_OF_HEADERS);
+            }
             buf.writeBytes(b);
             channel.writeAndFlush(buf, channel.voidPromise());
         }
@@ -686,8 +696,18 @@ final class NettyHttpTransport implements HttpTransport {
         return h.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
+    /** A call's own headers as {@code Name: value\r\n} lines, or null for none (checked by the provider). */
+    private static byte[] headerLines(Map<String, String> headers) {
+        if (headers.isEmpty()) {
+            return null;
+        }
+        StringBuilder h = new StringBuilder(64 * headers.size());
+        headers.forEach((name, value) -> h.append(name).append(": ").append(value).append("\r\n"));
+        return h.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
     /** Refuses a header that would break the request; the message never shows the value (often an API key). */
-    private static void checkHeader(String name, String value) {
+    static void checkHeader(String name, String value) {
         if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException("header " + name + " is set by the HTTP transport itself");
         }

@@ -85,7 +85,7 @@ class SpringBootReadmeExamplesTest {
         new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class, BraneAutoConfiguration.class))
             .withBean(PaymentService.class)
-            .withPropertyValues("brane.devnet.enabled=true",
+            .withPropertyValues("brane.devnet.in-tests=true",
                     "brane.signer.mnemonic=test test test test test test test test test test test junk")
             .run((context) -> {
                 PaymentService payments = context.getBean(PaymentService.class);

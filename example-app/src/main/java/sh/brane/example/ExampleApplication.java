@@ -2,6 +2,7 @@ package sh.brane.example;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -10,6 +11,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  */
 @SpringBootApplication
 @EnableScheduling
+@ImportRuntimeHints(sh.brane.example.aot.ExampleRuntimeHints.class)
 public class ExampleApplication {
 
     public static void main(String[] args) {

@@ -15,11 +15,13 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.example.token.TokenService;
+import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every endpoint of the service, over HTTP, against the development Anvil the app starts by itself. */
+@AutoConfigureBrane(devnet = true)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "app.heads.heartbeat-interval=300ms")
 class ApiIntegrationTest {

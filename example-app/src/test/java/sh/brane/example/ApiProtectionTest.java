@@ -7,6 +7,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import sh.brane.core.crypto.PrivateKey;
+import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,6 +20,7 @@ import static sh.brane.example.ApiIntegrationTest.ok;
  * refusal the recipient still holds nothing, so no transfer slipped through. Same context as
  * {@link ApiIntegrationTest} (the development Anvil the app starts).
  */
+@AutoConfigureBrane(devnet = true)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ApiProtectionTest {
 

@@ -9,6 +9,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import sh.brane.devnet.Anvil;
 import sh.brane.example.token.TokenService;
+import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,6 +19,7 @@ import static sh.brane.example.ApiIntegrationTest.assertProblem;
  * The dev node dies under the running service: every endpoint that needs it answers 503 and health goes DOWN;
  * when it comes back the service reconnects by itself and answers again.
  */
+@AutoConfigureBrane(devnet = true)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "app.traffic.enabled=false")
 @DirtiesContext
 class NodeStoppedTest {

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@code node} profile over WebSocket with the node down at start-up: the service starts anyway (start-up
  * does not wait for the node), health is DOWN; once the node comes up the provider connects by itself, health
- * turns UP and the heads stream opens (the heartbeat retries the subscription).
+ * turns UP and the heads stream opens (the heartbeat retries the subscription); until then it answers 503.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("node")
@@ -53,6 +53,10 @@ class NodeUpLaterTest {
         Http http = new Http(port);
         Http.Response health = http.get("/actuator/health");
         assertThat(health.status()).as(health.toString()).isEqualTo(503);
+        // the heads stream waits for the node: 503 (try again), not 501 (never); named by endpoint, not address
+        Http.Response notYet = http.get("/api/heads");
+        ApiIntegrationTest.assertProblem(notYet, 503, "'default' has been unreachable since start-up");
+        assertThat(notYet.toString()).doesNotContain("127.0.0.1").doesNotContain(Integer.toString(nodePort));
         try (Anvil node = Anvil.builder().port(nodePort).start()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (http.get("/actuator/health").status() != 200 && System.nanoTime() < deadline) {

@@ -29,7 +29,8 @@ public class HeadStream implements SmartLifecycle {
     private final BraneClient client;
     private final List<SseEmitter> emitters = new CopyOnWriteArrayList<>();
     private volatile Subscription subscription;
-    private volatile String unavailable = "the service is not started";
+    /** Why there is no stream, once the provider turned out to have no push channel. */
+    private volatile String unavailable;
     private volatile Head latest;
     private volatile boolean running;
     /** False once the provider turned out to have no subscriptions at all (HTTP). */
@@ -45,9 +46,18 @@ public class HeadStream implements SmartLifecycle {
         this.heartbeatInterval = heartbeatInterval;
     }
 
-    /** Opens a stream that receives every new head from now on. */
+    /**
+     * Opens a stream that receives every new head from now on.
+     *
+     * @throws UnsupportedOperationException when the provider has no push channel (HTTP): it never will
+     * @throws HeadsNotReadyException when the subscription could not be opened yet (the node is unreachable): the
+     *         heartbeat keeps trying
+     */
     public SseEmitter open() {
         if (subscription == null) {
+            if (retry) {
+                throw new HeadsNotReadyException();
+            }
             throw new UnsupportedOperationException(unavailable);
         }
         SseEmitter emitter = new SseEmitter(0L);
@@ -95,9 +105,8 @@ public class HeadStream implements SmartLifecycle {
             unavailable = "new heads need a WebSocket connection (brane.rpc.url=ws://...); this provider has none";
             log.info("No newHeads subscription: {}", e.getMessage());
         } catch (RuntimeException e) {
-            // the node may be down at start-up: the service starts anyway, says why the stream is missing, and
-            // tries again at every heartbeat
-            unavailable = "the newHeads subscription is not open yet (the node is unreachable); try again shortly";
+            // the node may be down at start-up: the service starts anyway, open() answers "not yet" (503), and
+            // the heartbeat tries again
             log.debug("No newHeads subscription yet: {}", e.getMessage());
         }
     }

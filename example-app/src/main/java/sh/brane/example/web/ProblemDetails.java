@@ -100,6 +100,16 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
     }
 
+    /** The heads stream waits for a node unreachable since start-up: 503 as for any call that cannot reach it. */
+    @ExceptionHandler(sh.brane.example.heads.HeadsNotReadyException.class)
+    ResponseEntity<ProblemDetail> headsNotReady(sh.brane.example.heads.HeadsNotReadyException e) {
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "node-unavailable", "Ethereum node unavailable",
+                "The new-heads stream is not open yet: the Ethereum node " + this.nodeNames
+                        + " has been unreachable since start-up; try again shortly");
+        p.setProperty("outcome", "CONNECTION_LOST");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
+    }
+
     /** Sent, but the node's answer was lost: 503 with the hash, so the caller looks it up instead of paying twice. */
     @ExceptionHandler(SubmissionUnknownException.class)
     ResponseEntity<ProblemDetail> fateUnknown(SubmissionUnknownException e) {

@@ -731,9 +731,17 @@ public class BraneProperties {
 
         /**
          * Whether to start a local Anvil (found on PATH, ANVIL_BIN, or installed from npm) and connect to it
-         * instead of brane.rpc.url.
+         * instead of brane.rpc.url. Needs sh.brane:brane-devnet on the classpath (a development-time dependency,
+         * left out of packaged jars). Not in tests: see brane.devnet.in-tests.
          */
         private boolean enabled = false;
+
+        /**
+         * Whether to start the local Anvil when the application runs in a test (JUnit, Spring's test framework),
+         * where brane.devnet.enabled is ignored so that a test starts a node only when it asks for one; set by
+         * @AutoConfigureBrane(devnet = true).
+         */
+        private boolean inTests = false;
 
         /** Chain id of the local node. */
         private long chainId = 31337;
@@ -757,6 +765,14 @@ public class BraneProperties {
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+
+        public boolean isInTests() {
+            return this.inTests;
+        }
+
+        public void setInTests(boolean inTests) {
+            this.inTests = inTests;
         }
 
         public long getChainId() {

@@ -90,7 +90,8 @@ final class BraneSigners {
 
     /**
      * A signer signs for one chain: that chain is named in configuration, never taken from whichever node answers.
-     * A dev node the app starts itself ({@code brane.devnet.enabled}) pins its own {@code brane.devnet.chain-id}.
+     * A dev node the app starts itself ({@code brane.devnet.enabled}, or {@code brane.devnet.in-tests} in a test)
+     * pins its own {@code brane.devnet.chain-id}.
      *
      * @return the pinned chain id
      */
@@ -102,7 +103,7 @@ final class BraneSigners {
             }
             return expected;
         }
-        if (all.getDevnet().isEnabled()) {
+        if (all.getDevnet().isEnabled() || all.getDevnet().isInTests()) {
             return all.getDevnet().getChainId();
         }
         throw new InvalidConfigurationPropertyValueException(CHAIN_ID_PROPERTY, null, "a signer is configured ("

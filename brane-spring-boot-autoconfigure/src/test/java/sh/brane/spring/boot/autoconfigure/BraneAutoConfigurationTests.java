@@ -689,7 +689,7 @@ class BraneAutoConfigurationTests {
     void devnetStartsAnvilConnectsToItAndStopsIt() {
         Anvil[] started = new Anvil[1];
         this.runner.withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
-            .withPropertyValues("brane.devnet.enabled=true", "brane.devnet.chain-id=1337",
+            .withPropertyValues("brane.devnet.in-tests=true", "brane.devnet.chain-id=1337",
                     "brane.rpc.url=http://ignored.example")
             .run((context) -> {
                 started[0] = context.getBean(Anvil.class);
@@ -705,7 +705,7 @@ class BraneAutoConfigurationTests {
     @Test
     void devnetBacksOffForAConnectionDetailsBean() {
         this.runner.withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
-            .withPropertyValues("brane.devnet.enabled=true")
+            .withPropertyValues("brane.devnet.in-tests=true")
             .withBean(BraneConnectionDetails.class, () -> () -> anvil.httpUrl())
             .run((context) -> assertThat(context).hasNotFailed()
                 .doesNotHaveBean(Anvil.class)
@@ -721,7 +721,7 @@ class BraneAutoConfigurationTests {
             .run((context) -> assertThat(context.getBean(BraneProperties.class).getDevnet().getBlockTime())
                 .isEqualTo(Duration.ofSeconds(3)));
         this.runner.withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
-            .withPropertyValues("brane.devnet.enabled=true", "brane.devnet.block-time=1500ms")
+            .withPropertyValues("brane.devnet.in-tests=true", "brane.devnet.block-time=1500ms")
             .run((context) -> {
                 assertThat(context.getStartupFailure()).rootCause()
                     .isInstanceOf(InvalidConfigurationPropertyValueException.class)

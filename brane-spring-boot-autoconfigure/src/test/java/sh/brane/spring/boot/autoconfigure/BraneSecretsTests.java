@@ -37,7 +37,7 @@ class BraneSecretsTests {
 
     @Test
     void privateKeyIsInNoLogAndMaskedByActuator(CapturedOutput output) throws Exception {
-        String[] args = { "--brane.devnet.enabled=true", "--brane.signer.private-key=0x" + KEY,
+        String[] args = { "--brane.devnet.in-tests=true", "--brane.signer.private-key=0x" + KEY,
                 "--brane.rpc.headers.X-Api-Key=" + HEADER_SECRET, "--brane.rpc.name=visible-name",
                 "--brane.rpc.endpoints[0].name=ep", "--brane.rpc.endpoints[0].url=https://x.example/v1/" + HEADER_SECRET,
                 "--server.port=0", "--management.endpoints.web.exposure.include=env,configprops,health,metrics",

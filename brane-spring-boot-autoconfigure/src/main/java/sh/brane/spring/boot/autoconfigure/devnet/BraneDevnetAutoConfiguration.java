@@ -9,7 +9,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -26,11 +26,13 @@ import sh.brane.spring.boot.autoconfigure.BraneProperties;
  * {@link EnableAutoConfiguration Auto-configuration} of a development node: with {@code brane.devnet.enabled}
  * a local Anvil starts before the provider, the provider connects to it (through a
  * {@link BraneConnectionDetails} bean, so it wins over {@code brane.rpc.url}), and it stops with the context.
- * Skipped during AOT processing and in AOT-processed (native) applications.
+ * Needs {@code sh.brane:brane-devnet}, a development-time dependency left out of packaged jars; skipped in a test
+ * unless it asks ({@code brane.devnet.in-tests}, or {@code @AutoConfigureBrane(devnet = true)}), during AOT
+ * processing and in AOT-processed (native) applications.
  */
 @AutoConfiguration(before = BraneAutoConfiguration.class)
-@ConditionalOnBooleanProperty("brane.devnet.enabled")
-@Conditional(NotAotCondition.class)
+@ConditionalOnClass(Anvil.class)
+@Conditional({ DevnetRequestedCondition.class, NotAotCondition.class })
 @EnableConfigurationProperties(BraneProperties.class)
 public final class BraneDevnetAutoConfiguration {
 

@@ -10,9 +10,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
 
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneProviderDecorator;
+import sh.brane.spring.boot.autoconfigure.HttpConfigCustomizer;
 
 /**
  * {@link EnableAutoConfiguration Auto-configuration} for Micrometer Observation support (traces), as Boot's own
@@ -20,7 +22,9 @@ import sh.brane.spring.boot.autoconfigure.BraneProviderDecorator;
  * observation ({@link ObservationBraneProvider}) named and keyed by a {@link BraneObservationConvention} bean, or
  * {@link DefaultBraneObservationConvention}. {@code management.observations.enable.brane=false} turns the
  * observations off (Boot's registry drops them); the deprecated {@code brane.observation.enabled=false} removes the
- * decorator altogether.
+ * decorator altogether. Over HTTP each call's request carries its trace context ({@code traceparent}): Micrometer
+ * Tracing's propagating handler writes it into the observation's carrier, and {@link TraceRequestHeaders} hands it
+ * to the engine's per-call request headers.
  */
 @AutoConfiguration(before = BraneAutoConfiguration.class,
         afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
@@ -36,5 +40,14 @@ public final class BraneObservationAutoConfiguration {
         BraneObservationConvention custom = convention.getIfUnique();
         return (provider, endpoint, transport) -> new ObservationBraneProvider(provider, registry, endpoint,
                 transport, custom);
+    }
+
+    /** First in order, so that a user's customizer that sets its own request headers replaces these. */
+    @Bean
+    @Order(0)
+    @ConditionalOnMissingBean(name = "braneTraceHeadersCustomizer")
+    HttpConfigCustomizer braneTraceHeadersCustomizer(ObservationRegistry registry) {
+        TraceRequestHeaders headers = new TraceRequestHeaders(registry);
+        return (builder) -> builder.requestHeaders(headers);
     }
 }

@@ -1,9 +1,17 @@
 package sh.brane.spring.boot.autoconfigure.observation;
 
-import io.micrometer.observation.Observation;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-/** What a {@link BraneObservationConvention} sees of one JSON-RPC call. */
-public class BraneObservationContext extends Observation.Context {
+import io.micrometer.observation.transport.SenderContext;
+
+/**
+ * What a {@link BraneObservationConvention} sees of one JSON-RPC call. A client-side sender context: Micrometer
+ * Tracing's propagating handler (registered by Boot's tracing auto-configuration) writes the call's trace context
+ * ({@code traceparent}) into its {@linkplain #getCarrier() carrier} when the observation starts, and an HTTP
+ * provider sends those headers with the call's request.
+ */
+public class BraneObservationContext extends SenderContext<Map<String, String>> {
 
     private final String method;
 
@@ -14,6 +22,13 @@ public class BraneObservationContext extends Observation.Context {
     private volatile String outcome;
 
     public BraneObservationContext(String method, String endpoint, String transport) {
+        super((carrier, key, value) -> {
+            if (carrier != null) {
+                carrier.put(key, value);
+            }
+        });
+        setCarrier(new LinkedHashMap<>(4));
+        setRemoteServiceName(endpoint);
         this.method = method;
         this.endpoint = endpoint;
         this.transport = transport;

@@ -86,7 +86,8 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
             observations.add(start(call.method()));
         }
         List<CompletableFuture<JsonNode>> futures;
-        try {
+        // one HTTP request carries one trace context: the first call's (each call keeps its own span)
+        try (Observation.Scope scope = observations.isEmpty() ? null : observations.get(0).openScope()) {
             futures = this.delegate.sendBatch(calls);
         }
         catch (RuntimeException ex) {

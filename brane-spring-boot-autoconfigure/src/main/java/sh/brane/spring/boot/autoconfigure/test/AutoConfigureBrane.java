@@ -8,11 +8,14 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.test.context.PropertyMapping;
 
 /**
  * Adds Brane's auto-configuration (provider, clients, signer, devnet and {@code DevNode}, health, metrics,
  * observations) to a test slice such as {@code @WebMvcTest} or {@code @JsonTest}, which leave it out. The list is
- * in {@code META-INF/spring/sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane.imports}.
+ * in {@code META-INF/spring/sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane.imports}. On any test
+ * (a slice or {@code @SpringBootTest}), {@code devnet = true} starts a local Anvil for it: a test starts none
+ * otherwise, whatever the application's own configuration says ({@code brane.devnet.enabled}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -20,5 +23,12 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 @Inherited
 @ImportAutoConfiguration
 public @interface AutoConfigureBrane {
+
+    /**
+     * Whether to start a local Anvil (the devnet, {@code sh.brane:brane-devnet} on the test classpath) for this
+     * test and connect to it; sets {@code brane.devnet.in-tests}.
+     */
+    @PropertyMapping(value = "brane.devnet.in-tests", skip = PropertyMapping.Skip.ON_DEFAULT_VALUE)
+    boolean devnet() default false;
 
 }

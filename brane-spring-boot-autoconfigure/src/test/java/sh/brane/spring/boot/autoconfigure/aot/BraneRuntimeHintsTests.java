@@ -59,7 +59,7 @@ class BraneRuntimeHintsTests {
         try {
             new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(BraneDevnetAutoConfiguration.class))
-                .withPropertyValues("brane.devnet.enabled=true")
+                .withPropertyValues("brane.devnet.enabled=true", "brane.devnet.in-tests=true")
                 .run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(Anvil.class));
         }
         finally {

@@ -43,7 +43,7 @@ class AutoConfigureBraneTests {
     @Test
     void theAnnotationBringsTheClientAndADevNode() {
         new ApplicationContextRunner().withUserConfiguration(SliceConfiguration.class)
-            .withPropertyValues("brane.devnet.enabled=true")
+            .withPropertyValues("brane.devnet.in-tests=true")
             .run((context) -> {
                 assertThat(context).hasSingleBean(Anvil.class).hasSingleBean(BraneClient.class);
                 DevNode node = context.getBean(DevNode.class);
