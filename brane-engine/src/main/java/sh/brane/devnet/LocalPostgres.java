@@ -156,7 +156,16 @@ public final class LocalPostgres implements AutoCloseable {
         if (Files.exists(pidFile)) {
             long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
             ProcessHandle.of(pid).ifPresent(h -> {
-                h.destroy(); // SIGTERM: PostgreSQL's smart shutdown
+                // SIGINT, PostgreSQL's fast shutdown: it disconnects clients. SIGTERM (smart) would wait for pools
+                // that close only after the test (a Spring test context's), then for the timeout below.
+                try {
+                    run(List.of("kill", "-INT", Long.toString(pid)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    h.destroy();
+                } catch (IOException | IllegalStateException e) {
+                    h.destroy(); // SIGTERM: smart shutdown, then the forced stop below
+                }
                 h.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> {
                     h.destroyForcibly();
                     return h;
