@@ -5,10 +5,13 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -44,6 +47,7 @@ import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.LocalPostgres;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.signer.LocalSigner;
 
@@ -57,9 +61,16 @@ import sh.brane.signer.LocalSigner;
  *   <li>{@code memory}: {@link TransactionSender} over {@link InMemoryTransactionStore}: lock only around
  *       allocation and signing, many in flight.</li>
  *   <li>{@code h2}: {@link TransactionSender} over {@link JdbcTransactionStore} on an embedded H2 file database
- *       (one database transaction per send: nonce row lock, journal insert, commit; then SENT update).</li>
+ *       (concurrent sends committed as a group: one database transaction allocates and journals the group, one
+ *       JSON-RPC batch broadcasts it, one records it SENT).</li>
+ *   <li>{@code postgres}: the same on a PostgreSQL server started for the trial ({@link LocalPostgres}: the Debian
+ *       package, fresh data directory, stopped by its PID in the teardown).</li>
+ *   <li>{@code noJournal}: the floor of the node: an atomic counter, sign, {@code eth_sendRawTransaction}; no lock,
+ *       no journal, no guard. Not a product path: it shows what Anvil admits with 8 single calls in flight.</li>
  *   <li>{@code web3jFast}: web3j's {@code FastRawTransactionManager} (local nonce counter, no journal).</li>
  * </ul>
+ * Each iteration also prints the CPU time per transfer of this JVM (client) and of the Anvil process (node), read
+ * from the operating system, as a line starting {@code cpu-per-transfer}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -74,7 +85,7 @@ public class TransferBenchmark {
     private static final BigInteger TIP = BigInteger.valueOf(1_000_000_000L);
     private static final Address TO = Address.of("0x00000000000000000000000000000000000b0b01");
 
-    @Param({"nonceLock", "memory", "h2", "web3jFast"})
+    @Param({"nonceLock", "memory", "h2", "postgres", "noJournal", "web3jFast"})
     public String path;
 
     private Anvil anvil;
@@ -88,6 +99,11 @@ public class TransferBenchmark {
     private Web3j web3j;
     private FastRawTransactionManager fast;
     private ScheduledExecutorService miner;
+    private LocalPostgres postgres;
+    private final AtomicLong counter = new AtomicLong();
+    private final LongAdder ops = new LongAdder();
+    private long clientCpuAtStart;
+    private long nodeCpuAtStart;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -107,6 +123,21 @@ public class TransferBenchmark {
                 JdbcTransactionStore.migrate(pool);
                 sender = sender(new JdbcTransactionStore(pool));
             }
+            case "postgres" -> {
+                try {
+                    postgres = LocalPostgres.start();
+                } catch (Exception e) {
+                    throw new IllegalStateException("could not start PostgreSQL: " + e.getMessage(), e);
+                }
+                HikariConfig config = new HikariConfig();
+                config.setJdbcUrl(postgres.jdbcUrl());
+                config.setUsername("postgres");
+                config.setMaximumPoolSize(16);
+                pool = new HikariDataSource(config);
+                JdbcTransactionStore.migrate(pool);
+                sender = sender(new JdbcTransactionStore(pool));
+            }
+            case "noJournal" -> counter.set(client.getTransactionCount(key.address(), sh.brane.client.BlockTag.PENDING));
             case "web3jFast" -> {
                 web3j = Web3j.build(new HttpService(anvil.httpUrl()));
                 fast = new FastRawTransactionManager(web3j, Credentials.create(anvil.account(0).privateKey()),
@@ -138,11 +169,37 @@ public class TransferBenchmark {
                 .maxFeePerGas(MAX_FEE).maxPriorityFeePerGas(TIP).build();
     }
 
+    @Setup(Level.Iteration)
+    public void startCpu() {
+        ops.reset();
+        clientCpuAtStart = clientCpu();
+        nodeCpuAtStart = nodeCpu();
+    }
+
+    @TearDown(Level.Iteration)
+    public void printCpu() {
+        long n = Math.max(1, ops.sum());
+        System.out.printf("%ncpu-per-transfer path=%s transfers=%d client=%.1f us node=%.1f us%n", path, ops.sum(),
+                (clientCpu() - clientCpuAtStart) / 1_000.0 / n, (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n);
+    }
+
+    private static long clientCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private long nodeCpu() {
+        return ProcessHandle.of(anvil.pid()).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos)
+                .orElse(0L);
+    }
+
     @Benchmark
     public Object transfer() throws IOException {
+        ops.increment();
         return switch (path) {
             case "nonceLock" -> nonces.withNextNonce(n -> client.sendRawTransaction(transfer(n).sign(key)));
-            case "memory", "h2" -> sender.send(TransferBenchmark::transfer).hash();
+            case "memory", "h2", "postgres" -> sender.send(TransferBenchmark::transfer).hash();
+            case "noJournal" -> client.sendRawTransaction(transfer(counter.getAndIncrement()).sign(key));
             case "web3jFast" -> {
                 EthSendTransaction sent = fast.sendEIP1559Transaction(CHAIN_ID, TIP, MAX_FEE,
                         BigInteger.valueOf(21_000), TO.toHex(), "", BigInteger.ONE);
@@ -167,6 +224,13 @@ public class TransferBenchmark {
         client.close();
         provider.close();
         anvil.close();
+        if (postgres != null) {
+            try {
+                postgres.close();
+            } catch (Exception e) {
+                throw new IOException("could not stop PostgreSQL: " + e.getMessage(), e);
+            }
+        }
         if (h2Dir != null) {
             try (var files = Files.walk(h2Dir)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -39,6 +39,9 @@ class ApiIntegrationTest {
     @Autowired
     TokenService tokens;
 
+    @Autowired
+    sh.brane.client.tx.TransactionStore journal;
+
     @org.springframework.beans.factory.annotation.Value("${app.api.password}")
     String password;
 
@@ -116,6 +119,10 @@ class ApiIntegrationTest {
         assertThat(receipt.get("events")).isEmpty();
         assertThat(ok(http().get("/api/accounts/" + to)).get("balanceWei").asString())
                 .isEqualTo("250000000000000000");
+        // journalled in the default profile's H2 file database before it was broadcast
+        assertThat(journal.isDurable()).isTrue();
+        assertThat(journal.find(sh.brane.core.types.Hash.of(hash))).get()
+                .satisfies(e -> assertThat(e.from().toChecksumString()).isEqualTo(SIGNER));
     }
 
     @Test

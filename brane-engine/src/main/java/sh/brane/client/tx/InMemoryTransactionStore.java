@@ -1,6 +1,8 @@
 package sh.brane.client.tx;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -8,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import sh.brane.core.tx.SignedTransaction;
@@ -22,6 +25,10 @@ import sh.brane.core.types.Hash;
  *
  * <p>Each account has its own lock; it is held while the transaction is signed (a local key: microseconds), never
  * across a network call.
+ *
+ * <p>Bounded: finished entries (CONFIRMED, FAILED, REPLACED, DROPPED, REJECTED) last updated longer ago than the
+ * retention ({@link #DEFAULT_RETENTION} unless given) are removed every {@value #PRUNE_EVERY} new entries and on
+ * each {@link #prune} (a tracker calls it). Entries still followed are kept until they finish.
  */
 public final class InMemoryTransactionStore implements TransactionStore {
     private record Key(long chainId, Address from) {
@@ -36,14 +43,31 @@ public final class InMemoryTransactionStore implements TransactionStore {
     private final Map<Hash, JournalEntry> entries = new ConcurrentHashMap<>();
     /** Entries not finished, per account: what the lifecycle follows. */
     private final Map<Key, Map<Hash, JournalEntry>> open = new ConcurrentHashMap<>();
+    /** How long finished entries stay when no retention is given. */
+    public static final Duration DEFAULT_RETENTION = Duration.ofHours(1);
+    /** Every this many new entries, finished entries older than the retention are removed. */
+    static final int PRUNE_EVERY = 1024;
+
     private final Clock clock;
+    private final Duration retention;
+    private final AtomicLong puts = new AtomicLong();
 
     public InMemoryTransactionStore() {
         this(Clock.systemUTC());
     }
 
     public InMemoryTransactionStore(Clock clock) {
+        this(clock, DEFAULT_RETENTION);
+    }
+
+    /** @param retention how long finished entries stay (at least 1 ms) */
+    public InMemoryTransactionStore(Clock clock, Duration retention) {
+        if (retention == null || retention.toMillis() < 1) {
+            throw new IllegalArgumentException("the journal's retention must be at least 1 ms (e.g. PT1H), got "
+                    + retention);
+        }
         this.clock = clock;
+        this.retention = retention;
     }
 
     private Account account(long chainId, Address from) {
@@ -89,6 +113,26 @@ public final class InMemoryTransactionStore implements TransactionStore {
         }
         open.computeIfAbsent(new Key(entry.chainId(), entry.from()), k -> new ConcurrentHashMap<>())
                 .put(entry.hash(), entry);
+        if (puts.incrementAndGet() % PRUNE_EVERY == 0) {
+            prune(clock.instant().minus(retention));
+        }
+    }
+
+    @Override
+    public int prune(Instant finishedBefore) {
+        int removed = 0;
+        for (JournalEntry e : entries.values()) {
+            if (e.state().isFinished() && e.updatedAt().isBefore(finishedBefore)
+                    && entries.remove(e.hash(), e)) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** How many entries the store holds (finished ones included until pruned). */
+    public int size() {
+        return entries.size();
     }
 
     @Override

@@ -29,6 +29,15 @@ import sh.brane.core.types.Hash;
  * journal row and commits. Instances on other machines wait on the row lock only for the signing, never for a
  * network call to the node. When signing or a write fails the transaction rolls back and the nonce stays free.
  *
+ * <p>Concurrent sends of one account are committed as a group ({@link #allocateAndRecordAll}): one database
+ * transaction allocates their nonces and writes their SIGNED rows, and one records them SENT.
+ *
+ * <p>Pruning ({@link #prune}) removes finished rows older than a retention the caller chooses; nothing is removed
+ * unless it is called.
+ *
+ * <p>Over 400 lines on purpose: every SQL statement of the journal sits in this one class, next to the others it
+ * must agree with.
+ *
  * <p>The schema is created by {@link #migrate(DataSource)} (Flyway, history table {@value #HISTORY_TABLE},
  * separate from the application's own migrations).
  */
@@ -38,6 +47,7 @@ public final class JdbcTransactionStore implements TransactionStore {
     private static final String COLUMNS = "hash, chain_id, account, nonce, signer, raw, state, block_number, replaces,"
             + " created_at, updated_at, broadcast_at";
     private static final String OPEN_STATES = "('SIGNED', 'SENT', 'INCLUDED')";
+    private static final String FINISHED_STATES = "('CONFIRMED', 'REPLACED', 'DROPPED', 'FAILED', 'REJECTED')";
 
     private final DataSource dataSource;
     private final Clock clock;
@@ -138,6 +148,121 @@ public final class JdbcTransactionStore implements TransactionStore {
         });
     }
 
+    /**
+     * One database transaction for the whole group: the account's nonce row is locked once, released nonces are
+     * taken first, each slot is signed (a slot whose signer throws leaves its nonce to the next slot), the SIGNED
+     * rows are inserted as one JDBC batch and the counter is written once.
+     */
+    @Override
+    public List<Allocation> allocateAndRecordAll(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            List<NonceSigner> signs) {
+        String account = from.toHex();
+        seed(chainId, account, nodeNonce);
+        return inTransaction("allocating " + signs.size() + " nonces for " + account, c -> {
+            long next = lockNext(c, chainId, account);
+            List<Long> released = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT nonce FROM brane_tx_released_nonce WHERE chain_id = ?"
+                    + " AND account = ? ORDER BY nonce LIMIT " + signs.size())) {
+                ps.setLong(1, chainId);
+                ps.setString(2, account);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        released.add(rs.getLong(1));
+                    }
+                }
+            }
+            List<Allocation> out = new ArrayList<>(signs.size());
+            List<JournalEntry> written = new ArrayList<>(signs.size());
+            int usedReleased = 0;
+            long counter = next;
+            for (NonceSigner sign : signs) {
+                boolean fromReleased = usedReleased < released.size();
+                long nonce = fromReleased ? released.get(usedReleased) : counter;
+                try {
+                    JournalEntry entry = JournalEntry.signed(sign.sign(nonce), from, signer, null, clock.instant());
+                    out.add(Allocation.of(entry));
+                    written.add(entry);
+                    if (fromReleased) {
+                        usedReleased++;
+                    } else {
+                        counter++;
+                    }
+                } catch (JournalUnavailableException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    out.add(Allocation.failed(e)); // nothing written for it: the nonce goes to the next slot
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(INSERT)) {
+                for (JournalEntry e : written) {
+                    bind(ps, e);
+                    ps.addBatch();
+                }
+                if (!written.isEmpty()) {
+                    ps.executeBatch();
+                }
+            }
+            if (usedReleased > 0) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_released_nonce WHERE chain_id = ?"
+                        + " AND account = ? AND nonce <= ?")) {
+                    ps.setLong(1, chainId);
+                    ps.setString(2, account);
+                    ps.setLong(3, released.get(usedReleased - 1));
+                    ps.executeUpdate();
+                }
+            }
+            if (counter != next) {
+                setNext(c, chainId, account, counter);
+            }
+            return out;
+        });
+    }
+
+    /** One database transaction and one JDBC batch for the group's SIGNED to SENT updates. */
+    @Override
+    public List<JournalEntry> markSent(List<JournalEntry> signed) {
+        if (signed.isEmpty()) {
+            return List.of();
+        }
+        long now = clock.millis();
+        return inTransaction("recording " + signed.size() + " transactions as SENT", c -> {
+            int[] counts;
+            try (PreparedStatement ps = c.prepareStatement("UPDATE brane_tx_journal SET state = 'SENT', updated_at = ?,"
+                    + " broadcast_at = ? WHERE hash = ? AND state = 'SIGNED'")) {
+                for (JournalEntry e : signed) {
+                    ps.setLong(1, now);
+                    ps.setLong(2, now);
+                    ps.setString(3, e.hash().toHex());
+                    ps.addBatch();
+                }
+                counts = ps.executeBatch();
+            }
+            Instant at = Instant.ofEpochMilli(now);
+            List<JournalEntry> out = new ArrayList<>(signed.size());
+            for (int i = 0; i < signed.size(); i++) {
+                if (counts[i] == 1) {
+                    out.add(signed.get(i).with(TxState.SENT, -1, at, true));
+                } else if (counts[i] == java.sql.Statement.SUCCESS_NO_INFO) {
+                    // a driver that does not count batch rows: read the row to know whether this update won
+                    findIn(c, signed.get(i).hash()).filter(e -> e.state() == TxState.SENT
+                            && e.updatedAt().equals(at)).ifPresent(out::add);
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public int prune(Instant finishedBefore) {
+        return inTransaction("pruning finished transactions", c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_journal WHERE state IN "
+                    + FINISHED_STATES + " AND updated_at < ?")) {
+                ps.setLong(1, finishedBefore.toEpochMilli());
+                return ps.executeUpdate();
+            }
+        });
+    }
+
     /** Creates the account's nonce row from the node's count if it is missing; the node is asked outside any lock. */
     private void seed(long chainId, String account, LongSupplier nodeNonce) {
         String key = chainId + "/" + account;
@@ -198,26 +323,32 @@ public final class JdbcTransactionStore implements TransactionStore {
         }
     }
 
+    private static final String INSERT = "INSERT INTO brane_tx_journal (" + COLUMNS
+            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
     private static void insert(Connection c, JournalEntry e) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_journal (" + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, e.hash().toHex());
-            ps.setLong(2, e.chainId());
-            ps.setString(3, e.from().toHex());
-            ps.setLong(4, e.nonce());
-            ps.setString(5, e.signer());
-            ps.setBytes(6, e.raw());
-            ps.setString(7, e.state().name());
-            ps.setLong(8, e.blockNumber());
-            ps.setString(9, e.replaces() == null ? null : e.replaces().toHex());
-            ps.setLong(10, e.createdAt().toEpochMilli());
-            ps.setLong(11, e.updatedAt().toEpochMilli());
-            if (e.broadcastAt() == null) {
-                ps.setNull(12, Types.BIGINT);
-            } else {
-                ps.setLong(12, e.broadcastAt().toEpochMilli());
-            }
+        try (PreparedStatement ps = c.prepareStatement(INSERT)) {
+            bind(ps, e);
             ps.executeUpdate();
+        }
+    }
+
+    private static void bind(PreparedStatement ps, JournalEntry e) throws SQLException {
+        ps.setString(1, e.hash().toHex());
+        ps.setLong(2, e.chainId());
+        ps.setString(3, e.from().toHex());
+        ps.setLong(4, e.nonce());
+        ps.setString(5, e.signer());
+        ps.setBytes(6, e.raw());
+        ps.setString(7, e.state().name());
+        ps.setLong(8, e.blockNumber());
+        ps.setString(9, e.replaces() == null ? null : e.replaces().toHex());
+        ps.setLong(10, e.createdAt().toEpochMilli());
+        ps.setLong(11, e.updatedAt().toEpochMilli());
+        if (e.broadcastAt() == null) {
+            ps.setNull(12, Types.BIGINT);
+        } else {
+            ps.setLong(12, e.broadcastAt().toEpochMilli());
         }
     }
 

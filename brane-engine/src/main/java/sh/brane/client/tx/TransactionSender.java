@@ -2,10 +2,12 @@ package sh.brane.client.tx;
 
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongFunction;
+
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +49,7 @@ public final class TransactionSender {
     private final TransactionStore store;
     private final int bumpPercent;
     private final List<TransactionListener> listeners = new CopyOnWriteArrayList<>();
+    private final GroupSend group = new GroupSend(this);
 
     public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
             TransactionStore store) {
@@ -132,21 +135,36 @@ public final class TransactionSender {
      * @throws SubmissionUnknownException no answer from the node; the tracker re-broadcasts the same bytes
      */
     public JournalEntry send(LongFunction<Transaction> build) {
-        return broadcast(sign(build, false).orElseThrow());
+        Objects.requireNonNull(build, "build");
+        return group.send(build);
+    }
+
+    /** The store's step for a group of concurrent sends (see {@link GroupSend}): one allocation, one commit. */
+    List<TransactionStore.Allocation> signAll(List<GroupSend.Request> batch) {
+        Address from = signer.address();
+        List<NonceSigner> signs = new ArrayList<>(batch.size());
+        for (GroupSend.Request r : batch) {
+            signs.add(nonce -> buildAndSign(r.build, nonce));
+        }
+        return store.allocateAndRecordAll(chain.chainId(), from, signer.name(),
+                () -> client.getTransactionCount(from, BlockTag.PENDING), signs);
     }
 
     /** Allocation, signing and journalling without the broadcast (the tracker broadcasts SIGNED entries). */
     java.util.Optional<JournalEntry> sign(LongFunction<Transaction> build, boolean releasedOnly) {
         Address from = signer.address();
         return store.allocateAndRecord(chain.chainId(), from, signer.name(),
-                () -> client.getTransactionCount(from, BlockTag.PENDING), releasedOnly, nonce -> {
-                    Transaction tx = build.apply(nonce);
-                    if (tx.nonce() != nonce) {
-                        throw new IllegalArgumentException("the transaction was built with nonce " + tx.nonce()
-                                + " but nonce " + nonce + " was allocated; build it with the nonce given");
-                    }
-                    return guardedSign(tx);
-                });
+                () -> client.getTransactionCount(from, BlockTag.PENDING), releasedOnly,
+                nonce -> buildAndSign(build, nonce));
+    }
+
+    private SignedTransaction buildAndSign(LongFunction<Transaction> build, long nonce) {
+        Transaction tx = build.apply(nonce);
+        if (tx.nonce() != nonce) {
+            throw new IllegalArgumentException("the transaction was built with nonce " + tx.nonce()
+                    + " but nonce " + nonce + " was allocated; build it with the nonce given");
+        }
+        return guardedSign(tx);
     }
 
     /** The guards, then the signature: nothing over a ceiling or for another chain is ever signed. */
@@ -326,9 +344,20 @@ public final class TransactionSender {
         }
     }
 
-    /** A tracker for this sender's account, not yet started. */
+    /** A tracker for this sender's account, not yet started, that keeps finished entries (no pruning). */
     public TransactionTracker tracker(int confirmations, Duration pollInterval, Duration resendAfter) {
-        return new TransactionTracker(this, confirmations, pollInterval, resendAfter);
+        return new TransactionTracker(this, confirmations, pollInterval, resendAfter, null);
+    }
+
+    /**
+     * A tracker for this sender's account, not yet started, that also removes finished entries (CONFIRMED, FAILED,
+     * REPLACED, DROPPED, REJECTED) last updated longer than {@code retention} ago from the store.
+     *
+     * @param retention how long finished entries stay, or null to keep them
+     */
+    public TransactionTracker tracker(int confirmations, Duration pollInterval, Duration resendAfter,
+            Duration retention) {
+        return new TransactionTracker(this, confirmations, pollInterval, resendAfter, retention);
     }
 
     @Override

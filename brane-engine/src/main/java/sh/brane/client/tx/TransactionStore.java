@@ -1,5 +1,7 @@
 package sh.brane.client.tx;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -35,6 +37,55 @@ public interface TransactionStore {
      */
     Optional<JournalEntry> allocateAndRecord(long chainId, Address from, String signer, LongSupplier nodeNonce,
             boolean releasedOnly, NonceSigner sign);
+
+    /**
+     * Group commit: allocates consecutive nonces for several transactions of one account, signs each and journals
+     * them all as {@link TxState#SIGNED} in one atomic step (one database transaction for JDBC). Each slot fails or
+     * succeeds on its own: a signer that throws (a ceiling, another chain) leaves its nonce free for the next slot,
+     * and the others are still journalled. When the storage fails, every slot fails with
+     * {@link JournalUnavailableException} and nothing is journalled.
+     *
+     * <p>This default allocates them one by one; stores override it to write them in one transaction.
+     *
+     * @return one {@link Allocation} per signer, in order
+     */
+    default List<Allocation> allocateAndRecordAll(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            List<NonceSigner> signs) {
+        List<Allocation> out = new ArrayList<>(signs.size());
+        for (NonceSigner sign : signs) {
+            try {
+                out.add(Allocation.of(allocateAndRecord(chainId, from, signer, nodeNonce, false, sign).orElseThrow()));
+            } catch (JournalUnavailableException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                out.add(Allocation.failed(e));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Records that the node accepted {@code signed} (each still {@link TxState#SIGNED}): they become
+     * {@link TxState#SENT} with their broadcast time, in one step. Entries another instance moved already are left
+     * out of the result (their change was reported there).
+     *
+     * @return the entries that changed, after the change
+     */
+    default List<JournalEntry> markSent(List<JournalEntry> signed) {
+        List<JournalEntry> out = new ArrayList<>(signed.size());
+        for (JournalEntry e : signed) {
+            transition(e.hash(), TxState.SIGNED, TxState.SENT, -1, true).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /**
+     * Removes {@link TxState#isFinished() finished} entries last updated before {@code finishedBefore}: the
+     * journal's retention. Unfinished entries and nonce counters are never removed.
+     *
+     * @return how many entries were removed
+     */
+    int prune(Instant finishedBefore);
 
     /** Journals a replacement (speed-up, cancel) of {@code original}, at the same nonce, as SIGNED. */
     JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer);
@@ -80,4 +131,15 @@ public interface TransactionStore {
 
     /** True if entries survive a restart of this process. */
     boolean isDurable();
+
+    /** One slot of {@link #allocateAndRecordAll}: the journalled entry, or why nothing was journalled for it. */
+    record Allocation(JournalEntry entry, RuntimeException failure) {
+        public static Allocation of(JournalEntry entry) {
+            return new Allocation(java.util.Objects.requireNonNull(entry, "entry"), null);
+        }
+
+        public static Allocation failed(RuntimeException failure) {
+            return new Allocation(null, java.util.Objects.requireNonNull(failure, "failure"));
+        }
+    }
 }

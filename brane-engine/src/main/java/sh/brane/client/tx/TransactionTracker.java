@@ -48,9 +48,13 @@ public final class TransactionTracker implements AutoCloseable {
     private final int confirmations;
     private final Duration pollInterval;
     private final Duration resendAfter;
+    /** How long finished entries stay in the journal, or null to keep them (no pruning by this tracker). */
+    private final Duration retention;
+    private Instant lastPrune = Instant.EPOCH;
     private ScheduledExecutorService timer;
 
-    TransactionTracker(TransactionSender sender, int confirmations, Duration pollInterval, Duration resendAfter) {
+    TransactionTracker(TransactionSender sender, int confirmations, Duration pollInterval, Duration resendAfter,
+            Duration retention) {
         if (confirmations < 1 || confirmations > 10_000) {
             throw new IllegalArgumentException("confirmations must be 1..10000 blocks, got " + confirmations);
         }
@@ -60,6 +64,11 @@ public final class TransactionTracker implements AutoCloseable {
         if (resendAfter == null || resendAfter.isNegative()) {
             throw new IllegalArgumentException("resend-after must be zero or more, got " + resendAfter);
         }
+        if (retention != null && retention.toMillis() < 1) {
+            throw new IllegalArgumentException("the journal's retention must be at least 1 ms (e.g. P30D), or none to "
+                    + "keep every entry, got " + retention);
+        }
+        this.retention = retention;
         this.sender = sender;
         this.client = sender.client();
         this.store = sender.store();
@@ -97,6 +106,7 @@ public final class TransactionTracker implements AutoCloseable {
 
     /** One pass over the account's unfinished transactions (the timer calls it; tests may call it directly). */
     public synchronized void poll() {
+        prune();
         long chainId = sender.chainId();
         Address from = sender.address();
         List<JournalEntry> open = store.unfinished(chainId, from);
@@ -130,6 +140,26 @@ public final class TransactionTracker implements AutoCloseable {
             } else {
                 waiting(e, pending, staleBefore);
             }
+        }
+    }
+
+    /**
+     * Removes finished entries older than the retention, at most once a minute (or once per retention when it is
+     * shorter): the journal keeps what is followed and what the retention asks for, nothing more.
+     */
+    private void prune() {
+        if (retention == null) {
+            return;
+        }
+        Instant now = Instant.now();
+        Duration every = retention.compareTo(Duration.ofMinutes(1)) < 0 ? retention : Duration.ofMinutes(1);
+        if (now.isBefore(lastPrune.plus(every))) {
+            return;
+        }
+        lastPrune = now;
+        int removed = store.prune(now.minus(retention));
+        if (removed > 0) {
+            LOG.debug("pruned {} finished transactions older than {} from the journal", removed, retention);
         }
     }
 

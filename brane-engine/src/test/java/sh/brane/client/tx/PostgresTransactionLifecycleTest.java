@@ -1,6 +1,7 @@
 package sh.brane.client.tx;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -21,6 +22,7 @@ import sh.brane.client.BlockTag;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.devnet.LocalPostgres;
 
 /**
  * The money path with the JDBC store on a real PostgreSQL server started by the test (skipped, saying why, when
@@ -33,7 +35,8 @@ class PostgresTransactionLifecycleTest extends TransactionLifecycleTestBase {
 
     @BeforeAll
     static void database() throws Exception {
-        postgres = LocalPostgres.startOrSkip();
+        assumeTrue(LocalPostgres.binaries().isPresent(), LocalPostgres.NOT_INSTALLED);
+        postgres = LocalPostgres.start();
         url = postgres.createDatabase("payments");
         JdbcTransactionStore.migrate(pool());
     }

@@ -3,6 +3,8 @@ package sh.brane.client.tx;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,11 +15,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -160,7 +164,7 @@ abstract class TransactionLifecycleTestBase {
     }
 
     /** Counts signatures, to prove that refused transactions were never signed. */
-    static final class CountingSigner implements Signer {
+    static class CountingSigner implements Signer {
         final LocalSigner inner;
         final AtomicInteger signatures = new AtomicInteger();
 
@@ -234,6 +238,96 @@ abstract class TransactionLifecycleTestBase {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void concurrentSendsAreJournalledAsAGroupAndARefusedSlotLosesNoNonce() throws Exception {
+        PrivateKey key = freshKey(anvil);
+        int threads = 8;
+        CountDownLatch queued = new CountDownLatch(threads);
+        AtomicBoolean first = new AtomicBoolean(true);
+        // the first signature waits until every thread has queued its send: they gather behind the allocation
+        Signer slowFirst = new CountingSigner(key) {
+            @Override
+            public Signature signDigest(Hash digest) {
+                if (first.getAndSet(false)) {
+                    try {
+                        queued.await(10, TimeUnit.SECONDS);
+                        Thread.sleep(200);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.signDigest(digest);
+            }
+        };
+        TransactionStore inner = newStore();
+        List<Integer> groups = new CopyOnWriteArrayList<>();
+        TransactionStore store = (TransactionStore) Proxy.newProxyInstance(TransactionStore.class.getClassLoader(),
+                new Class<?>[] { TransactionStore.class }, (proxy, method, args) -> {
+                    if (method.getName().equals("allocateAndRecordAll")) {
+                        groups.add(((List<?>) args[4]).size());
+                    }
+                    try {
+                        return method.invoke(inner, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        SendLimits limits = new SendLimits(GWEI.multiply(BigInteger.valueOf(100)), GWEI.multiply(BigInteger.TEN),
+                100_000, BigInteger.valueOf(1_000));
+        TransactionSender s = new TransactionSender(client, slowFirst, ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID),
+                limits, store);
+        long start = client.getTransactionCount(key.address(), BlockTag.PENDING);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<JournalEntry>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                long value = t % 2 == 0 ? 1 : 5_000; // odd threads are over the max-value ceiling
+                futures.add(pool.submit(() -> {
+                    queued.countDown();
+                    return send(s, value);
+                }));
+            }
+            Set<Long> nonces = new HashSet<>();
+            for (int t = 0; t < threads; t++) {
+                Future<JournalEntry> f = futures.get(t);
+                if (t % 2 == 0) {
+                    JournalEntry e = f.get();
+                    assertThat(e.state()).isEqualTo(TxState.SENT);
+                    assertThat(nonces.add(e.nonce())).as("duplicate nonce %s", e.nonce()).isTrue();
+                } else {
+                    assertThatThrownBy(f::get).hasCauseInstanceOf(CeilingExceededException.class);
+                }
+            }
+            assertThat(nonces).containsExactlyInAnyOrder(start, start + 1, start + 2, start + 3);
+            assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).isEqualTo(start + 4);
+            assertThat(groups.stream().mapToInt(Integer::intValue).sum()).as("every send in exactly one group: %s",
+                    groups).isEqualTo(threads);
+            assertThat(Collections.max(groups)).as("groups %s", groups).isGreaterThan(1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void finishedEntriesArePrunedAfterTheRetentionAndOpenOnesAndTheNonceStay() throws Exception {
+        PrivateKey key = freshKey(anvil);
+        TransactionSender s = sender(client, key, newStore(), SendLimits.NONE);
+        TransactionTracker keeping = s.tracker(1, Duration.ofMillis(50), Duration.ofSeconds(5));
+        JournalEntry a = send(s, 1);
+        JournalEntry b = send(s, 2);
+        settle(client, keeping, s, 1);
+        assertThat(s.store().find(a.hash())).get().extracting(JournalEntry::state).isEqualTo(TxState.CONFIRMED);
+        JournalEntry open = send(s, 3);
+        Thread.sleep(20);
+        TransactionTracker pruning = s.tracker(1, Duration.ofMillis(50), Duration.ofSeconds(5), Duration.ofMillis(10));
+        pruning.poll();
+        assertThat(s.store().find(a.hash())).isEmpty();
+        assertThat(s.store().find(b.hash())).isEmpty();
+        assertThat(s.store().find(open.hash())).as("unfinished entries are never pruned").isPresent();
+        assertThat(send(s, 4).nonce()).as("the nonce counter is kept").isEqualTo(open.nonce() + 1);
+        assertThat(s.store().prune(java.time.Instant.now().plusSeconds(60))).as("nothing finished left").isZero();
     }
 
     @Test

@@ -1,5 +1,8 @@
 package sh.brane.spring.boot.autoconfigure.tx;
 
+import java.time.Clock;
+import java.time.Duration;
+
 import javax.sql.DataSource;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -39,13 +42,15 @@ public final class BraneTransactionAutoConfiguration {
     @ConditionalOnMissingBean
     TransactionStore braneTransactionStore(ObjectProvider<DataSource> dataSources,
             BraneTransactionProperties properties) {
+        Duration retention = retention(properties);
         DataSource dataSource = dataSources.getIfUnique();
         BraneTransactionProperties.StoreType type = properties.getStore();
         if (type == BraneTransactionProperties.StoreType.MEMORY
                 || (type == BraneTransactionProperties.StoreType.AUTO && dataSource == null)) {
             logger.info("Brane transaction journal: in memory (not durable, one instance only); give the application "
                     + "a DataSource for a durable journal shared by instances");
-            return new InMemoryTransactionStore();
+            return new InMemoryTransactionStore(Clock.systemUTC(),
+                    retention != null ? retention : InMemoryTransactionStore.DEFAULT_RETENTION);
         }
         if (dataSource == null) {
             throw new InvalidConfigurationPropertyValueException("brane.tx.store", "JDBC",
@@ -66,6 +71,15 @@ public final class BraneTransactionAutoConfiguration {
         return new JdbcTransactionStore(dataSource);
     }
 
+    private static Duration retention(BraneTransactionProperties properties) {
+        Duration retention = properties.getRetention();
+        if (retention != null && retention.toMillis() < 1) {
+            throw new InvalidConfigurationPropertyValueException("brane.tx.retention", retention,
+                    "must be at least 1ms (e.g. 30d), or unset to keep every finished entry in a JDBC journal");
+        }
+        return retention;
+    }
+
     @Bean
     TransactionListener braneTransactionEvents(ApplicationEventPublisher publisher) {
         return new ApplicationEventTransactionListener(publisher);
@@ -80,6 +94,7 @@ public final class BraneTransactionAutoConfiguration {
             throw new InvalidConfigurationPropertyValueException("brane.tx.confirmations", String.valueOf(confirmations),
                     "must be 1..10000 blocks");
         }
+        retention(properties);
         int bump = properties.getReplacementBumpPercent();
         if (bump < 10 || bump > 1000) {
             throw new InvalidConfigurationPropertyValueException("brane.tx.replacement-bump-percent", String.valueOf(bump),

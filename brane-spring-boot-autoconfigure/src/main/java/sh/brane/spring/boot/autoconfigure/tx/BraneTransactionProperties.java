@@ -26,6 +26,12 @@ public class BraneTransactionProperties {
     /** How much a speed-up or cancel raises both fee fields, in percent (nodes require at least 10). */
     private int replacementBumpPercent = 10;
 
+    /**
+     * How long finished journal entries (CONFIRMED, FAILED, REPLACED, DROPPED, REJECTED) are kept before the tracker
+     * removes them. Unset: the JDBC journal keeps every entry and the in-memory journal keeps them for 1h.
+     */
+    private Duration retention;
+
     public enum StoreType {
         AUTO, JDBC, MEMORY
     }
@@ -68,6 +74,14 @@ public class BraneTransactionProperties {
 
     public void setResendAfter(Duration resendAfter) {
         this.resendAfter = resendAfter;
+    }
+
+    public Duration getRetention() {
+        return this.retention;
+    }
+
+    public void setRetention(Duration retention) {
+        this.retention = retention;
     }
 
     public int getReplacementBumpPercent() {

@@ -47,7 +47,7 @@ public final class BraneTransactionSenders implements SmartLifecycle {
                 this.store, this.properties.getReplacementBumpPercent());
         this.listeners.forEach(sender::addListener);
         TransactionTracker tracker = sender.tracker(this.properties.getConfirmations(),
-                this.properties.getPollInterval(), this.properties.getResendAfter());
+                this.properties.getPollInterval(), this.properties.getResendAfter(), this.properties.getRetention());
         this.senders.add(sender);
         this.trackers.add(tracker);
         if (this.running) {

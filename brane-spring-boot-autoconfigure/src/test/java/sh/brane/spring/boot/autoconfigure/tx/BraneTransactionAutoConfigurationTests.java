@@ -94,6 +94,23 @@ class BraneTransactionAutoConfigurationTests {
     }
 
     @Test
+    void aRetentionBelowOneMillisecondFailsNamingTheProperty() {
+        this.runner.withPropertyValues("brane.tx.retention=0s").run((context) -> assertThat(context)
+            .getFailure()
+            .rootCause()
+            .hasMessageContaining("brane.tx.retention")
+            .hasMessageContaining("30d"));
+    }
+
+    @Test
+    void theRetentionBoundsTheInMemoryJournal() {
+        this.runner.withPropertyValues("brane.tx.retention=10m").run((context) -> assertThat(context)
+            .getBean(TransactionStore.class)
+            .isInstanceOf(InMemoryTransactionStore.class)
+            .hasFieldOrPropertyWithValue("retention", java.time.Duration.ofMinutes(10)));
+    }
+
+    @Test
     void aTransferIsJournalledTrackedPublishedMeteredAndListed() {
         List<BraneTransactionEvent> events = new CopyOnWriteArrayList<>();
         this.runner.withBean(DataSource.class, BraneTransactionAutoConfigurationTests::h2)

@@ -1,4 +1,4 @@
-package sh.brane.client.tx;
+package sh.brane.devnet;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -15,15 +15,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Assumptions;
-
 /**
- * A real PostgreSQL server for tests: the Debian package's binaries ({@code /usr/lib/postgresql/<v>/bin}),
+ * A real PostgreSQL server for tests and benchmarks (the JDBC journal's multi-instance tests, the transfer
+ * benchmark): the Debian package's binaries ({@code /usr/lib/postgresql/<v>/bin}),
  * a fresh data directory under /tmp, trust authentication, a free port on 127.0.0.1. initdb refuses to run as
  * root, so under root both run as the {@code postgres} user through {@code runuser}. Stopped by the postmaster's
- * PID (read from its pid file), also when the test fails.
+ * PID (read from its pid file), also when the test fails. The JDBC driver ({@code org.postgresql:postgresql}) must be
+ * on the class path.
  */
-final class LocalPostgres implements AutoCloseable {
+public final class LocalPostgres implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final Process launcher;
@@ -35,7 +35,7 @@ final class LocalPostgres implements AutoCloseable {
     }
 
     /** The binaries directory, or empty when PostgreSQL is not installed. */
-    static Optional<Path> binaries() {
+    public static Optional<Path> binaries() {
         Path root = Paths.get("/usr/lib/postgresql");
         if (!Files.isDirectory(root)) {
             return Optional.empty();
@@ -48,11 +48,20 @@ final class LocalPostgres implements AutoCloseable {
         }
     }
 
-    /** Starts a server, or aborts the test (skipped, with the reason) when PostgreSQL is not installed. */
-    static LocalPostgres startOrSkip() throws Exception {
+    /** Why {@link #start()} cannot run here, for a test's assumption message. */
+    public static final String NOT_INSTALLED = "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
+            + "scripts/test-all installs the Debian package postgresql";
+
+    /**
+     * Starts a server on a free port with a fresh data directory.
+     *
+     * @throws IllegalStateException when PostgreSQL is not installed ({@link #binaries()} is empty)
+     */
+    public static LocalPostgres start() throws Exception {
         Optional<Path> bin = binaries();
-        Assumptions.assumeTrue(bin.isPresent(), "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
-                + "scripts/test-all installs the Debian package postgresql");
+        if (bin.isEmpty()) {
+            throw new IllegalStateException(NOT_INSTALLED);
+        }
         boolean root = "root".equals(System.getProperty("user.name"));
         Path dir = Files.createTempDirectory("brane-pg");
         if (root) {
@@ -118,12 +127,12 @@ final class LocalPostgres implements AutoCloseable {
         throw new IllegalStateException("postgres did not accept connections within " + timeout, last);
     }
 
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
     }
 
     /** Creates a database and returns its JDBC URL. */
-    String createDatabase(String name) throws SQLException {
+    public String createDatabase(String name) throws SQLException {
         try (Connection c = DriverManager.getConnection(jdbcUrl(), "postgres", "")) {
             c.createStatement().execute("CREATE DATABASE " + name);
         }
@@ -147,7 +156,16 @@ final class LocalPostgres implements AutoCloseable {
         if (Files.exists(pidFile)) {
             long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
             ProcessHandle.of(pid).ifPresent(h -> {
-                h.destroy(); // SIGTERM: PostgreSQL's smart shutdown
+                // SIGINT, PostgreSQL's fast shutdown: it disconnects clients. SIGTERM (smart) would wait for pools
+                // that close only after the test (a Spring test context's), then for the timeout below.
+                try {
+                    run(List.of("kill", "-INT", Long.toString(pid)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    h.destroy();
+                } catch (IOException | IllegalStateException e) {
+                    h.destroy(); // SIGTERM: smart shutdown, then the forced stop below
+                }
                 h.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> {
                     h.destroyForcibly();
                     return h;
