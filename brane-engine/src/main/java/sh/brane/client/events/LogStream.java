@@ -203,7 +203,16 @@ public final class LogStream<E> implements AutoCloseable {
         long target = head - (config.confirmations - 1);
         if (cursor == null) {
             cursor = new Checkpoint(Math.max(-1, target), null); // fromLatest: start after what is confirmed now
-            commit(cursor);
+        }
+        if (cursor.blockHash() == null && cursor.blockNumber() >= 0 && cursor.blockNumber() <= head) {
+            // a fresh start: remember the block before the first one, so a reorganisation of the first blocks
+            // is unwound down to it rather than reported as beyond the window
+            Block before = client.getBlockByNumber(BlockTag.number(cursor.blockNumber()), false).orElse(null);
+            if (before != null) {
+                recent.clear();
+                recent.add(new RecentBlocks.Entry<>(before.number(), before.hash(), List.of()));
+                commit(new Checkpoint(before.number(), before.hash()));
+            }
         }
         if (target <= cursor.blockNumber()) {
             checkTip(); // no new block to deliver: the ones delivered may still have been replaced
