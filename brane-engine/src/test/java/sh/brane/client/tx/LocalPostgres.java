@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Assumptions;
  * root, so under root both run as the {@code postgres} user through {@code runuser}. Stopped by the postmaster's
  * PID (read from its pid file), also when the test fails.
  */
-final class LocalPostgres implements AutoCloseable {
+public final class LocalPostgres implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final Process launcher;
@@ -49,7 +49,7 @@ final class LocalPostgres implements AutoCloseable {
     }
 
     /** Starts a server, or aborts the test (skipped, with the reason) when PostgreSQL is not installed. */
-    static LocalPostgres startOrSkip() throws Exception {
+    public static LocalPostgres startOrSkip() throws Exception {
         Optional<Path> bin = binaries();
         Assumptions.assumeTrue(bin.isPresent(), "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb); "
                 + "scripts/test-all installs the Debian package postgresql");
@@ -123,7 +123,7 @@ final class LocalPostgres implements AutoCloseable {
     }
 
     /** Creates a database and returns its JDBC URL. */
-    String createDatabase(String name) throws SQLException {
+    public String createDatabase(String name) throws SQLException {
         try (Connection c = DriverManager.getConnection(jdbcUrl(), "postgres", "")) {
             c.createStatement().execute("CREATE DATABASE " + name);
         }
