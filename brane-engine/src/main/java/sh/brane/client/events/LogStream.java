@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -267,7 +268,12 @@ public final class LogStream<E> implements AutoCloseable {
         }
         List<Block> blocks = new ArrayList<>(asked.size());
         for (CompletableFuture<Optional<Block>> f : asked) {
-            Optional<Block> b = f.join();
+            Optional<Block> b;
+            try {
+                b = f.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException cause ? cause : e; // the node's error, as itself
+            }
             if (b.isEmpty()) {
                 break; // a node behind a balancer may not have it yet
             }
