@@ -42,6 +42,9 @@ import sh.brane.rpc.Subscription;
  * deposits.start();
  * }</pre>
  *
+ * <p>Over 400 lines on purpose: the cursor, the window of recent blocks and the lease form one state machine driven
+ * by the stream's one thread; backfill, follow and unwind each read and move all three.
+ *
  * @param <E> the event record, or {@link Log}
  */
 public final class LogStream<E> implements AutoCloseable {
