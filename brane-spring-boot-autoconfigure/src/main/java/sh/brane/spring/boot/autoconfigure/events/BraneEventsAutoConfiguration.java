@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Lazy;
 
 import sh.brane.client.events.CheckpointStore;
 import sh.brane.client.events.InMemoryCheckpointStore;
@@ -31,7 +32,9 @@ import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfigurati
 public final class BraneEventsAutoConfiguration {
     private static final Logger logger = LoggerFactory.getLogger(BraneEventsAutoConfiguration.class);
 
+    /** Lazy: made (and its table migrated) only when a listener stream starts, so an application without one is untouched. */
     @Bean
+    @Lazy
     @ConditionalOnMissingBean
     CheckpointStore braneCheckpointStore(ObjectProvider<DataSource> dataSources, BraneEventsProperties properties) {
         DataSource dataSource = dataSources.getIfUnique();
