@@ -83,7 +83,8 @@ class BraneEventsAutoConfigurationTests {
 
     @Test
     void aJdbcStoreWithoutADataSourceFailsNamingTheProperty() {
-        runner.withPropertyValues("brane.events.store=JDBC").run(context -> assertThat(context).getFailure()
+        // the store is made when a listener needs it
+        runner.withBean(Deposits.class).withPropertyValues("brane.events.store=JDBC").run(context -> assertThat(context).getFailure()
                 .rootCause().hasMessageContaining("brane.events.store").hasMessageContaining("MEMORY"));
     }
 
