@@ -57,6 +57,25 @@ public final class EventBinding<E extends Record> {
         }
     }
 
+    /**
+     * A binding of {@code type} to the event of {@code abi} it names: {@link Event @Event("Name")}, else the
+     * record's simple name.
+     *
+     * @throws ContractBindingException if the ABI has no such event or the record does not match it
+     */
+    public static <E extends Record> EventBinding<E> of(Class<E> type, sh.brane.core.abi.Abi abi) {
+        Event named = type.getAnnotation(Event.class);
+        String name = named != null ? named.value() : type.getSimpleName();
+        AbiEvent event;
+        try {
+            event = abi.event(name);
+        } catch (RuntimeException e) {
+            throw new ContractBindingException("record " + type.getName() + " names event '" + name
+                    + "', which the ABI does not have: " + e.getMessage() + " (use @Event(\"...\") if the names differ)");
+        }
+        return of(type, event);
+    }
+
     public Class<E> type() {
         return type;
     }

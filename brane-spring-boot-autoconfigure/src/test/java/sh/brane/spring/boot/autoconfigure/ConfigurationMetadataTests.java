@@ -33,6 +33,8 @@ class ConfigurationMetadataTests {
         walk("brane", new BraneProperties(), expected);
         assertThat(expected).hasSizeGreaterThan(40);
         walk("brane.tx", new sh.brane.spring.boot.autoconfigure.tx.BraneTransactionProperties(), expected);
+        walk("brane.events", new sh.brane.spring.boot.autoconfigure.events.BraneEventsProperties(), expected);
+        walk("brane", new sh.brane.spring.boot.autoconfigure.contract.BraneContractsProperties(), expected);
         // the processor's standard properties of the @Endpoint(id = "brane") transactions endpoint
         expected.put("management.endpoint.brane.access", null);
         expected.put("management.endpoint.brane.cache.time-to-live", null);

@@ -8,6 +8,7 @@ import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.context.ResourceLoaderAware;
 import org.springframework.context.annotation.Import;
@@ -25,6 +26,7 @@ import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
  */
 @AutoConfiguration(after = BraneAutoConfiguration.class)
 @ConditionalOnClass(BraneContracts.class)
+@EnableConfigurationProperties(BraneContractsProperties.class)
 @Import(BraneContractsAutoConfiguration.AutoScan.class)
 public final class BraneContractsAutoConfiguration {
 

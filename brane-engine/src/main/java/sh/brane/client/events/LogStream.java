@@ -1,0 +1,423 @@
+package sh.brane.client.events;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sh.brane.client.Block;
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
+import sh.brane.client.Log;
+import sh.brane.core.types.Hash;
+import sh.brane.rpc.Subscription;
+
+/**
+ * Event ingestion that survives reorganisations and restarts. From its checkpoint (or its start block) the stream
+ * backfills with chunked {@code eth_getLogs} (a range the node refuses as too large is split in half), then follows
+ * the head block by block, by polling (and, when the provider can subscribe, woken by {@code newHeads}). A block's
+ * logs are delivered once it has the configured confirmations. Each block followed is checked against its parent
+ * hash; when the chain reorganises, the logs delivered from abandoned blocks are delivered again as removals (newest
+ * first) and the stream goes on along the new chain. Delivery is at least once: the checkpoint (block number and
+ * hash) is committed after the handler returned for the block's logs, so after a crash, an error or a takeover the
+ * logs after the last checkpoint are delivered again, and never those before it.
+ *
+ * <p>Exactly one instance consumes a stream at a time: each holds the stream's lease in the {@link CheckpointStore}
+ * while it runs (renewed on every pass) and the others wait; when the holder dies another takes over once the lease
+ * expired. Memory is bounded: one backfill chunk of logs at a time, and a window of recent blocks with their
+ * delivered logs ({@link LogStreamBuilder#reorgWindow}).
+ *
+ * <pre>{@code
+ * LogStream<Erc20.Transfer> deposits = LogStream.builder(client).name("usdc-deposits")
+ *         .event(usdc, Erc20.Transfer.class).fromBlock(19_000_000).confirmations(12)
+ *         .checkpoints(new JdbcCheckpointStore(dataSource), Duration.ofSeconds(15))
+ *         .build(log -> ledger.apply(log.event(), log.removed()));
+ * deposits.start();
+ * }</pre>
+ *
+ * <p>Over 400 lines on purpose: the cursor, the window of recent blocks and the lease form one state machine driven
+ * by the stream's one thread; backfill, follow and unwind each read and move all three.
+ *
+ * @param <E> the event record, or {@link Log}
+ */
+public final class LogStream<E> implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LogStream.class);
+    private static final long JOIN_MILLIS = 10_000;
+
+    private final LogStreamBuilder<E> config;
+    private final LogHandler<E> handler;
+    private final BraneClient client;
+    private final CheckpointStore store;
+    private final ChunkedLogFetcher fetcher;
+    private final RecentBlocks<E> recent;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition woken = lock.newCondition();
+    private boolean wake;
+    private volatile boolean running;
+    private volatile boolean leased;
+    private volatile Checkpoint cursor;
+    private Thread thread;
+    private Subscription heads;
+
+    LogStream(LogStreamBuilder<E> config, LogHandler<E> handler) {
+        this.config = config;
+        this.handler = handler;
+        this.client = config.client;
+        this.store = config.store;
+        this.fetcher = new ChunkedLogFetcher(client, config.addresses, config.topics, config.chunkSize);
+        this.recent = new RecentBlocks<>(config.reorgWindow, config.maxRememberedLogs);
+    }
+
+    /** A stream of raw logs; {@link LogStreamBuilder#event} makes it a stream of event records. */
+    public static LogStreamBuilder<Log> builder(BraneClient client) {
+        return new LogStreamBuilder<>(client, Function.identity());
+    }
+
+    /** Starts consuming on a thread of its own (once it holds the lease). */
+    public synchronized LogStream<E> start() {
+        if (thread != null) {
+            throw new IllegalStateException("log stream '" + config.name + "' was already started");
+        }
+        running = true;
+        if (config.subscribe && client.provider().canSubscribe()) {
+            try {
+                heads = client.subscribeNewHeads(h -> wake(), e -> LOG.debug("newHeads: {}", e.getMessage()));
+            } catch (RuntimeException e) {
+                LOG.info("log stream '{}': no newHeads subscription ({}); polling every {}", config.name,
+                        e.getMessage(), config.pollInterval);
+            }
+        }
+        thread = Thread.ofPlatform().name("brane-log-stream-" + config.name).daemon().start(this::run);
+        return this;
+    }
+
+    /** The stream's name (its checkpoint's key). */
+    public String name() {
+        return config.name;
+    }
+
+    /** True while this instance holds the stream's lease and consumes it. */
+    public boolean isConsuming() {
+        return leased && running;
+    }
+
+    /** The last block delivered (committed or about to be), or empty before the first pass. */
+    public Optional<Checkpoint> position() {
+        return Optional.ofNullable(cursor);
+    }
+
+    /** {@code eth_getLogs} requests sent (splits included). */
+    public int logRequests() {
+        return fetcher.requests();
+    }
+
+    private void wake() {
+        lock.lock();
+        try {
+            wake = true;
+            woken.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void sleep(long nanos) {
+        lock.lock();
+        try {
+            while (!wake && running && nanos > 0) {
+                nanos = woken.awaitNanos(nanos);
+            }
+            wake = false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                if (holdLease()) {
+                    pass();
+                }
+            } catch (LeaseLostException e) {
+                leased = false;
+                report(e);
+            } catch (RuntimeException e) {
+                report(e);
+            } catch (Error e) {
+                LOG.error("log stream '{}' stopped", config.name, e);
+                throw e;
+            }
+            sleep(config.pollInterval.toNanos());
+        }
+    }
+
+    /** Takes or renews the lease; on taking it, (re)loads the checkpoint. */
+    private boolean holdLease() {
+        boolean held = store.tryAcquire(config.name, config.owner, config.leaseTtl);
+        if (!held) {
+            if (leased) {
+                leased = false;
+                report(new LeaseLostException(config.name, config.owner));
+            }
+            return false;
+        }
+        if (!leased) {
+            resume();
+            leased = true;
+            LOG.info("log stream '{}': instance '{}' consumes from block {}", config.name, config.owner,
+                    cursor == null ? "latest" : cursor.blockNumber() + 1);
+        }
+        return true;
+    }
+
+    private void resume() {
+        recent.clear();
+        Optional<Checkpoint> saved = store.load(config.name);
+        if (saved.isEmpty()) {
+            cursor = config.fromLatest ? null : new Checkpoint(config.fromBlock - 1, null);
+            return;
+        }
+        Checkpoint cp = saved.get();
+        cursor = cp;
+        if (cp.blockHash() == null || cp.blockNumber() < 0) {
+            return;
+        }
+        Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(cp.blockNumber()), false);
+        if (canonical.isPresent() && !canonical.get().hash().equals(cp.blockHash())) {
+            report(new ReorgBeyondWindowException(config.name, cp.blockNumber(), cp.blockHash(), canonical.get().hash()));
+            cursor = new Checkpoint(cp.blockNumber(), canonical.get().hash());
+        }
+        recent.add(new RecentBlocks.Entry<>(cursor.blockNumber(), cursor.blockHash(), List.of()));
+    }
+
+    /** Delivers every block that has its confirmations, backfilling in chunks far from the head. */
+    private void pass() {
+        long head = client.blockNumber();
+        long target = head - (config.confirmations - 1);
+        if (cursor == null) {
+            cursor = new Checkpoint(Math.max(-1, target), null); // fromLatest: start after what is confirmed now
+        }
+        if (cursor.blockHash() == null && cursor.blockNumber() >= 0 && cursor.blockNumber() <= head) {
+            // a fresh start: remember the block before the first one, so a reorganisation of the first blocks
+            // is unwound down to it rather than reported as beyond the window
+            Block before = client.getBlockByNumber(BlockTag.number(cursor.blockNumber()), false).orElse(null);
+            if (before != null) {
+                recent.clear();
+                recent.add(new RecentBlocks.Entry<>(before.number(), before.hash(), List.of()));
+                commit(new Checkpoint(before.number(), before.hash()));
+            }
+        }
+        if (target <= cursor.blockNumber()) {
+            checkTip(); // no new block to deliver: the ones delivered may still have been replaced
+            return;
+        }
+        while (running && target > cursor.blockNumber()) {
+            long next = cursor.blockNumber() + 1;
+            long behind = target - next + 1;
+            if (behind > recent.capacity()) {
+                backfill(next, Math.min(target - recent.capacity(), next + fetcher.chunk() - 1));
+            } else if (!follow(next, target)) {
+                return; // the chain moved while we read it: look again on the next pass
+            }
+            if (!store.tryAcquire(config.name, config.owner, config.leaseTtl)) {
+                throw new LeaseLostException(config.name, config.owner);
+            }
+        }
+    }
+
+    /** Unwinds if the newest remembered block is no longer the chain's (a same-height or shorter fork). */
+    private void checkTip() {
+        RecentBlocks.Entry<E> newest = recent.newest();
+        if (newest == null || newest.hash() == null || newest.number() < 0) {
+            return;
+        }
+        Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(newest.number()), false);
+        if (canonical.isEmpty() || !canonical.get().hash().equals(newest.hash())) {
+            unwind();
+        }
+    }
+
+    /** Blocks far below the head: taken as final, their logs delivered and the checkpoint moved to {@code to}. */
+    private void backfill(long from, long to) {
+        List<Log> logs = fetcher.fetch(from, to);
+        Block end = client.getBlockByNumber(BlockTag.number(to), false)
+                .orElseThrow(() -> new IllegalStateException("the node has no block " + to + " below its head"));
+        for (Log log : logs) {
+            deliver(log);
+        }
+        recent.clear();
+        recent.add(new RecentBlocks.Entry<>(to, end.hash(), List.of()));
+        commit(new Checkpoint(to, end.hash()));
+    }
+
+    /**
+     * Blocks near the head, each checked against its parent. Returns false if the chain changed while it was read.
+     */
+    private boolean follow(long from, long to) {
+        List<CompletableFuture<Optional<Block>>> asked = new ArrayList<>();
+        for (long n = from; n <= to; n++) {
+            asked.add(client.async().getBlockByNumber(BlockTag.number(n), false));
+        }
+        List<Block> blocks = new ArrayList<>(asked.size());
+        for (CompletableFuture<Optional<Block>> f : asked) {
+            Optional<Block> b;
+            try {
+                b = f.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException cause ? cause : e; // the node's error, as itself
+            }
+            if (b.isEmpty()) {
+                break; // a node behind a balancer may not have it yet
+            }
+            blocks.add(b.get());
+        }
+        if (blocks.isEmpty()) {
+            return false;
+        }
+        Hash parent = recent.isEmpty() ? null : recent.newest().hash();
+        for (int i = 0; i < blocks.size(); i++) {
+            Block b = blocks.get(i);
+            if (parent != null && !b.header().parentHash().equals(parent)) {
+                if (i == 0) {
+                    unwind();
+                }
+                return false;
+            }
+            parent = b.hash();
+        }
+        long last = blocks.get(blocks.size() - 1).number();
+        List<Log> logs = fetcher.fetch(from, last);
+        int at = 0;
+        for (Block b : blocks) {
+            List<StreamedLog<E>> delivered = new ArrayList<>();
+            for (; at < logs.size() && logs.get(at).blockNumber() == b.number(); at++) {
+                Log log = logs.get(at);
+                if (!b.hash().equals(log.blockHash())) {
+                    return false; // the logs come from another version of the block than its header
+                }
+                StreamedLog<E> s = deliver(log);
+                if (s != null) {
+                    delivered.add(s);
+                }
+            }
+            recent.add(new RecentBlocks.Entry<>(b.number(), b.hash(), List.copyOf(delivered)));
+            cursor = new Checkpoint(b.number(), b.hash());
+            if (!delivered.isEmpty() || b.number() == last) {
+                commit(cursor);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The newest remembered block is no longer the parent of the chain's next block: walks back to the newest block
+     * the chain still holds, delivering the logs of each abandoned block as removals (newest first) and moving the
+     * checkpoint back with it.
+     */
+    private void unwind() {
+        while (!recent.isEmpty()) {
+            RecentBlocks.Entry<E> e = recent.newest();
+            Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(e.number()), false);
+            if (canonical.isPresent() && canonical.get().hash().equals(e.hash())) {
+                return;
+            }
+            List<StreamedLog<E>> delivered = e.delivered();
+            for (int i = delivered.size() - 1; i >= 0; i--) {
+                handle(delivered.get(i).asRemoved());
+            }
+            recent.removeNewest();
+            if (recent.isEmpty()) {
+                Hash now = canonical.map(Block::hash).orElse(null);
+                report(new ReorgBeyondWindowException(config.name, e.number(), e.hash(), now));
+                cursor = new Checkpoint(e.number() - 1, null);
+            } else {
+                cursor = new Checkpoint(recent.newest().number(), recent.newest().hash());
+            }
+            commit(cursor);
+            LOG.info("log stream '{}': block {} ({}) left the chain; {} logs delivered as removed", config.name,
+                    e.number(), e.hash(), delivered.size());
+        }
+    }
+
+    /** Decodes and hands one log over; null if it did not decode (reported, skipped). */
+    private StreamedLog<E> deliver(Log log) {
+        E value;
+        try {
+            value = config.decoder.apply(log);
+        } catch (RuntimeException e) {
+            report(new UndecodableLogException(log, config.eventName == null ? "a log" : config.eventName, e));
+            return null;
+        }
+        StreamedLog<E> s = new StreamedLog<>(value, log, false);
+        handle(s);
+        return s;
+    }
+
+    private void handle(StreamedLog<E> s) {
+        try {
+            handler.onLog(s);
+        } catch (RuntimeException e) {
+            throw new LogHandlerException(config.name, s, e);
+        } catch (Exception e) {
+            throw new LogHandlerException(config.name, s, e);
+        }
+    }
+
+    private void commit(Checkpoint checkpoint) {
+        store.commit(config.name, config.owner, checkpoint);
+        cursor = checkpoint;
+    }
+
+    private void report(Exception e) {
+        try {
+            config.onError.accept(e);
+        } catch (RuntimeException ignored) {
+            LOG.warn("log stream '{}': the error handler failed on {}", config.name, e.getMessage(), ignored);
+        }
+    }
+
+    /** Stops consuming, waits for the current delivery to end, and gives the lease up. */
+    @Override
+    public void close() {
+        Thread t;
+        synchronized (this) {
+            running = false;
+            t = thread;
+        }
+        wake();
+        if (heads != null) {
+            heads.close();
+        }
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(TimeUnit.MILLISECONDS.toMillis(JOIN_MILLIS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (leased) {
+            leased = false;
+            try {
+                store.release(config.name, config.owner);
+            } catch (RuntimeException e) {
+                LOG.warn("log stream '{}': could not release its lease: {}", config.name, e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LogStream[" + config.name + ", owner=" + config.owner + ", at=" + cursor + "]";
+    }
+}

@@ -1,0 +1,48 @@
+package sh.brane.spring.boot.autoconfigure.events;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Feeds a bean method from a log stream ({@code sh.brane.client.events.LogStream}): each confirmed event of a
+ * contract, decoded into the record the method takes, at least once and in chain order, with the checkpoint
+ * committed after the method returns. Parameters: {@code (Event e)}, {@code (Event e, Log log)} or
+ * {@code (StreamedLog<Event> log)}; the last two also receive removals after a reorganisation
+ * ({@code log.removed()}), the first only additions (a removal is then logged at WARN).
+ *
+ * <pre>{@code
+ * @BraneEventListener(contract = "usdc", fromBlock = "19000000", confirmations = "12")
+ * void onTransfer(Erc20.Transfer transfer, Log log) { ... }
+ * }</pre>
+ *
+ * Every setting also reads {@code brane.events.streams.<id>.*}; values here win, and take placeholders.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface BraneEventListener {
+
+    /** The stream's id: its checkpoint's key and the {@code <id>} of its properties; default {@code bean.method}. */
+    String id() default "";
+
+    /**
+     * The name of the {@code @BraneContract} bean whose event this is (its address and ABI); default: the one bean
+     * of the interface that declares the record, unless {@link #address()} is given.
+     */
+    String contract() default "";
+
+    /** The emitting contract's address, when no contract bean is used (the ABI is the declaring interface's). */
+    String address() default "";
+
+    /** The first block when the stream has no checkpoint yet: a number, or {@code latest} (the default). */
+    String fromBlock() default "";
+
+    /** Confirmations before delivery, the block itself counting as one; default {@code brane.events.confirmations}. */
+    String confirmations() default "";
+
+    /** How often the head is polled; default {@code brane.events.poll-interval}. */
+    String pollInterval() default "";
+}

@@ -1,0 +1,174 @@
+package sh.brane.spring.boot.autoconfigure.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Configuration;
+
+import sh.brane.client.BraneClient;
+import sh.brane.client.SigningClient;
+import sh.brane.client.TxRequest;
+import sh.brane.client.events.CheckpointStore;
+import sh.brane.client.events.InMemoryCheckpointStore;
+import sh.brane.client.events.JdbcCheckpointStore;
+import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.types.Address;
+import sh.brane.devnet.Anvil;
+import sh.brane.primitives.Hex;
+import sh.brane.rpc.HttpProvider;
+import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.contract.EnableBraneContracts;
+import sh.brane.spring.eventfixtures.BadSignature;
+import sh.brane.spring.eventfixtures.Deposits;
+import sh.brane.spring.eventfixtures.Emitter;
+
+/** {@code @BraneEventListener} methods fed by log streams, with checkpoints in the application's database. */
+class BraneEventsAutoConfigurationTests {
+    static final String EMITTER = "0x00000000000000000000000000000000000000e1";
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class,
+                    BraneContractsAutoConfiguration.class, BraneEventsAutoConfiguration.class));
+
+    static Anvil anvil;
+
+    @BeforeAll
+    static void startAnvil() {
+        anvil = Anvil.start();
+    }
+
+    @AfterAll
+    static void stopAnvil() {
+        anvil.close();
+    }
+
+    static DataSource h2() {
+        JdbcDataSource ds = new JdbcDataSource();
+        ds.setURL("jdbc:h2:mem:brane-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        return ds;
+    }
+
+    @Test
+    void withoutADataSourceCheckpointsAreInMemory() {
+        runner.run(context -> assertThat(context).getBean(CheckpointStore.class)
+                .isInstanceOf(InMemoryCheckpointStore.class));
+    }
+
+    @Test
+    void withTheApplicationsDataSourceCheckpointsAreInItsDatabase() {
+        runner.withBean(DataSource.class, BraneEventsAutoConfigurationTests::h2).run(context -> {
+            assertThat(context).getBean(CheckpointStore.class).isInstanceOf(JdbcCheckpointStore.class);
+            try (Connection c = context.getBean(DataSource.class).getConnection();
+                    ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM brane_event_checkpoint")) {
+                assertThat(rs.next()).isTrue();
+            }
+        });
+    }
+
+    @Test
+    void aJdbcStoreWithoutADataSourceFailsNamingTheProperty() {
+        // the store is made when a listener needs it
+        runner.withBean(Deposits.class).withPropertyValues("brane.events.store=JDBC").run(context -> assertThat(context).getFailure()
+                .rootCause().hasMessageContaining("brane.events.store").hasMessageContaining("MEMORY"));
+    }
+
+    @Test
+    void aListenerMethodWithAWrongSignatureStopsStartUpNamingIt() {
+        runner.withBean(BadSignature.class).run(context -> assertThat(context).getFailure().rootCause()
+                .hasMessageContaining("BadSignature.onTransfer").hasMessageContaining("StreamedLog"));
+    }
+
+    @Test
+    void badStreamSettingsStopStartUpNamingTheProperty() {
+        runner.withBean(Deposits.class).withPropertyValues("brane.events.confirmations=0")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                        .hasMessageContaining("brane.events.confirmations"));
+        runner.withBean(Deposits.class).withPropertyValues("brane.events.streams.deposits.from-block=soon")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("brane.events.streams.deposits.from-block").hasMessageContaining("soon"));
+    }
+
+    @Test
+    void aListenerReceivesTheContractsEventsAndItsCheckpointIsInTheDatabase() throws Exception {
+        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            provider.send("anvil_setCode", List.of(EMITTER, Emitter.RUNTIME));
+            SigningClient sender = new SigningClient(client, PrivateKey.fromHex(anvil.account(1).privateKey()));
+            Address to = Address.of(anvil.account(2).address());
+            runner.withUserConfiguration(Contracts.class).withBean(Deposits.class)
+                    .withBean(DataSource.class, BraneEventsAutoConfigurationTests::h2)
+                    .withPropertyValues("brane.rpc.url=" + anvil.httpUrl(), "emitter.address=" + EMITTER,
+                            "brane.events.streams.deposits.from-block=0",
+                            "brane.events.streams.deposits.confirmations=1")
+                    .run(context -> {
+                        assertThat(context).hasNotFailed();
+                        BraneEventListenerContainer container = context.getBean(BraneEventListenerContainer.class);
+                        assertThat(container.streamIds()).containsExactly("deposits");
+                        for (int amount = 1; amount <= 3; amount++) {
+                            sender.send(TxRequest.builder().to(Address.of(EMITTER))
+                                    .data(Hex.decode("0x" + "0".repeat(24) + to.toHex().substring(2)
+                                            + String.format("%064x", amount))).build());
+                        }
+                        Deposits deposits = context.getBean(Deposits.class);
+                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                        while (deposits.applied.size() < 3 && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        assertThat(deposits.applied).containsExactly(
+                                new Emitter.Transfer(sender.address(), to, BigInteger.ONE),
+                                new Emitter.Transfer(sender.address(), to, BigInteger.TWO),
+                                new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(3)));
+                        long lastBlock = deposits.logs.get(2).blockNumber();
+                        deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                        while (checkpoint(context.getBean(DataSource.class)) < lastBlock
+                                && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        DataSource database = context.getBean(DataSource.class);
+                        assertThat(checkpoint(database)).isGreaterThanOrEqualTo(lastBlock);
+                        assertThat(owner(database)).as("the lease is held while it runs").isNotNull();
+                        context.close();
+                        assertThat(container.isRunning()).isFalse();
+                        assertThat(container.streams()).isEmpty();
+                        assertThat(owner(database)).as("lease given up on shutdown").isNull();
+                    });
+        }
+    }
+
+    private static long checkpoint(DataSource ds) throws Exception {
+        try (Connection c = ds.getConnection(); ResultSet rs = c.createStatement()
+                .executeQuery("SELECT block_number FROM brane_event_checkpoint WHERE stream = 'deposits'")) {
+            return rs.next() ? rs.getLong(1) : -1;
+        }
+    }
+
+    private static String owner(DataSource ds) throws Exception {
+        try (Connection c = ds.getConnection(); ResultSet rs = c.createStatement()
+                .executeQuery("SELECT owner FROM brane_event_checkpoint WHERE stream = 'deposits'")) {
+            assertThat(rs.next()).isTrue();
+            return rs.getString(1);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableBraneContracts(basePackageClasses = Emitter.class)
+    static class Contracts {
+    }
+}

@@ -1,0 +1,2 @@
+/** Fixtures of the @BraneEventListener tests, outside the packages other tests' applications scan. */
+package sh.brane.spring.eventfixtures;
