@@ -175,8 +175,7 @@ final class StreamJson {
             throw bad(p, where(base, index, name), "quantity longer than 256 bits");
         }
         for (int i = 2; i < len; i++) {
-            char ch = c[off + i];
-            if (ch >= 128 || NIBBLES[ch] < 0) {
+            if (nibble(c[off + i]) < 0) {
                 throw bad(p, where(base, index, name), "non-hex character at index " + i + " of quantity");
             }
         }
@@ -269,24 +268,39 @@ final class StreamJson {
         return decode(c, off + 2, length, rejectMixedCase);
     }
 
+    /**
+     * Decodes {@code length} bytes of hex from {@code c[from..]}; null if a character is not hex (or, if asked, the
+     * letters mix cases). The hot loop of every typed read (hashes, addresses, call data): branch-free lookups, one
+     * validity check at the end, and the case bits only for addresses, whose EIP-55 checksum a mixed case asks for.
+     */
     private static byte[] decode(char[] c, int from, int length, boolean rejectMixedCase) {
         byte[] out = new byte[length];
-        int letters = 0;
-        for (int i = 0; i < length; i++) {
-            char hi = c[from + 2 * i];
-            char lo = c[from + 2 * i + 1];
-            if (hi >= 128 || lo >= 128) {
-                return null;
-            }
-            int h = NIBBLES[hi];
-            int l = NIBBLES[lo];
-            if ((h | l) < 0) {
-                return null;
-            }
-            letters |= caseBits(hi) | caseBits(lo);
+        int invalid = 0;
+        for (int i = 0, j = from; i < length; i++, j += 2) {
+            int h = nibble(c[j]);
+            int l = nibble(c[j + 1]);
+            invalid |= h | l;
             out[i] = (byte) ((h << 4) | l);
         }
-        return rejectMixedCase && letters == 3 ? null : out;
+        if (invalid < 0) {
+            return null;
+        }
+        if (rejectMixedCase) {
+            int letters = 0;
+            for (int j = from, end = from + 2 * length; j < end; j++) {
+                letters |= caseBits(c[j]);
+            }
+            if (letters == 3) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    /** The value of a hex digit, or -1 (a negative int) for any other character, without a branch. */
+    private static int nibble(char ch) {
+        // (127 - ch) >> 31 is -1 for ch > 127, which also keeps the table index in range
+        return NIBBLES[ch & 0x7f] | ((127 - ch) >> 31);
     }
 
     /** 1 for a lowercase hex letter, 2 for an uppercase one, 0 for a digit. */
