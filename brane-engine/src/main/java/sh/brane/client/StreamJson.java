@@ -69,11 +69,11 @@ final class StreamJson {
 
     /** The next property's name with the parser moved onto its value, or null at the object's end. */
     static String nextField(JsonParser p) {
-        if (p.nextToken() != JsonToken.PROPERTY_NAME) {
-            return null;
+        // nextName: the canonical name straight from the parser's symbol table, in one call
+        String name = p.nextName();
+        if (name != null) {
+            p.nextToken();
         }
-        String name = p.currentName();
-        p.nextToken();
         return name;
     }
 
@@ -113,6 +113,35 @@ final class StreamJson {
 
     /** A hex quantity that fits a non-negative long. */
     static long quantityLong(JsonParser p, String base, int index, String name) {
+        long v = shortQuantity(p);
+        return v >= 0 ? v : quantityLongChecked(p, base, index, name);
+    }
+
+    /**
+     * The common shape of a quantity ("0x" and 1..15 hex digits) checked and read in one loop; -1 for anything else
+     * (more digits, leading zeros past 15 digits, "0X", errors), which the careful readers handle with their messages.
+     */
+    private static long shortQuantity(JsonParser p) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            return -1;
+        }
+        char[] c = p.getStringCharacters();
+        int off = p.getStringOffset();
+        int len = p.getStringLength();
+        if (len < 3 || len > 17 || c[off] != '0' || c[off + 1] != 'x') {
+            return -1;
+        }
+        long out = 0;
+        int invalid = 0;
+        for (int i = off + 2, end = off + len; i < end; i++) {
+            int d = nibble(c[i]);
+            invalid |= d;
+            out = (out << 4) | (d & 0xf);
+        }
+        return invalid < 0 ? -1 : out;
+    }
+
+    private static long quantityLongChecked(JsonParser p, String base, int index, String name) {
         int len = quantityShape(p, base, index, name);
         char[] c = p.getStringCharacters();
         int off = p.getStringOffset();
@@ -133,6 +162,10 @@ final class StreamJson {
 
     /** A hex quantity of at most 256 bits. */
     static BigInteger quantity(JsonParser p, String base, int index, String name) {
+        long v = shortQuantity(p);
+        if (v >= 0) {
+            return BigInteger.valueOf(v);
+        }
         int len = quantityShape(p, base, index, name);
         char[] c = p.getStringCharacters();
         int off = p.getStringOffset();
@@ -149,6 +182,19 @@ final class StreamJson {
             return BigInteger.valueOf(out);
         }
         return new BigInteger(new String(c, off + i, digits), 16);
+    }
+
+    /**
+     * A hash at {@code p} in its plain shape ("0x" and 64 hex digits), or null for anything else, for which the caller
+     * goes to {@link #hash}, which says what is wrong. Lets a caller that reads many hashes at one place (a log's
+     * topics) build the place's name only when something is wrong.
+     */
+    static Hash plainHash(JsonParser p) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            return null;
+        }
+        byte[] out = fixedHex(p, Hash.LENGTH, false);
+        return out == null ? null : Hash.wrap(out);
     }
 
     /** Optional long quantity: null for JSON null. */
