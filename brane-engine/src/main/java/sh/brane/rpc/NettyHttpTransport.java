@@ -19,7 +19,6 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -59,8 +58,9 @@ import io.netty.util.concurrent.ScheduledFuture;
  * when a call on it times out (its late answer must never be read as the next call's).
  *
  * <p>An answer's body is kept in the buffers Netty read it into (retained, joined without a copy into a
- * {@link CompositeByteBuf} when it came in several pieces) and handed over in the {@link HttpReply}, which its
- * receiver parses in place and releases: a 270 KB block is never copied into a {@code byte[]} of its own.
+ * {@link io.netty.buffer.CompositeByteBuf} when it came in several pieces; only small pieces are copied together,
+ * see {@link AnswerBody}) and handed over in the {@link HttpReply}, which its receiver parses in place and
+ * releases: a 270 KB block is never copied into a {@code byte[]} of its own.
  *
  * <p>Futures complete on the I/O thread; {@link HttpProvider} moves user continuations off it.
  */
@@ -458,12 +458,12 @@ final class NettyHttpTransport implements HttpTransport {
         private String retryAfter;
         private boolean keepAlive;
         private long declaredLength;
-        /** The body read so far (retained: released by {@link #discardBody} or handed over in the reply), or null. */
-        private ByteBuf body;
-        private int size;
+        /** The body read so far: released by {@link #discardBody} or handed over in the reply. */
+        private final AnswerBody body;
 
         Connection(Channel channel) {
             this.channel = channel;
+            this.body = new AnswerBody(channel.alloc());
         }
 
         /** Writes {@code call} on the event loop; the caller made it {@link #current}. */
@@ -588,67 +588,34 @@ final class NettyHttpTransport implements HttpTransport {
             }
             ByteBuf data = content.content();
             int n = data.readableBytes();
-            if (n > maxResponseSize - size) {
-                lose(c, BoundedBodySubscriber.tooLarge("is at least " + ((long) size + n) + " bytes, more",
+            if (n > maxResponseSize - body.size()) {
+                lose(c, BoundedBodySubscriber.tooLarge("is at least " + ((long) body.size() + n) + " bytes, more",
                         maxResponseSize));
                 return;
             }
             if (n > 0) {
-                keep(data);
+                body.add(data);
             }
             if (content instanceof LastHttpContent) {
                 answered(c);
             }
         }
 
-        /**
-         * Keeps a piece of the body: the first as it is, the next ones joined to it in a composite buffer (no
-         * copy). The piece is retained here; the message it came in is released by {@link #channelRead}.
-         */
-        private void keep(ByteBuf data) {
-            ByteBuf piece = data.retainedSlice();
-            size += piece.readableBytes();
-            if (body == null) {
-                body = piece;
-                return;
-            }
-            CompositeByteBuf all;
-            if (body instanceof CompositeByteBuf composite) {
-                all = composite;
-            } else {
-                // no consolidation: a large answer in many pieces stays in its pieces
-                all = channel.alloc().compositeBuffer(Integer.MAX_VALUE);
-                all.addComponent(true, body);
-                body = all;
-            }
-            all.addComponent(true, piece);
-        }
-
-        /** Releases the body read so far, if any. */
         private void discardBody() {
-            ByteBuf b = body;
-            body = null;
-            size = 0;
-            if (b != null) {
-                b.release();
-            }
+            body.discard();
         }
 
         private void answered(Call c) {
-            ByteBuf b = body;
-            body = null;
-            size = 0;
+            ByteBuf b = body.take();
             written = false;
             reused = true;
             current = null;
             if (!c.end()) {
-                if (b != null) {
-                    b.release();
-                }
+                b.release();
                 drop(this); // timed out or closed meanwhile, and being closed
                 return;
             }
-            HttpReply reply = new HttpReply(status, retryAfter, b == null ? io.netty.buffer.Unpooled.EMPTY_BUFFER : b);
+            HttpReply reply = new HttpReply(status, retryAfter, b);
             // back in the pool before the caller wakes, so a sequential caller finds this connection again
             if (keepAlive) {
                 release(this);
