@@ -2,7 +2,9 @@
 """Brane/web3j ratios of a TypedRpcBenchmark or HttpRpcBenchmark JMH JSON result: throughput (median of all
 iterations, with the ratio of the 25th/75th percentiles as spread), bytes per call (-prof gc), process CPU per call
 (CallCpu), and each client's share of the raw-socket floor (raw* cases: prebuilt request, answer read unparsed).
-Usage: benchmarks/typed_ratios.py result.json [load-samples.txt]"""
+Usage: benchmarks/typed_ratios.py result.json[,more.json...] [load-samples.txt]
+Several JSON files (e.g. one JMH run per fork, run in alternating order) are merged: iterations pooled, bytes per
+call averaged, CPU per call as total CPU over total calls."""
 import json, statistics, sys
 
 def pct(xs, q):
@@ -12,17 +14,24 @@ def pct(xs, q):
     c = min(f + 1, len(xs) - 1)
     return xs[f] + (xs[c] - xs[f]) * (k - f)
 
+acc = {}
+for path in sys.argv[1].split(","):
+    for r in json.load(open(path)):
+        name = r["benchmark"].rsplit(".", 1)[1]
+        a = acc.setdefault(name, dict(raw=[], bops=[], cpu=0.0, calls=0.0, forks=0))
+        a["raw"] += [x for fork in r["primaryMetric"]["rawData"] for x in fork]
+        a["forks"] += len(r["primaryMetric"]["rawData"])
+        sec = r.get("secondaryMetrics", {})
+        if "gc.alloc.rate.norm" in sec:
+            a["bops"].append(sec["gc.alloc.rate.norm"]["score"])
+        a["cpu"] += sec.get("cpuNanos", {}).get("score", 0.0)
+        a["calls"] += sec.get("calls", {}).get("score", 0.0)
 rows = {}
-for r in json.load(open(sys.argv[1])):
-    name = r["benchmark"].rsplit(".", 1)[1]
-    raw = [x for fork in r["primaryMetric"]["rawData"] for x in fork]
-    sec = r.get("secondaryMetrics", {})
-    bop = sec.get("gc.alloc.rate.norm", {}).get("score")
-    cpu = sec.get("cpuNanos", {}).get("score")
-    calls = sec.get("calls", {}).get("score")
+for name, a in acc.items():
     per_invocation = 100 if ("Batch100" in name or "Virtual100" in name) else 1
-    rows[name] = dict(raw=raw, bop=bop, cpu=(cpu / calls / per_invocation) if cpu and calls else None,
-                      forks=len(r["primaryMetric"]["rawData"]))
+    rows[name] = dict(raw=a["raw"], bop=statistics.mean(a["bops"]) if a["bops"] else None,
+                      cpu=(a["cpu"] / a["calls"] / per_invocation) if a["cpu"] and a["calls"] else None,
+                      forks=a["forks"])
 
 cases = []
 for name in rows:
