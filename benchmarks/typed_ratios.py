@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Brane/web3j ratios of a TypedRpcBenchmark JMH JSON result: throughput (median of all iterations, with the
-ratio of the 25th/75th percentiles as spread), bytes per call (-prof gc) and process CPU per call.
-Usage: benchmarks/typed_ratios.py result.json"""
+"""Brane/web3j ratios of a TypedRpcBenchmark or HttpRpcBenchmark JMH JSON result: throughput (median of all
+iterations, with the ratio of the 25th/75th percentiles as spread), bytes per call (-prof gc), process CPU per call
+(CallCpu), and each client's share of the raw-socket floor (raw* cases: prebuilt request, answer read unparsed).
+Usage: benchmarks/typed_ratios.py result.json[,more.json...] [load-samples.txt]
+Several JSON files (e.g. one JMH run per fork, run in alternating order) are merged: iterations pooled, bytes per
+call averaged, CPU per call as total CPU over total calls."""
 import json, statistics, sys
 
 def pct(xs, q):
@@ -11,26 +14,57 @@ def pct(xs, q):
     c = min(f + 1, len(xs) - 1)
     return xs[f] + (xs[c] - xs[f]) * (k - f)
 
+acc = {}
+for path in sys.argv[1].split(","):
+    for r in json.load(open(path)):
+        name = r["benchmark"].rsplit(".", 1)[1]
+        a = acc.setdefault(name, dict(raw=[], bops=[], cpu=0.0, calls=0.0, forks=0))
+        a["raw"] += [x for fork in r["primaryMetric"]["rawData"] for x in fork]
+        a["forks"] += len(r["primaryMetric"]["rawData"])
+        sec = r.get("secondaryMetrics", {})
+        if "gc.alloc.rate.norm" in sec:
+            a["bops"].append(sec["gc.alloc.rate.norm"]["score"])
+        a["cpu"] += sec.get("cpuNanos", {}).get("score", 0.0)
+        a["calls"] += sec.get("calls", {}).get("score", 0.0)
 rows = {}
-for r in json.load(open(sys.argv[1])):
-    name = r["benchmark"].rsplit(".", 1)[1]
-    raw = [x for fork in r["primaryMetric"]["rawData"] for x in fork]
-    sec = r.get("secondaryMetrics", {})
-    bop = sec.get("gc.alloc.rate.norm", {}).get("score")
-    cpu = sec.get("cpuNanos", {}).get("score")
-    calls = sec.get("calls", {}).get("score")
-    rows[name] = dict(raw=raw, bop=bop, cpu=(cpu / calls) if cpu and calls else None, forks=len(r["primaryMetric"]["rawData"]))
+for name, a in acc.items():
+    per_invocation = 100 if ("Batch100" in name or "Virtual100" in name) else 1
+    rows[name] = dict(raw=a["raw"], bop=statistics.mean(a["bops"]) if a["bops"] else None,
+                      cpu=(a["cpu"] / a["calls"] / per_invocation) if a["cpu"] and a["calls"] else None,
+                      forks=a["forks"])
 
-print("| case | Brane ops/s (median, p25-p75) | web3j ops/s | throughput ratio (median; p25/p75 .. p75/p25) | Brane B/op | web3j B/op | bytes ratio | Brane CPU ms/call | web3j CPU ms/call | CPU ratio |")
-print("|---|---|---|---|---|---|---|---|---|---|")
-for case in ("FullBlock", "BlockReceipts", "Logs"):
-    b, w = rows.get("brane" + case), rows.get("web3j" + case)
-    if not b or not w:
-        continue
+cases = []
+for name in rows:
+    if name.startswith("brane"):
+        case = name[len("brane"):]
+        if "web3j" + case in rows:
+            cases.append(case)
+
+def fmt_cpu(v):
+    return "?" if v is None else (f"{v / 1e6:.2f} ms" if v >= 1e5 else f"{v / 1e3:.1f} µs")
+
+print("| case | Brane ops/s (median, p25-p75) | web3j ops/s | Brane / web3j (median; p25/p75 .. p75/p25) "
+      "| floor ops/s | Brane / floor | web3j / floor | Brane B/op | web3j B/op | bytes ratio "
+      "| Brane CPU/call | web3j CPU/call | CPU ratio |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+for case in cases:
+    b, w, f = rows["brane" + case], rows["web3j" + case], rows.get("raw" + case)
     bm, wm = statistics.median(b["raw"]), statistics.median(w["raw"])
     lo = pct(b["raw"], .25) / pct(w["raw"], .75)
     hi = pct(b["raw"], .75) / pct(w["raw"], .25)
-    print(f"| {case} | {bm:.1f} ({pct(b['raw'], .25):.1f}-{pct(b['raw'], .75):.1f}) | {wm:.1f} ({pct(w['raw'], .25):.1f}-{pct(w['raw'], .75):.1f}) "
-          f"| {bm / wm:.2f}x ({lo:.2f}..{hi:.2f}) | {b['bop']:,.0f} | {w['bop']:,.0f} | {b['bop'] / w['bop']:.2f} "
-          f"| {b['cpu'] / 1e6:.2f} | {w['cpu'] / 1e6:.2f} | {b['cpu'] / w['cpu']:.2f} |")
-print(f"\n{b['forks']} forks x {len(b['raw']) // b['forks']} iterations per case")
+    fm = statistics.median(f["raw"]) if f else None
+    floor = f"{fm:,.0f}" if fm else "-"
+    bf = f"{bm / fm:.2f}" if fm else "-"
+    wf = f"{wm / fm:.2f}" if fm else "-"
+    cpu_ratio = f"{b['cpu'] / w['cpu']:.2f}" if b["cpu"] and w["cpu"] else "?"
+    print(f"| {case} | {bm:,.1f} ({pct(b['raw'], .25):,.1f}-{pct(b['raw'], .75):,.1f}) "
+          f"| {wm:,.1f} ({pct(w['raw'], .25):,.1f}-{pct(w['raw'], .75):,.1f}) "
+          f"| {bm / wm:.2f}x ({lo:.2f}..{hi:.2f}) | {floor} | {bf} | {wf} "
+          f"| {b['bop']:,.0f} | {w['bop']:,.0f} | {b['bop'] / w['bop']:.2f} "
+          f"| {fmt_cpu(b['cpu'])} | {fmt_cpu(w['cpu'])} | {cpu_ratio} |")
+any_row = rows[next(iter(rows))]
+print(f"\n{any_row['forks']} forks x {len(any_row['raw']) // any_row['forks']} iterations per case")
+if len(sys.argv) > 2:
+    loads = [float(l.split()[1]) for l in open(sys.argv[2]) if l.strip()]
+    if loads:
+        print(f"load average (1 min) during the run: {min(loads):.1f}-{max(loads):.1f}, median {statistics.median(loads):.1f}")

@@ -37,6 +37,8 @@ import tools.jackson.databind.JsonNode;
  *   <li>{@code batch100}: one JSON-RPC batch array of 100 calls ({@code sendBatch} / {@code BatchRequest}); score per call.</li>
  *   <li>{@code virtual100}: 100 virtual threads each make one blocking call, then all are awaited; score per call.</li>
  * </ul>
+ * {@code rawSequential} and {@code rawBatch100} are the floor ({@link RawSocketClient}: prebuilt request bytes on
+ * one blocking socket, the answer read by length and not parsed), to show how far each client is from it.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -57,25 +59,47 @@ public class HttpRpcBenchmark {
                 return t;
             });
     private ExecutorService virtualThreads;
+    private RawSocketClient raw;
+    private byte[] rawOne;
+    private byte[] rawBatch;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
+        CallCpu setupCpu = new CallCpu();
         endpoint = Node.start(node);
         brane = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl()).build());
         web3j = Web3j.build(new HttpService(endpoint.httpUrl()), 15_000, w3Scheduler);
         virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
-        Twins.same("http eth_chainId", braneSequential().asString(), web3jSequential().getResult());
-        Twins.same("http eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential().getResult());
-        braneBatch100();
-        web3jBatch100();
-        braneVirtual100();
-        web3jVirtual100();
+        raw = new RawSocketClient(endpoint.httpUrl());
+        rawOne = RawSocketClient.request(endpoint.httpUrl(), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}");
+        StringBuilder batch = new StringBuilder("[");
+        for (int i = 0; i < 100; i++) {
+            batch.append(i == 0 ? "" : ",").append("{\"jsonrpc\":\"2.0\",\"id\":").append(i + 1)
+                    .append(",\"method\":\"eth_chainId\",\"params\":[]}");
+        }
+        rawBatch = RawSocketClient.request(endpoint.httpUrl(), batch.append(']').toString());
+        if (rawSequential(setupCpu) < 30 || rawBatch100(setupCpu) < 3000) {
+            throw new IllegalStateException("the raw client read a short answer");
+        }
+        Twins.same("http eth_chainId", braneSequential(setupCpu).asString(), web3jSequential(setupCpu).getResult());
+        Twins.same("http eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential(setupCpu).getResult());
+        braneBatch100(setupCpu);
+        web3jBatch100(setupCpu);
+        braneVirtual100(setupCpu);
+        web3jVirtual100(setupCpu);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
         if (virtualThreads != null) {
             virtualThreads.close();
+        }
+        if (raw != null) {
+            try {
+                raw.close();
+            } catch (java.io.IOException e) {
+                // closing a socket to a node that is stopping next
+            }
         }
         if (brane != null) {
             brane.close();
@@ -89,42 +113,93 @@ public class HttpRpcBenchmark {
     }
 
     @Benchmark
-    public JsonNode braneSequential() {
-        return brane.send(WebSocketRpcBenchmark.METHOD, WebSocketRpcBenchmark.NO_PARAMS);
-    }
-
-    @Benchmark
-    public EthChainId web3jSequential() throws Exception {
-        return web3j.ethChainId().send();
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(100)
-    public Object braneBatch100() {
-        List<CompletableFuture<JsonNode>> futures = brane.sendBatch(WebSocketRpcBenchmark.BATCH_100);
-        JsonNode last = null;
-        for (CompletableFuture<JsonNode> f : futures) {
-            last = f.join();
+    public JsonNode braneSequential(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return brane.send(WebSocketRpcBenchmark.METHOD, WebSocketRpcBenchmark.NO_PARAMS);
+        } finally {
+            cpu.end();
         }
-        return last;
+    }
+
+    @Benchmark
+    public EthChainId web3jSequential(CallCpu cpu) throws Exception {
+        cpu.begin();
+        try {
+            return web3j.ethChainId().send();
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    public int rawSequential(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return raw.call(rawOne);
+        } finally {
+            cpu.end();
+        }
     }
 
     @Benchmark
     @OperationsPerInvocation(100)
-    public BatchResponse web3jBatch100() {
-        return WebSocketRpcBenchmark.web3jBatch(web3j, 100);
+    public int rawBatch100(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return raw.call(rawBatch);
+        } finally {
+            cpu.end();
+        }
     }
 
     @Benchmark
     @OperationsPerInvocation(100)
-    public Object braneVirtual100() throws Exception {
-        return onVirtualThreads(() -> brane.send(WebSocketRpcBenchmark.METHOD, WebSocketRpcBenchmark.NO_PARAMS));
+    public Object braneBatch100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            List<CompletableFuture<JsonNode>> futures = brane.sendBatch(WebSocketRpcBenchmark.BATCH_100);
+            JsonNode last = null;
+            for (CompletableFuture<JsonNode> f : futures) {
+                last = f.join();
+            }
+            return last;
+        } finally {
+            cpu.end();
+        }
     }
 
     @Benchmark
     @OperationsPerInvocation(100)
-    public Object web3jVirtual100() throws Exception {
-        return onVirtualThreads(() -> web3j.ethChainId().send());
+    public BatchResponse web3jBatch100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return WebSocketRpcBenchmark.web3jBatch(web3j, 100);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneVirtual100(CallCpu cpu) throws Exception {
+        cpu.begin();
+        try {
+            return onVirtualThreads(() -> brane.send(WebSocketRpcBenchmark.METHOD, WebSocketRpcBenchmark.NO_PARAMS));
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object web3jVirtual100(CallCpu cpu) throws Exception {
+        cpu.begin();
+        try {
+            return onVirtualThreads(() -> web3j.ethChainId().send());
+        } finally {
+            cpu.end();
+        }
     }
 
     private Object onVirtualThreads(java.util.concurrent.Callable<?> call) throws Exception {

@@ -1,13 +1,11 @@
 package sh.brane.benchmarks;
 
-import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -48,7 +46,9 @@ import sh.brane.rpc.HttpProvider;
  * </ul>
  * Each case also counts the process CPU time spent in its calls ({@code cpuNanos}, secondary result summed per
  * iteration, with {@code calls}): CPU per call is their quotient. The stub server runs in the same process and
- * serves both twins the same bytes, so its share is the same on both sides.
+ * serves both twins the same bytes, so its share is the same on both sides. The {@code raw*} cases are the floor
+ * ({@link RawSocketClient}: the same request as prebuilt bytes on one blocking socket, the answer read by length and
+ * not parsed): the transfer alone, which no client can beat.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -74,32 +74,10 @@ public class TypedRpcBenchmark {
     private final LogFilter braneFilter = LogFilter.builder().fromBlock(BlockTag.number(CannedAnswers.BLOCK_NUMBER))
             .toBlock(BlockTag.number(CannedAnswers.BLOCK_NUMBER)).build();
     private final EthFilter web3jFilter = new EthFilter(web3jBlock, web3jBlock, List.of());
-
-    /** Process CPU time of the calls, summed per iteration; divided by {@code calls} gives CPU per call. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class Cpu {
-        private static final com.sun.management.OperatingSystemMXBean OS =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        public long cpuNanos;
-        public long calls;
-        long start;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            cpuNanos = 0;
-            calls = 0;
-        }
-
-        void begin() {
-            start = OS.getProcessCpuTime();
-        }
-
-        void end() {
-            cpuNanos += OS.getProcessCpuTime() - start;
-            calls++;
-        }
-    }
+    private RawSocketClient raw;
+    private byte[] rawBlock;
+    private byte[] rawReceipts;
+    private byte[] rawLogs;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -107,7 +85,18 @@ public class TypedRpcBenchmark {
         provider = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl()).build());
         brane = new BraneClient(provider, Duration.ofMillis(250));
         web3j = Web3j.build(new HttpService(endpoint.httpUrl()), 15_000, w3Scheduler);
-        Cpu cpu = new Cpu();
+        CallCpu cpu = new CallCpu();
+        raw = new RawSocketClient(endpoint.httpUrl());
+        String n = "\"0x" + Long.toHexString(CannedAnswers.BLOCK_NUMBER) + "\"";
+        rawBlock = RawSocketClient.request(endpoint.httpUrl(),
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_getBlockByNumber\",\"params\":[" + n + ",true]}");
+        rawReceipts = RawSocketClient.request(endpoint.httpUrl(),
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_getBlockReceipts\",\"params\":[" + n + "]}");
+        rawLogs = RawSocketClient.request(endpoint.httpUrl(), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_getLogs\","
+                + "\"params\":[{\"fromBlock\":" + n + ",\"toBlock\":" + n + "}]}");
+        Twins.same("raw full block bytes", rawFullBlock(cpu) > 100_000, true);
+        Twins.same("raw receipts bytes", rawBlockReceipts(cpu) > 100_000, true);
+        Twins.same("raw logs bytes", rawLogs(cpu) > 100_000, true);
 
         Block b = braneFullBlock(cpu).orElseThrow();
         EthBlock.Block w = web3jFullBlock(cpu).getBlock();
@@ -133,7 +122,10 @@ public class TypedRpcBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() {
+    public void tearDown() throws java.io.IOException {
+        if (raw != null) {
+            raw.close();
+        }
         if (brane != null) {
             brane.close();
         }
@@ -149,7 +141,7 @@ public class TypedRpcBenchmark {
     }
 
     @Benchmark
-    public Optional<Block> braneFullBlock(Cpu cpu) {
+    public Optional<Block> braneFullBlock(CallCpu cpu) {
         cpu.begin();
         Optional<Block> b = brane.getBlockByNumber(braneBlock, true);
         cpu.end();
@@ -157,7 +149,7 @@ public class TypedRpcBenchmark {
     }
 
     @Benchmark
-    public EthBlock web3jFullBlock(Cpu cpu) throws Exception {
+    public EthBlock web3jFullBlock(CallCpu cpu) throws Exception {
         cpu.begin();
         EthBlock b = web3j.ethGetBlockByNumber(web3jBlock, true).send();
         cpu.end();
@@ -165,7 +157,7 @@ public class TypedRpcBenchmark {
     }
 
     @Benchmark
-    public Optional<List<Receipt>> braneBlockReceipts(Cpu cpu) {
+    public Optional<List<Receipt>> braneBlockReceipts(CallCpu cpu) {
         cpu.begin();
         Optional<List<Receipt>> r = brane.getBlockReceipts(braneBlock);
         cpu.end();
@@ -173,7 +165,7 @@ public class TypedRpcBenchmark {
     }
 
     @Benchmark
-    public EthGetBlockReceipts web3jBlockReceipts(Cpu cpu) throws Exception {
+    public EthGetBlockReceipts web3jBlockReceipts(CallCpu cpu) throws Exception {
         cpu.begin();
         EthGetBlockReceipts r = web3j.ethGetBlockReceipts(web3jBlock).send();
         cpu.end();
@@ -181,7 +173,7 @@ public class TypedRpcBenchmark {
     }
 
     @Benchmark
-    public List<Log> braneLogs(Cpu cpu) {
+    public List<Log> braneLogs(CallCpu cpu) {
         cpu.begin();
         List<Log> l = brane.getLogs(braneFilter);
         cpu.end();
@@ -189,10 +181,34 @@ public class TypedRpcBenchmark {
     }
 
     @Benchmark
-    public EthLog web3jLogs(Cpu cpu) throws Exception {
+    public EthLog web3jLogs(CallCpu cpu) throws Exception {
         cpu.begin();
         EthLog l = web3j.ethGetLogs(web3jFilter).send();
         cpu.end();
         return l;
+    }
+
+    @Benchmark
+    public int rawFullBlock(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        int n = raw.call(rawBlock);
+        cpu.end();
+        return n;
+    }
+
+    @Benchmark
+    public int rawBlockReceipts(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        int n = raw.call(rawReceipts);
+        cpu.end();
+        return n;
+    }
+
+    @Benchmark
+    public int rawLogs(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        int n = raw.call(rawLogs);
+        cpu.end();
+        return n;
     }
 }

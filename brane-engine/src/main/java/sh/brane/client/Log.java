@@ -106,7 +106,8 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
             if (n == 4) {
                 throw StreamJson.bad(p, StreamJson.where(base, index, "topics"), "a log has at most 4 topics");
             }
-            topics[n] = StreamJson.hash(p, StreamJson.where(base, index, "topics"), n, null);
+            Hash topic = StreamJson.plainHash(p);
+            topics[n] = topic != null ? topic : StreamJson.hash(p, StreamJson.where(base, index, "topics"), n, null);
             n++;
         }
         return switch (n) {

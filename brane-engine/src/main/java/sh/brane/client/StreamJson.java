@@ -69,11 +69,11 @@ final class StreamJson {
 
     /** The next property's name with the parser moved onto its value, or null at the object's end. */
     static String nextField(JsonParser p) {
-        if (p.nextToken() != JsonToken.PROPERTY_NAME) {
-            return null;
+        // nextName: the canonical name straight from the parser's symbol table, in one call
+        String name = p.nextName();
+        if (name != null) {
+            p.nextToken();
         }
-        String name = p.currentName();
-        p.nextToken();
         return name;
     }
 
@@ -113,6 +113,35 @@ final class StreamJson {
 
     /** A hex quantity that fits a non-negative long. */
     static long quantityLong(JsonParser p, String base, int index, String name) {
+        long v = shortQuantity(p);
+        return v >= 0 ? v : quantityLongChecked(p, base, index, name);
+    }
+
+    /**
+     * The common shape of a quantity ("0x" and 1..15 hex digits) checked and read in one loop; -1 for anything else
+     * (more digits, leading zeros past 15 digits, "0X", errors), which the careful readers handle with their messages.
+     */
+    private static long shortQuantity(JsonParser p) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            return -1;
+        }
+        char[] c = p.getStringCharacters();
+        int off = p.getStringOffset();
+        int len = p.getStringLength();
+        if (len < 3 || len > 17 || c[off] != '0' || c[off + 1] != 'x') {
+            return -1;
+        }
+        long out = 0;
+        int invalid = 0;
+        for (int i = off + 2, end = off + len; i < end; i++) {
+            int d = nibble(c[i]);
+            invalid |= d;
+            out = (out << 4) | (d & 0xf);
+        }
+        return invalid < 0 ? -1 : out;
+    }
+
+    private static long quantityLongChecked(JsonParser p, String base, int index, String name) {
         int len = quantityShape(p, base, index, name);
         char[] c = p.getStringCharacters();
         int off = p.getStringOffset();
@@ -133,6 +162,10 @@ final class StreamJson {
 
     /** A hex quantity of at most 256 bits. */
     static BigInteger quantity(JsonParser p, String base, int index, String name) {
+        long v = shortQuantity(p);
+        if (v >= 0) {
+            return BigInteger.valueOf(v);
+        }
         int len = quantityShape(p, base, index, name);
         char[] c = p.getStringCharacters();
         int off = p.getStringOffset();
@@ -149,6 +182,19 @@ final class StreamJson {
             return BigInteger.valueOf(out);
         }
         return new BigInteger(new String(c, off + i, digits), 16);
+    }
+
+    /**
+     * A hash at {@code p} in its plain shape ("0x" and 64 hex digits), or null for anything else, for which the caller
+     * goes to {@link #hash}, which says what is wrong. Lets a caller that reads many hashes at one place (a log's
+     * topics) build the place's name only when something is wrong.
+     */
+    static Hash plainHash(JsonParser p) {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            return null;
+        }
+        byte[] out = fixedHex(p, Hash.LENGTH, false);
+        return out == null ? null : Hash.wrap(out);
     }
 
     /** Optional long quantity: null for JSON null. */
@@ -175,8 +221,7 @@ final class StreamJson {
             throw bad(p, where(base, index, name), "quantity longer than 256 bits");
         }
         for (int i = 2; i < len; i++) {
-            char ch = c[off + i];
-            if (ch >= 128 || NIBBLES[ch] < 0) {
+            if (nibble(c[off + i]) < 0) {
                 throw bad(p, where(base, index, name), "non-hex character at index " + i + " of quantity");
             }
         }
@@ -269,24 +314,39 @@ final class StreamJson {
         return decode(c, off + 2, length, rejectMixedCase);
     }
 
+    /**
+     * Decodes {@code length} bytes of hex from {@code c[from..]}; null if a character is not hex (or, if asked, the
+     * letters mix cases). The hot loop of every typed read (hashes, addresses, call data): branch-free lookups, one
+     * validity check at the end, and the case bits only for addresses, whose EIP-55 checksum a mixed case asks for.
+     */
     private static byte[] decode(char[] c, int from, int length, boolean rejectMixedCase) {
         byte[] out = new byte[length];
-        int letters = 0;
-        for (int i = 0; i < length; i++) {
-            char hi = c[from + 2 * i];
-            char lo = c[from + 2 * i + 1];
-            if (hi >= 128 || lo >= 128) {
-                return null;
-            }
-            int h = NIBBLES[hi];
-            int l = NIBBLES[lo];
-            if ((h | l) < 0) {
-                return null;
-            }
-            letters |= caseBits(hi) | caseBits(lo);
+        int invalid = 0;
+        for (int i = 0, j = from; i < length; i++, j += 2) {
+            int h = nibble(c[j]);
+            int l = nibble(c[j + 1]);
+            invalid |= h | l;
             out[i] = (byte) ((h << 4) | l);
         }
-        return rejectMixedCase && letters == 3 ? null : out;
+        if (invalid < 0) {
+            return null;
+        }
+        if (rejectMixedCase) {
+            int letters = 0;
+            for (int j = from, end = from + 2 * length; j < end; j++) {
+                letters |= caseBits(c[j]);
+            }
+            if (letters == 3) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    /** The value of a hex digit, or -1 (a negative int) for any other character, without a branch. */
+    private static int nibble(char ch) {
+        // (127 - ch) >> 31 is -1 for ch > 127, which also keeps the table index in range
+        return NIBBLES[ch & 0x7f] | ((127 - ch) >> 31);
     }
 
     /** 1 for a lowercase hex letter, 2 for an uppercase one, 0 for a digit. */

@@ -359,7 +359,11 @@ public final class HttpProvider implements BraneProvider {
                 if (err != null) {
                     onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
                 } else {
-                    onResponse(x, resp);
+                    try {
+                        onResponse(x, resp);
+                    } finally {
+                        resp.release();
+                    }
                 }
             });
         } catch (RuntimeException e) {
@@ -417,7 +421,7 @@ public final class HttpProvider implements BraneProvider {
             }
             return;
         }
-        byte[] body = resp.body();
+        io.netty.buffer.ByteBuf body = resp.body();
         Map<Long, PendingRequest> byId = new HashMap<>();
         for (PendingRequest r : x.requests) {
             byId.put(r.id, r);
@@ -427,8 +431,9 @@ public final class HttpProvider implements BraneProvider {
         List<PendingRequest> again = new ArrayList<>();
         List<RpcErrorException> againErrors = new ArrayList<>();
         try {
-            if (body != null && body.length > 0 && (status == 200 || looksLikeJson(body))) {
-                JsonRpcReader.read(body, 0, body.length, new ResponseSink() {
+            if (body.isReadable() && (status == 200 || looksLikeJson(body))) {
+                // parsed where it lies: the transport's buffers, never gathered into one array
+                JsonRpcReader.read(body, new ResponseSink() {
                     @Override
                     public ResultDecoder<?> decoderFor(long id) {
                         PendingRequest r = byId.get(id);
@@ -601,8 +606,9 @@ public final class HttpProvider implements BraneProvider {
         }
     }
 
-    private static boolean looksLikeJson(byte[] body) {
-        for (byte b : body) {
+    private static boolean looksLikeJson(io.netty.buffer.ByteBuf body) {
+        for (int i = body.readerIndex(), end = body.writerIndex(); i < end; i++) {
+            byte b = body.getByte(i);
             if (b == '{' || b == '[') {
                 return true;
             }

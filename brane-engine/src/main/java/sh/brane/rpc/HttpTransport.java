@@ -3,6 +3,9 @@ package sh.brane.rpc;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
 /**
  * Carries one JSON-RPC body to the node in an HTTP POST and hands back the answer; {@link HttpProvider}
  * keeps the JSON-RPC and retry logic. Every future completes, with a reply or with an error that tells
@@ -29,6 +32,43 @@ interface HttpTransport extends AutoCloseable {
     @Override
     void close();
 
-    /** The part of an HTTP response the provider looks at. */
-    record HttpReply(int status, String retryAfter, byte[] body) { }
+    /**
+     * The part of an HTTP response the provider looks at. The body stays in the buffers it was read into (on Netty,
+     * pooled buffers, several of them for a large answer) so that it is parsed where it lies, never gathered into
+     * one array: whoever receives a reply must {@link #release()} it once, on every path.
+     */
+    final class HttpReply {
+        private final int status;
+        private final String retryAfter;
+        private final ByteBuf body;
+
+        HttpReply(int status, String retryAfter, ByteBuf body) {
+            this.status = status;
+            this.retryAfter = retryAfter;
+            this.body = body;
+        }
+
+        /** A reply over a body already in one array (the JDK client's), which it wraps without a copy. */
+        static HttpReply of(int status, String retryAfter, byte[] body) {
+            return new HttpReply(status, retryAfter, body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
+        }
+
+        int status() {
+            return status;
+        }
+
+        String retryAfter() {
+            return retryAfter;
+        }
+
+        /** The body's bytes, readable from its reader index; valid until {@link #release()}. */
+        ByteBuf body() {
+            return body;
+        }
+
+        /** Gives the body's buffers back; call once. */
+        void release() {
+            body.release();
+        }
+    }
 }

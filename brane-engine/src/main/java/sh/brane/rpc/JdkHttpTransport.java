@@ -62,7 +62,7 @@ final class JdkHttpTransport implements HttpTransport {
                         if (err != null) {
                             throw err instanceof CompletionException ce ? ce : new CompletionException(err);
                         }
-                        return new HttpReply(resp.statusCode(), resp.headers().firstValue("Retry-After").orElse(null),
+                        return HttpReply.of(resp.statusCode(), resp.headers().firstValue("Retry-After").orElse(null),
                                 resp.body());
                     });
         } catch (RuntimeException e) {

@@ -2,6 +2,9 @@ package sh.brane.rpc;
 
 import java.io.InputStream;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -28,6 +31,18 @@ final class JsonRpcReader {
             read(p, sink);
         } catch (JacksonException e) {
             sink.onUnmatched("malformed JSON: " + NodeText.of(e.getOriginalMessage()));
+        }
+    }
+
+    /**
+     * Reads the readable bytes of {@code buf} in place: a heap buffer through its array, anything else (direct
+     * or composite buffers) through a stream over it, which Jackson reads in its own small recycled buffer.
+     */
+    static void read(ByteBuf buf, ResponseSink sink) {
+        if (buf.hasArray()) {
+            read(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), sink);
+        } else {
+            read(new ByteBufInputStream(buf.duplicate()), sink);
         }
     }
 

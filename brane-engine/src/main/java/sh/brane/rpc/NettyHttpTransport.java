@@ -6,7 +6,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -58,6 +57,11 @@ import io.netty.util.concurrent.ScheduledFuture;
  * when the node closes it or says {@code Connection: close}, when an answer is malformed or too large, and
  * when a call on it times out (its late answer must never be read as the next call's).
  *
+ * <p>An answer's body is kept in the buffers Netty read it into (retained, joined without a copy into a
+ * {@link io.netty.buffer.CompositeByteBuf} when it came in several pieces; only small pieces are copied together,
+ * see {@link AnswerBody}) and handed over in the {@link HttpReply}, which its receiver parses in place and
+ * releases: a 270 KB block is never copied into a {@code byte[]} of its own.
+ *
  * <p>Futures complete on the I/O thread; {@link HttpProvider} moves user continuations off it.
  */
 final class NettyHttpTransport implements HttpTransport {
@@ -67,7 +71,6 @@ final class NettyHttpTransport implements HttpTransport {
 
     private static final int IO_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     private static final int MAX_CHUNK = 64 * 1024;
-    private static final int FIRST_BUFFER = 1024 * 1024;
     private static final byte[] END_OF_HEADERS = {'\r', '\n', '\r', '\n'};
     /** Set by this transport; a configured value would contradict or break the framing. */
     private static final Set<String> RESERVED_HEADERS = Set.of("host", "content-length", "connection",
@@ -452,15 +455,18 @@ final class NettyHttpTransport implements HttpTransport {
         /** Whether this connection served a call before: if it died before a write, another one may be tried. */
         private boolean reused;
         private boolean informational;
+        /** Whether the head of {@link #current}'s answer came. */
+        private boolean answering;
         private int status;
         private String retryAfter;
         private boolean keepAlive;
         private long declaredLength;
-        private byte[] body;
-        private int size;
+        /** The body read so far: released by {@link #discardBody} or handed over in the reply. */
+        private final AnswerBody body;
 
         Connection(Channel channel) {
             this.channel = channel;
+            this.body = new AnswerBody(channel.alloc());
         }
 
         /** Writes {@code call} on the event loop; the caller made it {@link #current}. */
@@ -496,9 +502,9 @@ final class NettyHttpTransport implements HttpTransport {
                 scheduleTimeout(call, channel.eventLoop());
             }
             written = true;
-            body = null;
-            size = 0;
+            discardBody();
             informational = false;
+            answering = false;
             byte[] b = call.body;
             byte[] own = call.headerLines;
             ByteBuf buf = channel.alloc().ioBuffer(requestHead.length + 14 + b.length + (own == null ? 0 : own.length));
@@ -580,10 +586,8 @@ final class NettyHttpTransport implements HttpTransport {
                         maxResponseSize));
                 return false;
             }
-            // never more than the limit; a declared length is trusted only up to the first megabyte
-            body = new byte[(int) (declaredLength >= 0 ? Math.min(declaredLength, FIRST_BUFFER)
-                    : Math.min(8192, maxResponseSize))];
-            size = 0;
+            discardBody();
+            answering = true;
             return true;
         }
 
@@ -594,32 +598,34 @@ final class NettyHttpTransport implements HttpTransport {
             }
             ByteBuf data = content.content();
             int n = data.readableBytes();
-            if (n > maxResponseSize - size) {
-                lose(c, BoundedBodySubscriber.tooLarge("is at least " + ((long) size + n) + " bytes, more",
+            if (n > maxResponseSize - body.size()) {
+                lose(c, BoundedBodySubscriber.tooLarge("is at least " + ((long) body.size() + n) + " bytes, more",
                         maxResponseSize));
                 return;
             }
-            if (n > body.length - size) {
-                long cap = declaredLength >= 0 ? declaredLength : maxResponseSize;
-                body = Arrays.copyOf(body, (int) Math.min(cap, Math.max((long) body.length * 2, (long) size + n)));
+            if (n > 0) {
+                body.add(data);
             }
-            data.readBytes(body, size, n);
-            size += n;
             if (content instanceof LastHttpContent) {
                 answered(c);
             }
         }
 
+        private void discardBody() {
+            body.discard();
+        }
+
         private void answered(Call c) {
-            HttpReply reply = new HttpReply(status, retryAfter, size == body.length ? body : Arrays.copyOf(body, size));
-            body = null;
+            ByteBuf b = body.take();
             written = false;
             reused = true;
             current = null;
             if (!c.end()) {
+                b.release();
                 drop(this); // timed out or closed meanwhile, and being closed
                 return;
             }
+            HttpReply reply = new HttpReply(status, retryAfter, b);
             // back in the pool before the caller wakes, so a sequential caller finds this connection again
             if (keepAlive) {
                 release(this);
@@ -632,7 +638,7 @@ final class NettyHttpTransport implements HttpTransport {
         /** Ends the call with {@code error} and drops the connection. */
         private void lose(Call c, Throwable error) {
             current = null;
-            body = null;
+            discardBody();
             drop(this);
             fail(c, error);
         }
@@ -641,10 +647,12 @@ final class NettyHttpTransport implements HttpTransport {
         public void channelInactive(ChannelHandlerContext ctx) {
             Call c = current;
             current = null;
+            boolean partly = answering;
+            discardBody();
             drop(this);
             if (c != null) {
                 if (written) {
-                    fail(c, new IOException(body == null ? "the node closed the connection before answering"
+                    fail(c, new IOException(!partly ? "the node closed the connection before answering"
                             : "the node closed the connection in the middle of its answer"));
                 } else {
                     elsewhere(c);
@@ -658,6 +666,7 @@ final class NettyHttpTransport implements HttpTransport {
             RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", host, port, NodeText.of(cause));
             Call c = current;
             current = null;
+            discardBody();
             drop(this);
             if (c != null) {
                 if (written) {
