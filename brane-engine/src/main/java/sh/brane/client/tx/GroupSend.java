@@ -1,9 +1,7 @@
 package sh.brane.client.tx;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -13,39 +11,32 @@ import java.util.function.LongFunction;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 
-import sh.brane.client.SubmissionUnknownException;
 import sh.brane.core.tx.Transaction;
-import sh.brane.core.types.Hash;
-import sh.brane.primitives.Hex;
-import sh.brane.rpc.BraneRpcException;
-import sh.brane.rpc.ConnectionLostException;
-import sh.brane.rpc.RpcCall;
-import sh.brane.rpc.RpcErrorException;
-import sh.brane.rpc.RpcTimeoutException;
 
 /**
  * Group commit for one account's concurrent sends. Each caller queues its request and takes the account's
  * allocation lock; the first to get it (the leader) takes every queued request and has the store allocate their
  * nonces, sign them and journal them in ONE step (one database transaction for JDBC), releases the lock and
- * broadcasts them as one JSON-RPC batch. Callers whose request another leader took just wait for its result.
+ * broadcasts them in nonce order, groups one after the other. Callers whose request another leader took just wait
+ * for its result.
  * Under no contention a batch is the caller's own request: the same work as a single send.
  *
  * <p>Why: on JDBC one commit per transfer costs more than the transfer (the lock on the account's nonce row is held
- * across each commit), and each HTTP round trip to the node costs about as much as the node's admission of the
- * transaction. Measured in docs/sending-transactions.md ("Speed").
+ * across each commit). Measured in docs/sending-transactions.md ("Speed").
  *
  * <p>Nothing is broadcast before its row is durable: the broadcast starts after the store's step returned.
  */
 final class GroupSend {
-    /** At most this many transactions per database transaction and per JSON-RPC batch. */
+    /** At most this many transactions per database transaction. */
     static final int MAX_BATCH = 256;
     private static final Logger LOG = LoggerFactory.getLogger(GroupSend.class);
 
     private final TransactionSender sender;
     private final ConcurrentLinkedQueue<Request> queue = new ConcurrentLinkedQueue<>();
     private final ReentrantLock allocation = new ReentrantLock();
+    /** Held by the leader whose groups are being broadcast; taken under {@link #allocation}, so in nonce order. */
+    private final ReentrantLock broadcastOrder = new ReentrantLock();
 
     GroupSend(TransactionSender sender) {
         this.sender = sender;
@@ -67,6 +58,7 @@ final class GroupSend {
         queue.add(mine);
         List<List<Request>> batches = new ArrayList<>(1);
         List<List<TransactionStore.Allocation>> allocated = new ArrayList<>(1);
+        boolean broadcasting = false;
         allocation.lock();
         try {
             while (!mine.taken) {
@@ -74,18 +66,30 @@ final class GroupSend {
                 batches.add(batch);
                 allocated.add(allocate(batch));
             }
+            if (!batches.isEmpty()) {
+                // taken before the allocation lock is let go: groups reach the node in nonce order, and the next
+                // leader signs and journals its group while this one is broadcast
+                broadcastOrder.lock();
+                broadcasting = true;
+            }
         } finally {
             allocation.unlock();
         }
-        for (int i = 0; i < batches.size(); i++) {
-            broadcastAll(batches.get(i), allocated.get(i));
+        try {
+            for (int i = 0; i < batches.size(); i++) {
+                broadcastAll(batches.get(i), allocated.get(i));
+            }
+        } finally {
+            if (broadcasting) {
+                broadcastOrder.unlock();
+            }
         }
         return await(mine.result);
     }
 
     /**
-     * Broadcasts a group's journalled entries (one JSON-RPC batch when there are several), records the accepted
-     * ones SENT in one step, and completes each request with what a single send would return or throw.
+     * Broadcasts a group's journalled entries and completes each request with what a single send would return or
+     * throw.
      */
     private void broadcastAll(List<Request> batch, List<TransactionStore.Allocation> allocated) {
         List<Request> requests = new ArrayList<>(batch.size());
@@ -99,68 +103,20 @@ final class GroupSend {
                 entries.add(a.entry());
             }
         }
-        try {
-            if (entries.size() == 1) {
-                requests.get(0).result.complete(sender.broadcast(entries.get(0)));
-            } else if (!entries.isEmpty()) {
-                broadcastBatch(requests, entries);
-            }
-        } catch (RuntimeException | Error e) {
-            for (Request r : requests) {
-                r.result.completeExceptionally(e);
-            }
-            if (e instanceof Error error) {
-                throw error;
-            }
-        }
-    }
-
-    private void broadcastBatch(List<Request> requests, List<JournalEntry> entries) {
-        List<RpcCall> calls = new ArrayList<>(entries.size());
-        for (JournalEntry e : entries) {
-            calls.add(RpcCall.of("eth_sendRawTransaction", Hex.encode(e.raw())));
-        }
-        List<CompletableFuture<JsonNode>> answers = sender.client().provider().sendBatch(calls);
-        List<JournalEntry> accepted = new ArrayList<>(entries.size());
-        List<Request> acceptedRequests = new ArrayList<>(entries.size());
+        // One after the other, in nonce order, each after the node answered the one before. Not one JSON-RPC batch:
+        // a node may admit a batch's members concurrently (Anvil does), queue a nonce before the one it needs, and
+        // then, under automine, never promote it: the engine suite's eight-thread test hung on exactly that.
         for (int i = 0; i < entries.size(); i++) {
-            JournalEntry entry = entries.get(i);
-            Request request = requests.get(i);
             try {
-                String answered = answers.get(i).join().asString();
-                if (!entry.hash().toHex().equalsIgnoreCase(answered)) {
-                    LOG.warn("the node answered hash {} for journalled transaction {}", answered, entry.hash());
+                requests.get(i).result.complete(sender.broadcast(entries.get(i)));
+            } catch (RuntimeException e) {
+                requests.get(i).result.completeExceptionally(e);
+            } catch (Error e) {
+                for (int j = i; j < requests.size(); j++) {
+                    requests.get(j).result.completeExceptionally(e);
                 }
-                accepted.add(entry);
-                acceptedRequests.add(request);
-            } catch (CompletionException wrapped) {
-                Throwable cause = wrapped.getCause();
-                if (cause instanceof RpcErrorException e && TransactionRefusedException.isAlreadyKnown(e.rpcMessage())) {
-                    accepted.add(entry);
-                    acceptedRequests.add(request);
-                } else if (cause instanceof RpcErrorException e) {
-                    request.result.completeExceptionally(sender.refused(entry, e));
-                } else if (cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException) {
-                    request.result.completeExceptionally(new SubmissionUnknownException(entry.hash(), entry.nonce(),
-                            (BraneRpcException) cause));
-                } else {
-                    request.result.completeExceptionally(cause);
-                }
+                throw e;
             }
-        }
-        Map<Hash, JournalEntry> sent = new HashMap<>();
-        try {
-            for (JournalEntry after : sender.store().markSent(accepted)) {
-                sent.put(after.hash(), after);
-                sender.fire(new TransactionStateChange(after, TxState.SIGNED, 0, "accepted by the node"));
-            }
-        } catch (JournalUnavailableException e) {
-            // the transactions are out and their rows exist (SIGNED): the tracker records SENT once the journal is back
-            LOG.warn("{} transactions were broadcast but the journal could not record them as SENT: {}",
-                    accepted.size(), e.getMessage());
-        }
-        for (int i = 0; i < accepted.size(); i++) {
-            acceptedRequests.get(i).result.complete(sent.getOrDefault(accepted.get(i).hash(), accepted.get(i)));
         }
     }
 
