@@ -7,35 +7,28 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
  * JSON-RPC over one WebSocket connection (Netty), with coalesced writes, reconnects with backoff, and
  * subscriptions that survive reconnects. This class is the public API and the wiring; the work is done by
- * {@link InFlightTable} (requests and their deadlines), {@link RingWriter} (callers' writes, batched onto the
- * event loop), {@link WsConnection} (connecting, reconnecting, its state), {@link AnswerRouter} (answers to
+ * {@link InFlightTable} (requests and their deadlines), {@link WsSender} and {@link RingWriter} (callers' writes,
+ * batched onto the event loop), {@link WsConnection} (connecting, reconnecting, its state), {@link AnswerRouter} (answers to
  * requests) and {@link WsSubscriptions}.
  *
  * <p>Threads: {@code ioThreads} Netty threads named {@code brane-ws-<name>-<n>-io-...}, stopped by
@@ -58,9 +51,8 @@ public final class WebSocketProvider implements BraneProvider {
     private final ExecutorService ownedExecutor;
     private final WsSubscriptions subscriptions;
     private final WsConnection connection;
-    private final RingWriter writer;
+    private final WsSender sender;
     private final ScheduledFuture<?> sweep;
-    private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AnswerSpin spin = new AnswerSpin();
     private final long defaultTimeoutNanos;
@@ -86,14 +78,14 @@ public final class WebSocketProvider implements BraneProvider {
         this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
                 new DefaultThreadFactory(threadPrefix + "io", true), io);
         this.subscriptions = new WsSubscriptions(lifecycle, endpoint,
-                (method, params, inline) -> dispatch(method, params, defaultTimeoutNanos, inline, false, null).future);
+                this::sendForSubscriptions);
         table.onExpired(subscriptions::abandoned);
+        // the router and the subscriptions reach the sender only once a message arrives, after the constructor
         AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions, this::askAgainLater, endpoint,
                 "maxFrameSize (" + config.maxFrameSize() + " bytes); raise WebSocketConfig maxFrameSize");
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,
                 background);
-        this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
-                r -> notConnected(r.method));
+        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint);
         this.sweep = table.sweepEvery(group.next(), InFlightTable.SWEEP_TICK);
     }
 
@@ -159,7 +151,7 @@ public final class WebSocketProvider implements BraneProvider {
     @Override
     public JsonNode send(String method, List<?> params) {
         long start = System.nanoTime();
-        CompletableFuture<JsonNode> f = dispatch(method, params, defaultTimeoutNanos, null, true, null).future;
+        CompletableFuture<JsonNode> f = sender.send(method, params, defaultTimeoutNanos, null, true, null).future;
         return await(f, method, start);
     }
 
@@ -167,7 +159,7 @@ public final class WebSocketProvider implements BraneProvider {
     public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
         long start = System.nanoTime();
-        CompletableFuture<T> f = dispatch(method, params, defaultTimeoutNanos, null, true, decoder).typedFuture();
+        CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder).typedFuture();
         return await(f, method, start);
     }
 
@@ -182,25 +174,25 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return dispatch(method, params, defaultTimeoutNanos, null, false, null).future;
+        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future;
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return dispatch(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, null).future;
+        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, null).future;
     }
 
     /** A typed call: the result is decoded straight from the answer's parser, in the pass that reads the answer. */
     @Override
     public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
-        return dispatch(method, params, defaultTimeoutNanos, null, false, decoder).typedFuture();
+        return sender.send(method, params, defaultTimeoutNanos, null, false, decoder).typedFuture();
     }
 
     @Override
     public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
-        return dispatch(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, decoder).typedFuture();
+        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, decoder).typedFuture();
     }
 
     /**
@@ -209,65 +201,12 @@ public final class WebSocketProvider implements BraneProvider {
      */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, defaultTimeoutNanos, null, false, null);
-        if (r.future.isDone()) {
-            return r.future;
-        }
-        r.params = params;
-        Channel ch = connection.channel();
-        if (ch == null) {
-            table.fail(r.id, notConnected(method));
-        } else {
-            writer.publish(ch, r, params, null, connection::isClosed);
-        }
-        return r.future;
+        return sender.sendJoinable(method, params, defaultTimeoutNanos).future;
     }
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        AdmittedBatch batch = AdmittedBatch.register(calls,
-                method -> register(method, defaultTimeoutNanos, null, false, null));
-        List<PendingRequest> accepted = batch.accepted();
-        if (accepted.isEmpty()) {
-            return batch.futures();
-        }
-        Channel ch = connection.channel();
-        if (ch == null) {
-            for (PendingRequest r : accepted) {
-                table.fail(r.id, notConnected(r.method));
-            }
-            return batch.futures();
-        }
-        long[] ids = new long[accepted.size()];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = accepted.get(i).id;
-        }
-        for (int i = 0; i < ids.length; i++) {
-            accepted.get(i).batchIds = ids;
-            accepted.get(i).params = batch.acceptedCalls().get(i).params();
-        }
-        ByteBuf buf = ch.alloc().buffer();
-        try {
-            JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
-        } catch (RuntimeException e) {
-            buf.release();
-            for (PendingRequest r : accepted) {
-                table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
-            }
-            return batch.futures();
-        }
-        lifecycle.hook(m -> m.onBatchSize(ids.length));
-        // one message already: the ring would add a hop and save nothing
-        ch.writeAndFlush(new TextWebSocketFrame(buf)).addListener((ChannelFutureListener) f -> {
-            if (!f.isSuccess()) {
-                for (PendingRequest r : accepted) {
-                    table.fail(r.id, writeFailed(r.method, f.cause()));
-                }
-            }
-        });
-        return batch.futures();
+        return sender.sendBatch(calls, defaultTimeoutNanos).futures();
     }
 
     @Override
@@ -308,7 +247,7 @@ public final class WebSocketProvider implements BraneProvider {
 
     /** Free slots in the ring buffer that carries calls to the event loop (a gauge). */
     public long ringBufferRemaining() {
-        return writer.remaining();
+        return sender.ringRemaining();
     }
 
     /** Subscriptions currently delivering (a gauge). */
@@ -381,102 +320,11 @@ public final class WebSocketProvider implements BraneProvider {
         return "WebSocketProvider[" + endpoint + ", " + transportName() + ", connected=" + isConnected() + "]";
     }
 
-    // ---------------------------------------------------------------- sending
-
-    private PendingRequest dispatch(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
-                                    boolean blockingCaller, ResultDecoder<?> decoder) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, timeoutNanos, inline, blockingCaller, decoder);
-        if (r.future.isDone()) {
-            return r;
-        }
-        r.params = params;
-        Channel ch = connection.channel();
-        if (ch == null) {
-            table.fail(r.id, notConnected(method));
-        } else if (ch.eventLoop().inEventLoop()) {
-            // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
-            writeNow(ch, r, params);
-        } else {
-            ByteBuf frame = writer.serializeBuf(ch, r, params);
-            if (frame != null) {
-                writer.publish(ch, r, null, frame, connection::isClosed);
-            }
-        }
-        return r;
+    private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {
+        return sender.send(method, params, defaultTimeoutNanos, inline, false, null).future;
     }
 
-    /** Admits a request into the in-flight table; a refused one comes back already failed. */
-    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
-                                    boolean blockingCaller, ResultDecoder<?> decoder) {
-        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller,
-                decoder);
-        if (table.admit(r, connection.isClosed(), config.name()) && connection.isClosed()) {
-            // closed between admission and now: close() may have drained the table already
-            table.fail(r.id, RequestLifecycle.closed(method, config.name()));
-        }
-        return r;
-    }
-
-    private void writeNow(Channel ch, PendingRequest r, List<?> params) {
-        TextWebSocketFrame frame = writer.serialize(ch, r, params);
-        if (frame != null) {
-            ch.writeAndFlush(frame).addListener((ChannelFutureListener) f -> {
-                if (!f.isSuccess()) {
-                    table.fail(r.id, writeFailed(r.method, f.cause()));
-                }
-            });
-        }
-    }
-
-    /**
-     * Schedules the call the node answered "not now" (a rate limit, a lagging node) to be written again under
-     * the same id after a backoff, if it may be repeated (never a transaction submission), retries are left and
-     * the backoff ends before its timeout. It stays in flight meanwhile, so its timeout and a lost connection
-     * still end it. Runs on the I/O thread.
-     */
     private boolean askAgainLater(PendingRequest r) {
-        if (connection.isClosed() || r.params == null || r.retries >= config.maxRetries()
-                || HttpProvider.NOT_REPEATABLE.contains(r.method)) {
-            return false;
-        }
-        int attempt = ++r.retries;
-        long initial = config.retryInitialBackoff().toNanos();
-        long max = config.retryMaxBackoff().toNanos();
-        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
-        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
-        if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
-            return false;
-        }
-        try {
-            group.next().schedule(() -> writeAgain(r), delay, TimeUnit.NANOSECONDS);
-            return true;
-        } catch (RejectedExecutionException closedMeanwhile) {
-            return false;
-        }
-    }
-
-    private void writeAgain(PendingRequest r) {
-        if (!table.contains(r.id)) {
-            return; // ended meanwhile (timeout, lost connection, close)
-        }
-        Channel ch = connection.channel();
-        if (ch == null) {
-            table.fail(r.id, notConnected(r.method));
-            return;
-        }
-        r.batchIds = null;
-        writeNow(ch, r, r.params);
-    }
-
-    private ConnectionLostException notConnected(String method) {
-        return new ConnectionLostException(method + " refused: not connected to " + endpoint
-                + (connection.isClosed() ? " (closed)" : connection.state() == WsConnection.State.DOWN
-                        ? " (down for good)" : " (reconnecting)"));
-    }
-
-    private ConnectionLostException writeFailed(String method, Throwable cause) {
-        return new ConnectionLostException(method + " could not be written to " + endpoint + ": " + cause, cause);
+        return sender.askAgainLater(r);
     }
 }
