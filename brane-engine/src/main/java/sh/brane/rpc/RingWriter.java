@@ -173,6 +173,9 @@ final class RingWriter {
 
     private boolean take(Slot s, long sequence, boolean endOfBatch) {
         PendingRequest r = s.request;
+        if (r == null) {
+            return true; // taken before by a drain that failed half-way (the sweep ends its request)
+        }
         List<?> params = s.params;
         ByteBuf frame = s.frame;
         s.request = null;

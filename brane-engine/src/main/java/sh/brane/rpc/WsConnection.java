@@ -67,6 +67,11 @@ final class WsConnection {
     /** A failed first attempt retries with the reconnect backoff instead of failing {@link #firstConnect}. */
     private final boolean background;
     private volatile State state = State.CONNECTING;
+    /**
+     * Set once by {@link #close}, apart from {@link #state}: the I/O thread moves the state on without a lock, and
+     * must never move a closed connection out of {@code CLOSED}.
+     */
+    private volatile boolean closed;
     private volatile Channel channel;
 
     WsConnection(WebSocketConfig config, EventLoopGroup group, boolean epoll, InFlightTable table,
@@ -84,7 +89,7 @@ final class WsConnection {
     }
 
     State state() {
-        return state;
+        return closed ? State.CLOSED : state;
     }
 
     /** The open channel, or null while not {@link State#OPEN}. */
@@ -93,7 +98,7 @@ final class WsConnection {
     }
 
     boolean isClosed() {
-        return state == State.CLOSED;
+        return closed;
     }
 
     CompletableFuture<Void> firstConnect() {
@@ -106,7 +111,7 @@ final class WsConnection {
 
     /** Starts an attempt; a failed one is retried after a backoff (or fails {@link #firstConnect}). */
     void connect() {
-        if (state == State.CLOSED) {
+        if (closed) {
             return;
         }
         state = State.CONNECTING;
@@ -123,6 +128,7 @@ final class WsConnection {
 
     /** Closes the connection for good, telling the node (a normal closure drops our subscriptions at once). */
     void close(ConnectionLostException why) {
+        closed = true;
         state = State.CLOSED;
         Channel ch = channel;
         channel = null;
@@ -137,7 +143,7 @@ final class WsConnection {
     // ---------------------------------------------------------------- events of the channel handler (I/O thread)
 
     void onHandshakeComplete(Channel ch) {
-        if (state == State.CLOSED) {
+        if (closed) {
             ch.close();
             return;
         }
@@ -168,7 +174,7 @@ final class WsConnection {
                 ? new FrameTooLargeException(r.method + " (id " + r.id + ") failed: " + reason)
                 : new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + reason
                         + "; it may or may not have reached the node"));
-        if (state != State.CLOSED) {
+        if (!closed) {
             RequestLifecycle.LOG.warn("connection to {} lost ({} request(s) failed): {}", endpoint, lost,
                     NodeText.of(reason));
             lifecycle.hook(m -> m.onConnectionLost(config.name(), lost));
@@ -182,14 +188,14 @@ final class WsConnection {
             firstConnect.completeExceptionally(cause);
             return;
         }
-        if (state != State.CLOSED) {
+        if (!closed) {
             RequestLifecycle.LOG.debug("reconnect attempt to {} failed: {}", endpoint, NodeText.of(cause));
             scheduleReconnect();
         }
     }
 
     private void scheduleReconnect() {
-        if (state == State.CLOSED) {
+        if (closed) {
             return;
         }
         if (!config.reconnect()) {

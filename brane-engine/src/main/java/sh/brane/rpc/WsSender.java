@@ -53,16 +53,10 @@ final class WsSender {
     /** A single call: serialized here, written by the event loop's next drain. */
     PendingRequest send(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
                         boolean blockingCaller, ResultDecoder<?> decoder) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, timeoutNanos, inline, blockingCaller, decoder);
-        if (r.future.isDone()) {
-            return r;
-        }
-        r.params = params;
-        Channel ch = connection.channel();
+        PendingRequest r = register(method, params, timeoutNanos, inline, blockingCaller, decoder);
+        Channel ch = channelFor(r, params);
         if (ch == null) {
-            table.fail(r.id, notConnected(method));
+            return r;
         } else if (ch.eventLoop().inEventLoop()) {
             // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
             writeNow(ch, r, params);
@@ -77,17 +71,9 @@ final class WsSender {
 
     /** A call of the throughput path: the drain may join it with others into one JSON-RPC batch. */
     PendingRequest sendJoinable(String method, List<?> params, long timeoutNanos) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        PendingRequest r = register(method, timeoutNanos, null, false, null);
-        if (r.future.isDone()) {
-            return r;
-        }
-        r.params = params;
-        Channel ch = connection.channel();
-        if (ch == null) {
-            table.fail(r.id, notConnected(method));
-        } else {
+        PendingRequest r = register(method, params, timeoutNanos, null, false, null);
+        Channel ch = channelFor(r, params);
+        if (ch != null) {
             writer.publish(ch, r, params, null, connection::isClosed);
         }
         return r;
@@ -134,6 +120,27 @@ final class WsSender {
             }
         });
         return batch;
+    }
+
+    /** Checks a call and admits it into the in-flight table; a refused one comes back already failed. */
+    private PendingRequest register(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
+                                    boolean blockingCaller, ResultDecoder<?> decoder) {
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        return register(method, timeoutNanos, inline, blockingCaller, decoder);
+    }
+
+    /** The channel to write an admitted call to; null when the call has ended (refused, or no connection). */
+    private Channel channelFor(PendingRequest r, List<?> params) {
+        if (r.future.isDone()) {
+            return null;
+        }
+        r.params = params;
+        Channel ch = connection.channel();
+        if (ch == null) {
+            table.fail(r.id, notConnected(r.method));
+        }
+        return ch;
     }
 
     /** Admits a request into the in-flight table; a refused one comes back already failed. */
