@@ -41,6 +41,15 @@ public interface BraneProvider extends AutoCloseable {
         return sendAsync(method, params).thenApply(node -> ResultDecoder.decodeTree(decoder, node, method));
     }
 
+    /**
+     * {@link #sendAsync(String, List, ResultDecoder)} with a per-request timeout. This default decodes the tree of
+     * {@link #sendAsync(String, List, Duration)}; providers with a streaming path override it.
+     */
+    default <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout,
+                                               ResultDecoder<T> decoder) {
+        return sendAsync(method, params, timeout).thenApply(node -> ResultDecoder.decodeTree(decoder, node, method));
+    }
+
     /** {@link #sendAsync(String, List, ResultDecoder)}, waiting up to the provider's default timeout. */
     default <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
         return Blocking.await(sendAsync(method, params, decoder), method);

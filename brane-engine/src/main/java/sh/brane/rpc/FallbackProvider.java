@@ -87,6 +87,24 @@ public final class FallbackProvider implements BraneProvider {
     }
 
     /**
+     * A typed call: each endpoint tried decodes the result in its own single pass (see
+     * {@link BraneProvider#sendAsync(String, List, Duration, ResultDecoder)}), with the same failover as an untyped
+     * call. A value the decoder rejects is an answer ({@link InvalidResponseException}): it does not move the call.
+     */
+    @Override
+    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
+        return sendAsync(method, params, requestTimeout, decoder);
+    }
+
+    @Override
+    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        java.util.Objects.requireNonNull(decoder, "decoder");
+        ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
+        return withFailover(method, System.nanoTime() + timeout.toNanos(),
+                (p, remaining, first) -> p.sendAsync(method, params, remaining, decoder));
+    }
+
+    /**
      * The first endpoint gets the call on its throughput path; an endpoint tried after a failure gets it as a
      * plain call bounded by what is left of {@code requestTimeout}, which covers the whole call.
      */
@@ -204,12 +222,12 @@ public final class FallbackProvider implements BraneProvider {
 
     /** How one endpoint is asked: with what is left of the call's time, and whether it is the first one asked. */
     @FunctionalInterface
-    private interface Attempt {
-        CompletableFuture<JsonNode> send(BraneProvider provider, Duration remaining, boolean first);
+    private interface Attempt<T> {
+        CompletableFuture<T> send(BraneProvider provider, Duration remaining, boolean first);
     }
 
-    private CompletableFuture<JsonNode> withFailover(String method, long deadlineNanos, Attempt call) {
-        CompletableFuture<JsonNode> result = new CompletableFuture<>();
+    private <T> CompletableFuture<T> withFailover(String method, long deadlineNanos, Attempt<T> call) {
+        CompletableFuture<T> result = new CompletableFuture<>();
         attempt(method, deadlineNanos, call, new ArrayList<>(), result);
         // An endpoint's own default timeout may be longer than what is left: the caller's deadline wins.
         // (orTimeout drops its timer as soon as the call ends.)
@@ -223,8 +241,8 @@ public final class FallbackProvider implements BraneProvider {
         });
     }
 
-    private void attempt(String method, long deadlineNanos, Attempt call, List<Endpoint> tried,
-                         CompletableFuture<JsonNode> result) {
+    private <T> void attempt(String method, long deadlineNanos, Attempt<T> call, List<Endpoint> tried,
+                             CompletableFuture<T> result) {
         boolean first = tried.isEmpty();
         Endpoint e = pick(tried);
         tried.add(e);
@@ -253,8 +271,8 @@ public final class FallbackProvider implements BraneProvider {
     }
 
     /** Asks {@code e} for its chain id; the call follows if it answers, else moves on (it was never sent). */
-    private void probeThenSend(Endpoint e, boolean first, String method, long deadlineNanos, Attempt call,
-                               List<Endpoint> tried, CompletableFuture<JsonNode> result) {
+    private <T> void probeThenSend(Endpoint e, boolean first, String method, long deadlineNanos, Attempt<T> call,
+                                   List<Endpoint> tried, CompletableFuture<T> result) {
         long t0 = System.nanoTime();
         CompletableFuture<JsonNode> probe;
         try {
@@ -285,10 +303,10 @@ public final class FallbackProvider implements BraneProvider {
         });
     }
 
-    private void send(Endpoint e, boolean first, String method, long deadlineNanos, Attempt call,
-                      List<Endpoint> tried, CompletableFuture<JsonNode> result) {
+    private <T> void send(Endpoint e, boolean first, String method, long deadlineNanos, Attempt<T> call,
+                          List<Endpoint> tried, CompletableFuture<T> result) {
         long t0 = System.nanoTime();
-        CompletableFuture<JsonNode> f;
+        CompletableFuture<T> f;
         try {
             // at least 1 ms: the deadline was checked just before, and a provider refuses a zero timeout
             f = call.send(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)), first);

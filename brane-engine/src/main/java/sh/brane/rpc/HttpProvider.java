@@ -50,7 +50,7 @@ public final class HttpProvider implements BraneProvider {
     /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
-    private final PendingTable pending;
+    private final InFlightTable pending;
     private final AtomicLong nextId = new AtomicLong(1);
     private final AnswerSpin spin = new AnswerSpin();
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
@@ -65,7 +65,7 @@ public final class HttpProvider implements BraneProvider {
         String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
-        this.pending = new PendingTable(config.maxPendingRequests());
+        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle);
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
         HttpTransport t;
         try {
@@ -132,6 +132,12 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
         return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, null).future;
+    }
+
+    @Override
+    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        Objects.requireNonNull(decoder, "decoder");
+        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, decoder).typedFuture();
     }
 
     @Override

@@ -2,12 +2,11 @@ package sh.brane.rpc;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 import tools.jackson.databind.JsonNode;
 
-/** One request waiting for its answer. Whoever removes it from the {@link PendingTable} ends it. */
+/** One request waiting for its answer. Whoever takes it from the {@link InFlightTable} ends it. */
 final class PendingRequest {
 
     final long id;
@@ -22,7 +21,6 @@ final class PendingRequest {
      * whichever thread has the answer just wakes that caller, so no hop to the callback executor is needed.
      */
     final boolean completeInPlace;
-    volatile Future<?> timeoutTask;
     /**
      * The ids of every call in this request's JSON-RPC batch (this one included), or null when it was
      * sent alone: an answer too large to read can then fail just its own batch.

@@ -47,26 +47,9 @@ final class RequestLifecycle {
         return new ConnectionLostException(method + " refused: provider " + provider + " is closed");
     }
 
-    /**
-     * Adds a new request to {@code pending} and records its start; if the provider is closed or
-     * {@code maxPendingRequests} are already in flight, fails it at once instead.
-     *
-     * @return whether the request was admitted (false: its future is already failed)
-     */
-    boolean admit(PendingRequest r, PendingTable pending, boolean closed, String provider) {
-        if (closed) {
-            fail(r, closed(r.method, provider));
-            return false;
-        }
-        if (!pending.tryAdd(r)) {
-            int size = pending.size();
-            hook(m -> m.onBackpressure(r.method, size));
-            fail(r, new BackpressureException(r.method + " refused: " + size
-                    + " requests already pending, the limit set by maxPendingRequests (" + pending.capacity() + ")"));
-            return false;
-        }
-        started(r.method);
-        return true;
+    /** Admits {@code r} into {@code table}, or fails it at once: see {@link InFlightTable#admit}. */
+    boolean admit(PendingRequest r, InFlightTable table, boolean closed, String provider) {
+        return table.admit(r, closed, provider);
     }
 
     void started(String method) {
@@ -79,7 +62,6 @@ final class RequestLifecycle {
 
     /** Ends {@code r} with {@code result}; its future completes when {@code group} is delivered. */
     void succeed(PendingRequest r, Object result, AnswerGroup group) {
-        cancelTimeout(r);
         try {
             metrics.onRequestCompleted(r.method, System.nanoTime() - r.startNanos);
         } catch (RuntimeException e) {
@@ -94,7 +76,6 @@ final class RequestLifecycle {
 
     /** Ends {@code r} with {@code error}; its future completes when {@code group} is delivered. */
     void fail(PendingRequest r, BraneRpcException error, AnswerGroup group) {
-        cancelTimeout(r);
         record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
         if (r.completeInPlace) {
             r.future.completeExceptionally(error);
@@ -134,13 +115,6 @@ final class RequestLifecycle {
             call.accept(metrics);
         } catch (RuntimeException e) {
             LOG.debug("metrics hook threw", e);
-        }
-    }
-
-    private static void cancelTimeout(PendingRequest r) {
-        java.util.concurrent.Future<?> t = r.timeoutTask;
-        if (t != null) {
-            t.cancel(false);
         }
     }
 }

@@ -1,6 +1,9 @@
 package sh.brane.rpc;
 
-/** How the ring-buffer writer thread waits for work. */
+/**
+ * How the ring-buffer writer thread used to wait for work. No longer used: the ring is now drained by the event loop
+ * once per wake-up (see {@code RingWriter}), so no thread waits on it. Kept so that existing configuration compiles.
+ */
 public enum WaitStrategyType {
     /** Lock and condition: no CPU while idle. The default. */
     BLOCKING,

@@ -157,9 +157,16 @@ public final class WebSocketConfig {
 
         /** Endpoint name used in metrics and logs (never the URL, which may hold a key). Default "default". */
         public Builder name(String name) { this.name = name; return this; }
-        /** Slots in the {@code sendAsyncBatch} ring buffer; a power of two. Default 4096. */
+        /**
+         * Slots in the ring buffer that carries calls ({@code sendAsync} and {@code sendAsyncBatch}) to the event
+         * loop; a caller waits while it is full. A power of two. Default 4096.
+         */
         public Builder ringBufferSize(int size) { this.ringBufferSize = size; return this; }
-        /** How the ring writer thread waits. Default {@link WaitStrategyType#BLOCKING} (no CPU when idle). */
+        /**
+         * Kept so that existing configuration compiles and binds; it has no effect any more. The ring is drained by
+         * the event loop itself, once per wake-up, so no thread waits on it (and none burns a core while idle).
+         * Default {@link WaitStrategyType#BLOCKING}.
+         */
         public Builder waitStrategy(WaitStrategyType type) { this.waitStrategy = type; return this; }
         /** Requests in flight beyond which new ones fail at once with {@link BackpressureException}. Default 65536. */
         public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }

@@ -512,8 +512,8 @@ class WebSocketProviderTest {
 
     static String threadPrefixOf(WebSocketProvider p) {
         return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-                .filter(n -> n.startsWith("brane-ws-" + p.config().name() + "-") && n.contains("ring-writer"))
-                .map(n -> n.substring(0, n.indexOf("ring-writer"))).findFirst().orElseThrow();
+                .filter(n -> n.startsWith("brane-ws-" + p.config().name() + "-") && n.contains("-io-"))
+                .map(n -> n.substring(0, n.indexOf("io-"))).findFirst().orElseThrow();
     }
 
     static List<String> liveThreads(String prefix) {

@@ -284,12 +284,12 @@ public class BraneProperties {
     /** Settings of the WebSocket provider (used for ws:// and wss:// URLs). */
     public static class WebSocket {
 
-        /** Slots in the sendAsyncBatch ring buffer; a power of two between 2 and 16777216. */
+        /** Slots in the ring buffer carrying calls to the event loop; a power of two between 2 and 16777216. */
         private int ringBufferSize = 4096;
 
         /**
-         * How the ring-buffer writer thread waits for work. BLOCKING and LITE_BLOCKING use no CPU while idle;
-         * YIELDING and BUSY_SPIN burn a core and are for latency-critical deployments only.
+         * No effect any more, kept so existing configuration binds: the ring is drained by the event loop once per
+         * wake-up, so no writer thread waits (none burns a core while idle).
          */
         private WaitStrategyType waitStrategy = WaitStrategyType.BLOCKING;
 

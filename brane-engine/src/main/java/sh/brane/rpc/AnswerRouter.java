@@ -1,0 +1,216 @@
+package sh.brane.rpc;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Matches the answers of a connection's messages to the requests of its {@link InFlightTable}, on the I/O
+ * thread, in the one pass that reads each message: a typed call's result is decoded straight from the parser by
+ * its {@link ResultDecoder}, any other result read as a tree. The futures of one message's answers complete
+ * together, by one hand-off to the callback executor, once the whole message is read.
+ *
+ * <p>It knows nothing of the connection: the node's pushes go to {@link Pushes}, and a "not now" answer to
+ * {@link Retries}, both handed in.
+ */
+final class AnswerRouter {
+
+    /** What the node pushes, and answers nobody waits for any more: the subscriptions' side. */
+    interface Pushes {
+        /** Delivers a notification; false when no subscription has that id. */
+        boolean deliver(String subscriptionId, JsonNode result);
+
+        /** A result for an id no longer in flight (it timed out, or was never sent). */
+        void lateAnswer(long id, JsonNode result);
+
+        /** A notification too large to read, for {@code subscriptionId} ("" if unknown); returns how many were told. */
+        int lostNotification(String subscriptionId);
+    }
+
+    /** Asks again, later, a call the node answered "not now"; false when it may not or cannot be. */
+    @FunctionalInterface
+    interface Retries {
+        boolean askAgainLater(PendingRequest r);
+    }
+
+    private final InFlightTable table;
+    private final RequestLifecycle lifecycle;
+    private final Pushes pushes;
+    private final Retries retries;
+    private final String endpoint;
+    private final String limitHint;
+
+    /**
+     * @param endpoint the endpoint's description, for log lines
+     * @param limitHint what to tell of a message over the size limit ({@code maxFrameSize} and how to raise it)
+     */
+    AnswerRouter(InFlightTable table, RequestLifecycle lifecycle, Pushes pushes, Retries retries, String endpoint,
+                 String limitHint) {
+        this.table = table;
+        this.lifecycle = lifecycle;
+        this.pushes = pushes;
+        this.retries = retries;
+        this.endpoint = endpoint;
+        this.limitHint = limitHint;
+    }
+
+    /** Reads one whole message and ends the requests it answers. */
+    void route(ByteBuf content) {
+        Sink sink = new Sink();
+        try {
+            if (content.hasArray()) {
+                JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
+                        content.readableBytes(), sink);
+            } else {
+                JsonRpcReader.read(new ByteBufInputStream(content), sink);
+            }
+        } finally {
+            lifecycle.deliver(sink.answers);
+        }
+    }
+
+    void onStrayContinuation() {
+        lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
+    }
+
+    /**
+     * A message of {@code size} bytes, too large to read: fails just the request (or the batch) it answers, found
+     * from its kept start and end; a lost notification is a gap for its subscriber.
+     */
+    void onOversize(long size, byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
+        long id = JsonRpcReader.recoverId(prefix, prefixLen, suffix, suffixLen);
+        String limit = "a message of " + size + " bytes exceeded " + limitHint;
+        if (id == JsonRpcReader.NOTIFICATION) {
+            int told = pushes.lostNotification(subscriptionIdIn(prefix, prefixLen));
+            RequestLifecycle.LOG.warn("dropped a subscription notification: {}; {} subscriber(s) told of the gap",
+                    limit, told);
+            lifecycle.hook(m -> m.onOrphanedResponse("notification too large"));
+            return;
+        }
+        if (id != JsonRpcReader.NO_ID) {
+            PendingRequest r = table.take(id);
+            if (r != null) {
+                lifecycle.fail(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the response: " + limit));
+            } else {
+                lifecycle.hook(m -> m.onOrphanedResponse("oversized response for unknown id " + id));
+            }
+            return;
+        }
+        long member = JsonRpcReader.batchMemberId(prefix, prefixLen, suffix, suffixLen);
+        if (member != JsonRpcReader.NO_ID) {
+            failBatch(member, limit);
+            return;
+        }
+        int n = table.drain(p -> new FrameTooLargeException(p.method + " (id " + p.id + ") failed: " + limit
+                + "; the response's id could not be read, so every pending request was failed"));
+        RequestLifecycle.LOG.warn("{}; its request id could not be read, so {} pending request(s) were failed", limit, n);
+    }
+
+    /** Fails the calls of the batch that {@code memberId} was sent in, which the unreadable answer was for. */
+    private void failBatch(long memberId, String limit) {
+        PendingRequest member = table.get(memberId);
+        long[] ids = member == null ? null : member.batchIds;
+        if (ids == null) {
+            lifecycle.hook(m -> m.onOrphanedResponse("oversized batch response for unknown id " + memberId));
+            return;
+        }
+        for (long batchId : ids) {
+            PendingRequest r = table.take(batchId);
+            if (r != null) {
+                lifecycle.fail(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the answer to its"
+                        + " batch of " + ids.length + ": " + limit));
+            }
+        }
+    }
+
+    /** The {@code "subscription"} id in the kept start of a notification, or "" when it is not there. */
+    private static String subscriptionIdIn(byte[] bytes, int length) {
+        String start = new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+        int key = start.indexOf("\"subscription\"");
+        int colon = key < 0 ? -1 : start.indexOf(':', key);
+        int open = colon < 0 ? -1 : start.indexOf('"', colon);
+        int close = open < 0 ? -1 : start.indexOf('"', open + 1);
+        return close < 0 ? "" : start.substring(open + 1, close);
+    }
+
+    /** The answers of one message, matched as they are read. */
+    private final class Sink implements ResponseSink {
+        final AnswerGroup answers = new AnswerGroup();
+
+        @Override
+        public ResultDecoder<?> decoderFor(long id) {
+            PendingRequest r = table.get(id);
+            return r == null ? null : r.decoder;
+        }
+
+        @Override
+        public void onDecoded(long id, Object value) {
+            PendingRequest r = table.take(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
+                return;
+            }
+            lifecycle.succeed(r, value, answers);
+        }
+
+        @Override
+        public void onResult(long id, JsonNode result) {
+            PendingRequest r = table.take(id);
+            if (r == null) {
+                pushes.lateAnswer(id, result);
+                lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
+                return;
+            }
+            if (r.onResultInline != null) {
+                try {
+                    r.onResultInline.accept(result);
+                } catch (RuntimeException e) {
+                    lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + e.getMessage(), e),
+                            answers);
+                    return;
+                }
+            }
+            lifecycle.succeed(r, result, answers);
+        }
+
+        @Override
+        public void onError(long id, int code, String message, JsonNode data) {
+            PendingRequest asked = table.get(id);
+            if (asked != null && RpcErrorCodes.isRetryableAnswer(code, message) && retries.askAgainLater(asked)) {
+                return;
+            }
+            PendingRequest r = table.take(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
+                return;
+            }
+            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data), answers);
+        }
+
+        @Override
+        public void onNotification(String subscriptionId, JsonNode result) {
+            if (!pushes.deliver(subscriptionId, result)) {
+                lifecycle.hook(m -> m.onOrphanedResponse("notification for unknown subscription"));
+            }
+        }
+
+        @Override
+        public void onInvalid(long id, String reason) {
+            PendingRequest r = table.take(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("invalid response for unknown id " + id + ": " + reason));
+                return;
+            }
+            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason), answers);
+        }
+
+        @Override
+        public void onUnmatched(String reason) {
+            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpoint, NodeText.of(reason));
+            lifecycle.hook(m -> m.onOrphanedResponse(reason));
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package sh.brane.rpc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Every request in flight on one provider, by JSON-RPC id, for both transports. It is the only place where a
+ * request is admitted, found, ended and drained:
+ * <ul>
+ *   <li><b>admission</b> ({@link #admit}): at most {@code capacity} requests; one refused (closed, full) ends at
+ *       once with its error;</li>
+ *   <li><b>deadlines</b> ({@link #expire}, {@link #sweepEvery}): each request carries its own deadline, and one
+ *       periodic sweep per provider, on its event loop, ends those past it. No task is scheduled per request,
+ *       so no call schedules a timer from its caller's thread and cancels it from the I/O thread (the cost of
+ *       the design before, two cross-thread tasks per call). A timeout fires between its deadline and one tick
+ *       ({@link #SWEEP_TICK}) later;</li>
+ *   <li><b>completion by id</b> ({@link #take}): removing a request is what ends it, and only one caller can
+ *       remove it, so a duplicate or late answer, a timeout and a lost connection racing for the same request
+ *       end it exactly once;</li>
+ *   <li><b>draining with a reason</b> ({@link #drain(Function)}): close and a lost connection end every
+ *       request with the error the reason builds for it.</li>
+ * </ul>
+ * Lock-free: a concurrent map plus a bounded counter. Futures complete through {@link RequestLifecycle}, on the
+ * callback executor.
+ */
+final class InFlightTable {
+
+    /** How often the sweep looks for requests past their deadline: also how late a timeout may fire. */
+    static final Duration SWEEP_TICK = Duration.ofMillis(10);
+
+    private final ConcurrentHashMap<Long, PendingRequest> byId = new ConcurrentHashMap<>();
+    private final AtomicInteger size = new AtomicInteger();
+    private final int capacity;
+    private final RequestLifecycle lifecycle;
+    /** Told of each request the sweep ends, before its future fails (WebSocket: a late eth_subscribe answer). */
+    private volatile Consumer<PendingRequest> onExpired = r -> { };
+
+    InFlightTable(int capacity, RequestLifecycle lifecycle) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        }
+        this.capacity = capacity;
+        this.lifecycle = lifecycle;
+    }
+
+    /** Sets who hears of a request ended by its deadline, just before it fails. */
+    void onExpired(Consumer<PendingRequest> listener) {
+        this.onExpired = listener;
+    }
+
+    /**
+     * Adds a new request and records its start; if the provider is {@code closed}, the table is full or the id is
+     * taken, fails it at once instead.
+     *
+     * @return whether the request was admitted (false: its future has already failed)
+     */
+    boolean admit(PendingRequest r, boolean closed, String provider) {
+        if (closed) {
+            lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
+            return false;
+        }
+        if (size.incrementAndGet() > capacity) {
+            size.decrementAndGet();
+            int now = size.get();
+            lifecycle.hook(m -> m.onBackpressure(r.method, now));
+            lifecycle.fail(r, new BackpressureException(r.method + " refused: " + now
+                    + " requests already pending, the limit set by maxPendingRequests (" + capacity + ")"));
+            return false;
+        }
+        if (byId.putIfAbsent(r.id, r) != null) {
+            size.decrementAndGet();
+            // ids come from one counter per provider: two alike mean a bug, and the first one must keep its answer
+            lifecycle.fail(r, new InvalidResponseException(r.method + " refused: id " + r.id
+                    + " is already in flight on provider " + provider));
+            return false;
+        }
+        lifecycle.started(r.method);
+        return true;
+    }
+
+    /** Removes and returns the request, which the caller must now end; null if it has ended already. */
+    PendingRequest take(long id) {
+        PendingRequest r = byId.remove(id);
+        if (r != null) {
+            size.decrementAndGet();
+        }
+        return r;
+    }
+
+    /** Ends request {@code id} with {@code error}, if it is still in flight; true if this call ended it. */
+    boolean fail(long id, BraneRpcException error) {
+        PendingRequest r = take(id);
+        if (r == null) {
+            return false;
+        }
+        lifecycle.fail(r, error);
+        return true;
+    }
+
+    /** Ends every request in flight with the error {@code reason} gives for it; returns how many it ended. */
+    int drain(Function<PendingRequest, BraneRpcException> reason) {
+        List<PendingRequest> all = drain();
+        for (PendingRequest r : all) {
+            lifecycle.fail(r, reason.apply(r));
+        }
+        return all.size();
+    }
+
+    /** Removes every request in flight and returns them; the caller must end each. */
+    List<PendingRequest> drain() {
+        List<PendingRequest> out = new ArrayList<>(byId.size());
+        for (Long id : byId.keySet()) {
+            PendingRequest r = take(id);
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Ends, with {@link RpcTimeoutException}, every request whose deadline is at or before {@code nowNanos}
+     * ({@link System#nanoTime()} scale); returns how many it ended.
+     */
+    int expire(long nowNanos) {
+        if (size.get() == 0) {
+            return 0;
+        }
+        int n = 0;
+        for (PendingRequest r : byId.values()) {
+            if (nowNanos - r.startNanos >= r.timeoutNanos && byId.remove(r.id, r)) {
+                size.decrementAndGet();
+                try {
+                    onExpired.accept(r);
+                } catch (RuntimeException e) {
+                    RequestLifecycle.LOG.debug("expiry listener threw", e);
+                }
+                lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + r.id + ") got no answer within "
+                        + Duration.ofNanos(r.timeoutNanos)));
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Starts the sweep on {@code loop} (an event loop of the provider): every {@code tick}, it ends the requests
+     * past their deadline. Returns the task, to cancel when the provider closes; null if the loop is shut down.
+     */
+    ScheduledFuture<?> sweepEvery(ScheduledExecutorService loop, Duration tick) {
+        long nanos = tick.toNanos();
+        try {
+            return loop.scheduleAtFixedRate(() -> expire(System.nanoTime()), nanos, nanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException shutDown) {
+            return null;
+        }
+    }
+
+    /** The request still in flight under this id, or null; it stays in the table. */
+    PendingRequest get(long id) {
+        return byId.get(id);
+    }
+
+    boolean contains(long id) {
+        return byId.containsKey(id);
+    }
+
+    /** Compatibility name of {@link #take}, for code written against the table it replaced. */
+    PendingRequest remove(long id) {
+        return take(id);
+    }
+
+    int size() {
+        return size.get();
+    }
+
+    int capacity() {
+        return capacity;
+    }
+}

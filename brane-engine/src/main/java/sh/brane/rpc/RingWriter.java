@@ -1,0 +1,267 @@
+package sh.brane.rpc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
+/**
+ * Carries callers' writes to the event loop in batches. A caller publishes its request into the Disruptor ring,
+ * and wakes the event loop only when no drain is due yet; the event loop then takes everything published, writes
+ * it and flushes once. A burst of N calls from any number of threads costs one task on the event loop and one
+ * flush, where a {@code writeAndFlush} per call cost N tasks (each with its promise and listener).
+ *
+ * <p>Calls from {@code sendAsync} come serialized by their caller (serializing in parallel on the callers' threads
+ * leaves the one I/O thread to the socket). Calls from {@code sendAsyncBatch} come as they are: the drain joins
+ * those it finds together into JSON-RPC batch messages of up to {@link #MAX_CALLS_PER_BATCH}, as the HTTP provider
+ * does with the same calls, so the node reads one message and answers with one, and their futures complete by
+ * one hand-off. A transaction submission is never put in a batch: an answer too large to read would fail its
+ * whole batch, and a submission's fate must not depend on its neighbours.
+ *
+ * <p>There is no consumer thread: the event loop itself polls the ring ({@link EventPoller}), so nothing waits
+ * on it while idle and a burst takes one thread hop, not two. One drain runs at a time ({@link #drainDue}).
+ */
+final class RingWriter {
+
+    /** Calls of {@code sendAsyncBatch} joined into one JSON-RPC batch message at most (nodes cap batches too). */
+    static final int MAX_CALLS_PER_BATCH = 100;
+
+    /** One ring slot: a registered request, either serialized by its caller ({@code frame}) or not. */
+    static final class Slot {
+        PendingRequest request;
+        List<?> params;
+        ByteBuf frame;
+    }
+
+    private final RingBuffer<Slot> ring;
+    private final EventPoller<Slot> poller;
+    private final int size;
+    /** True from the publish that schedules a drain until that drain has found the ring empty. */
+    private final AtomicBoolean drainDue = new AtomicBoolean();
+    private final Supplier<Channel> channel;
+    private final InFlightTable table;
+    private final RequestLifecycle lifecycle;
+    /** The error of a request that finds no connection to go to. */
+    private final Function<PendingRequest, BraneRpcException> notConnected;
+    private final Runnable drainTask = this::drain;
+    private final String provider;
+    // touched by the one running drain only
+    private final ArrayList<TextWebSocketFrame> frames = new ArrayList<>();
+    private final ArrayList<PendingRequest> batch = new ArrayList<>();
+    private final ArrayList<RpcCall> batchCalls = new ArrayList<>();
+    private Channel target;
+    /** Calls written by the running drain: what {@code brane.rpc.batch.size} records, once per flush. */
+    private int calls;
+
+    RingWriter(int size, String provider, Supplier<Channel> channel, InFlightTable table, RequestLifecycle lifecycle,
+               Function<PendingRequest, BraneRpcException> notConnected) {
+        this.provider = provider;
+        // the wait strategy is never used to wait: nobody blocks on this ring, the event loop polls it
+        this.ring = RingBuffer.createMultiProducer(Slot::new, size, new SleepingWaitStrategy());
+        this.poller = ring.newPoller();
+        ring.addGatingSequences(poller.getSequence());
+        this.size = size;
+        this.channel = channel;
+        this.table = table;
+        this.lifecycle = lifecycle;
+        this.notConnected = notConnected;
+    }
+
+    /** Free slots (a gauge). */
+    long remaining() {
+        return ring.remainingCapacity();
+    }
+
+    /**
+     * Puts {@code r} on the ring with its {@code frame}, or with its {@code params} to be serialized by the drain,
+     * and makes sure a drain will run on {@code ch}'s event loop. When the ring is full the caller waits; it gives
+     * up, failing {@code r}, if {@code closed} turns true meanwhile.
+     */
+    void publish(Channel ch, PendingRequest r, List<?> params, ByteBuf frame, BooleanSupplier closed) {
+        long seq = claim(r, closed);
+        if (seq < 0) {
+            if (frame != null) {
+                frame.release();
+            }
+            return;
+        }
+        Slot s = ring.get(seq);
+        s.request = r;
+        s.params = params;
+        s.frame = frame;
+        ring.publish(seq);
+        if (!drainDue.get() && drainDue.compareAndSet(false, true)) {
+            try {
+                ch.eventLoop().execute(drainTask);
+            } catch (RejectedExecutionException shutDown) {
+                drain(); // the event loop is gone: the drain fails what is left instead of writing it
+            }
+        }
+    }
+
+    private long claim(PendingRequest r, BooleanSupplier closed) {
+        try {
+            return ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            lifecycle.hook(m -> m.onRingBufferSaturated(size));
+        }
+        while (true) {
+            if (closed.getAsBoolean()) {
+                table.fail(r.id, RequestLifecycle.closed(r.method, provider));
+                return -1;
+            }
+            try {
+                return ring.tryNext();
+            } catch (InsufficientCapacityException full) {
+                LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
+    /**
+     * Takes everything published, writes it and flushes once; repeats while more was published during the drain
+     * and no other drain was scheduled for it.
+     */
+    private void drain() {
+        do {
+            Channel ch = channel.get();
+            if (ch != null && ch.isActive() && !ch.eventLoop().inEventLoop()) {
+                // reconnected on another event loop (ioThreads > 1): drain there, still one drain at a time
+                try {
+                    ch.eventLoop().execute(drainTask);
+                    return;
+                } catch (RejectedExecutionException shutDown) {
+                    ch = null;
+                }
+            }
+            target = ch != null && ch.isActive() ? ch : null;
+            try {
+                poller.poll(this::take);
+            } catch (Exception e) {
+                RequestLifecycle.LOG.warn("ring drain failed", e);
+            }
+            endBatch();
+            if (target != null && !frames.isEmpty()) {
+                int n = frames.size();
+                int written = calls;
+                lifecycle.hook(m -> m.onBatchSize(written));
+                for (int i = 0; i < n; i++) {
+                    // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
+                    target.write(frames.get(i), target.voidPromise());
+                }
+                target.flush();
+            }
+            frames.clear();
+            calls = 0;
+            target = null;
+            drainDue.set(false);
+        } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
+    }
+
+    private boolean take(Slot s, long sequence, boolean endOfBatch) {
+        PendingRequest r = s.request;
+        if (r == null) {
+            return true; // taken before by a drain that failed half-way (the sweep ends its request)
+        }
+        List<?> params = s.params;
+        ByteBuf frame = s.frame;
+        s.request = null;
+        s.params = null;
+        s.frame = null;
+        if (!table.contains(r.id)) {
+            // ended meanwhile (timed out, connection lost, closed): never written afterwards
+            release(frame);
+        } else if (target == null) {
+            release(frame);
+            table.fail(r.id, notConnected.apply(r));
+        } else if (frame != null) {
+            frames.add(new TextWebSocketFrame(frame));
+            calls++;
+        } else if (HttpProvider.NOT_REPEATABLE.contains(r.method)) {
+            TextWebSocketFrame alone = serialize(target, r, params);
+            if (alone != null) {
+                frames.add(alone);
+                calls++;
+            }
+        } else {
+            batch.add(r);
+            batchCalls.add(new RpcCall(r.method, params));
+            if (batch.size() >= MAX_CALLS_PER_BATCH) {
+                endBatch();
+            }
+        }
+        return true;
+    }
+
+    /** Serializes the calls gathered for a batch: as one JSON-RPC batch, or alone if there is only one. */
+    private void endBatch() {
+        int n = batch.size();
+        if (n == 0) {
+            return;
+        }
+        if (n == 1) {
+            TextWebSocketFrame alone = serialize(target, batch.get(0), batchCalls.get(0).params());
+            if (alone != null) {
+                frames.add(alone);
+                calls++;
+            }
+        } else {
+            long[] ids = new long[n];
+            for (int i = 0; i < n; i++) {
+                ids[i] = batch.get(i).id;
+                batch.get(i).batchIds = ids;
+            }
+            ByteBuf buf = target.alloc().buffer(64 * n);
+            try {
+                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batchCalls);
+                frames.add(new TextWebSocketFrame(buf));
+                calls += n;
+            } catch (RuntimeException e) {
+                buf.release();
+                for (PendingRequest r : batch) {
+                    table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
+                }
+            }
+        }
+        batch.clear();
+        batchCalls.clear();
+    }
+
+    /** Writes {@code r} into a pooled buffer of {@code ch}; null (and {@code r} failed) if it cannot be. */
+    TextWebSocketFrame serialize(Channel ch, PendingRequest r, List<?> params) {
+        ByteBuf buf = serializeBuf(ch, r, params);
+        return buf == null ? null : new TextWebSocketFrame(buf);
+    }
+
+    /** {@link #serialize}, as the bare buffer a ring slot carries. */
+    ByteBuf serializeBuf(Channel ch, PendingRequest r, List<?> params) {
+        ByteBuf buf = ch.alloc().buffer();
+        try {
+            JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            return buf;
+        } catch (RuntimeException e) {
+            buf.release();
+            table.fail(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
+            return null;
+        }
+    }
+
+    private static void release(ByteBuf frame) {
+        if (frame != null) {
+            frame.release();
+        }
+    }
+}

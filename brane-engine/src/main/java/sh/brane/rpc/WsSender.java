@@ -1,0 +1,218 @@
+package sh.brane.rpc;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Sends the calls of one WebSocket provider: admits each into the {@link InFlightTable}, then hands it to the
+ * {@link RingWriter} (serialized here, on the caller's thread, or as it is for {@code sendAsyncBatch}), or writes
+ * it at once where the ring would only add a hop (an explicit batch, a call made on the I/O thread, a call asked
+ * again). A call that finds no connection ends at once.
+ */
+final class WsSender {
+
+    private final WebSocketConfig config;
+    private final InFlightTable table;
+    private final RequestLifecycle lifecycle;
+    private final WsConnection connection;
+    private final RingWriter writer;
+    private final EventLoopGroup group;
+    private final String endpoint;
+    private final AtomicLong nextId = new AtomicLong(1);
+
+    WsSender(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, WsConnection connection,
+             EventLoopGroup group, String endpoint) {
+        this.config = config;
+        this.table = table;
+        this.lifecycle = lifecycle;
+        this.connection = connection;
+        this.group = group;
+        this.endpoint = endpoint;
+        this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
+                r -> notConnected(r.method));
+    }
+
+    /** Free slots of the ring (a gauge). */
+    long ringRemaining() {
+        return writer.remaining();
+    }
+
+    /** A single call: serialized here, written by the event loop's next drain. */
+    PendingRequest send(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
+                        boolean blockingCaller, ResultDecoder<?> decoder) {
+        PendingRequest r = register(method, params, timeoutNanos, inline, blockingCaller, decoder);
+        Channel ch = channelFor(r, params);
+        if (ch == null) {
+            return r;
+        } else if (ch.eventLoop().inEventLoop()) {
+            // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
+            writeNow(ch, r, params);
+        } else {
+            ByteBuf frame = writer.serializeBuf(ch, r, params);
+            if (frame != null) {
+                writer.publish(ch, r, null, frame, connection::isClosed);
+            }
+        }
+        return r;
+    }
+
+    /** A call of the throughput path: the drain may join it with others into one JSON-RPC batch. */
+    PendingRequest sendJoinable(String method, List<?> params, long timeoutNanos) {
+        PendingRequest r = register(method, params, timeoutNanos, null, false, null);
+        Channel ch = channelFor(r, params);
+        if (ch != null) {
+            writer.publish(ch, r, params, null, connection::isClosed);
+        }
+        return r;
+    }
+
+    /** An explicit JSON-RPC batch: one message already, written at once. */
+    AdmittedBatch sendBatch(List<RpcCall> calls, long timeoutNanos) {
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, timeoutNanos, null, false, null));
+        List<PendingRequest> accepted = batch.accepted();
+        if (accepted.isEmpty()) {
+            return batch;
+        }
+        Channel ch = connection.channel();
+        if (ch == null) {
+            for (PendingRequest r : accepted) {
+                table.fail(r.id, notConnected(r.method));
+            }
+            return batch;
+        }
+        long[] ids = new long[accepted.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = accepted.get(i).id;
+        }
+        for (int i = 0; i < ids.length; i++) {
+            accepted.get(i).batchIds = ids;
+            accepted.get(i).params = batch.acceptedCalls().get(i).params();
+        }
+        ByteBuf buf = ch.alloc().buffer();
+        try {
+            JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
+        } catch (RuntimeException e) {
+            buf.release();
+            for (PendingRequest r : accepted) {
+                table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
+            }
+            return batch;
+        }
+        lifecycle.hook(m -> m.onBatchSize(ids.length));
+        ch.writeAndFlush(new TextWebSocketFrame(buf)).addListener((ChannelFutureListener) f -> {
+            if (!f.isSuccess()) {
+                for (PendingRequest r : accepted) {
+                    table.fail(r.id, writeFailed(r.method, f.cause()));
+                }
+            }
+        });
+        return batch;
+    }
+
+    /** Checks a call and admits it into the in-flight table; a refused one comes back already failed. */
+    private PendingRequest register(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
+                                    boolean blockingCaller, ResultDecoder<?> decoder) {
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        return register(method, timeoutNanos, inline, blockingCaller, decoder);
+    }
+
+    /** The channel to write an admitted call to; null when the call has ended (refused, or no connection). */
+    private Channel channelFor(PendingRequest r, List<?> params) {
+        if (r.future.isDone()) {
+            return null;
+        }
+        r.params = params;
+        Channel ch = connection.channel();
+        if (ch == null) {
+            table.fail(r.id, notConnected(r.method));
+        }
+        return ch;
+    }
+
+    /** Admits a request into the in-flight table; a refused one comes back already failed. */
+    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
+                                    boolean blockingCaller, ResultDecoder<?> decoder) {
+        PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller,
+                decoder);
+        if (table.admit(r, connection.isClosed(), config.name()) && connection.isClosed()) {
+            // closed between admission and now: close() may have drained the table already
+            table.fail(r.id, RequestLifecycle.closed(method, config.name()));
+        }
+        return r;
+    }
+
+    private void writeNow(Channel ch, PendingRequest r, List<?> params) {
+        TextWebSocketFrame frame = writer.serialize(ch, r, params);
+        if (frame != null) {
+            ch.writeAndFlush(frame).addListener((ChannelFutureListener) f -> {
+                if (!f.isSuccess()) {
+                    table.fail(r.id, writeFailed(r.method, f.cause()));
+                }
+            });
+        }
+    }
+
+    /**
+     * Schedules the call the node answered "not now" (a rate limit, a lagging node) to be written again under
+     * the same id after a backoff, if it may be repeated (never a transaction submission), retries are left and
+     * the backoff ends before its timeout. It stays in flight meanwhile, so its timeout and a lost connection
+     * still end it. Runs on the I/O thread.
+     */
+    boolean askAgainLater(PendingRequest r) {
+        if (connection.isClosed() || r.params == null || r.retries >= config.maxRetries()
+                || HttpProvider.NOT_REPEATABLE.contains(r.method)) {
+            return false;
+        }
+        int attempt = ++r.retries;
+        long initial = config.retryInitialBackoff().toNanos();
+        long max = config.retryMaxBackoff().toNanos();
+        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
+        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
+            return false;
+        }
+        try {
+            group.next().schedule(() -> writeAgain(r), delay, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (RejectedExecutionException closedMeanwhile) {
+            return false;
+        }
+    }
+
+    private void writeAgain(PendingRequest r) {
+        if (!table.contains(r.id)) {
+            return; // ended meanwhile (timeout, lost connection, close)
+        }
+        Channel ch = connection.channel();
+        if (ch == null) {
+            table.fail(r.id, notConnected(r.method));
+            return;
+        }
+        r.batchIds = null;
+        writeNow(ch, r, r.params);
+    }
+
+    private ConnectionLostException notConnected(String method) {
+        return new ConnectionLostException(method + " refused: not connected to " + endpoint
+                + (connection.isClosed() ? " (closed)" : connection.state() == WsConnection.State.DOWN
+                        ? " (down for good)" : " (reconnecting)"));
+    }
+
+    private ConnectionLostException writeFailed(String method, Throwable cause) {
+        return new ConnectionLostException(method + " could not be written to " + endpoint + ": " + cause, cause);
+    }
+}
