@@ -13,6 +13,7 @@ import io.micrometer.observation.ObservationRegistry;
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.ResultDecoder;
 import sh.brane.rpc.RpcCall;
 import sh.brane.rpc.Subscription;
 import sh.brane.rpc.SubscriptionListener;
@@ -72,6 +73,19 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
         return observe(method, () -> this.delegate.sendAsync(method, params, timeout));
+    }
+
+    // The typed forms pass through, so a typed call keeps the delegate's one-pass decoding (the interface's
+    // defaults would decode a JsonNode tree of the untyped call instead).
+    @Override
+    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
+        return observe(method, () -> this.delegate.sendAsync(method, params, decoder));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout,
+            ResultDecoder<T> decoder) {
+        return observe(method, () -> this.delegate.sendAsync(method, params, timeout, decoder));
     }
 
     @Override
@@ -153,9 +167,9 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
         return "Observed" + this.delegate;
     }
 
-    private CompletableFuture<JsonNode> observe(String method, Supplier<CompletableFuture<JsonNode>> call) {
+    private <T> CompletableFuture<T> observe(String method, Supplier<CompletableFuture<T>> call) {
         Observation observation = start(method);
-        CompletableFuture<JsonNode> future;
+        CompletableFuture<T> future;
         try (Observation.Scope scope = observation.openScope()) {
             future = call.get();
         }
