@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +28,10 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>{@link #close()} stops the process (and only it and its descendants, by PID); a shutdown hook does the
- * same if the JVM exits first. {@link #stop()} and {@link #restart()} stop and start the node on the same
+ * same if the JVM exits first. Where {@code setsid} exists, Anvil runs in a session of its own, so Ctrl-C in a
+ * terminal or a signal to the JVM's process group does not reach it: it outlives the clients still connected
+ * during the application's shutdown. A watchdog stops it when the JVM dies without running any code (SIGKILL);
+ * see {@link AnvilLauncher}. {@link #stop()} and {@link #restart()} stop and start the node on the same
  * port, e.g. to test how clients survive a node restart. Thread-safe.
  */
 public final class Anvil implements AutoCloseable {
@@ -58,7 +60,8 @@ public final class Anvil implements AutoCloseable {
 
     private int port;
     private long chainId;
-    private volatile Process process;
+    private final AnvilLauncher launcher;
+    private volatile AnvilProcess process;
     private OutputDrain output;
     private List<DevAccount> accounts = List.of();
     private Thread shutdownHook;
@@ -75,6 +78,7 @@ public final class Anvil implements AutoCloseable {
         this.outputLines = b.outputLines;
         this.defaultMnemonic = b.mnemonic == null;
         this.accountCount = b.accounts == null ? 10 : b.accounts;
+        this.launcher = b.launcher == null ? AnvilLauncher.detect() : b.launcher;
         this.silent = options.contains("--silent") || options.contains("-q") || options.contains("--quiet");
     }
 
@@ -126,7 +130,10 @@ public final class Anvil implements AutoCloseable {
         return binary;
     }
 
-    /** PID of the running Anvil process. @throws IllegalStateException when stopped */
+    /**
+     * PID of the running Anvil process (Anvil's own, also when it runs under the watchdog).
+     * @throws IllegalStateException when stopped
+     */
     public synchronized long pid() {
         if (process == null) {
             throw new IllegalStateException("Anvil is not running");
@@ -149,9 +156,9 @@ public final class Anvil implements AutoCloseable {
         if (process == null) {
             return;
         }
-        Process p = process;
+        AnvilProcess p = process;
         process = null;
-        destroy(p);
+        p.stop();
         output.join(1_000);
         LOG.debug("Anvil (pid {}) on port {} stopped", p.pid(), port);
     }
@@ -222,15 +229,16 @@ public final class Anvil implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(hook);
             shutdownHook = hook;
         }
-        Process p;
+        AnvilProcess p;
         try {
-            p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.PIPE).start();
-            p.getOutputStream().close();
+            p = AnvilProcess.start(launcher, command, outputLines, "anvil-output-" + port);
         } catch (IOException e) {
             throw new AnvilException("Cannot start " + binary + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AnvilException("Interrupted while starting Anvil");
         }
-        OutputDrain drain = new OutputDrain(p.getInputStream(), outputLines, "anvil-output-" + port);
+        OutputDrain drain = p.output();
         process = p;
         output = drain;
         try {
@@ -251,13 +259,13 @@ public final class Anvil implements AutoCloseable {
     }
 
     private void stopOnExit() {
-        Process p = process; // no lock: a thread holding it may be blocked; destroying twice is harmless
+        AnvilProcess p = process; // no lock: a thread holding it may be blocked; stopping twice is harmless
         if (p != null) {
-            destroy(p);
+            p.stop();
         }
     }
 
-    private long awaitReady(Process p, OutputDrain drain) throws InterruptedException {
+    private long awaitReady(AnvilProcess p, OutputDrain drain) throws InterruptedException {
         long deadline = System.nanoTime() + startupTimeout.toNanos();
         HttpRequest request = HttpRequest.newBuilder(URI.create(httpUrl()))
                 .timeout(Duration.ofMillis(1_000))
@@ -350,25 +358,6 @@ public final class Anvil implements AutoCloseable {
         return s.length() <= 200 ? s : s.substring(0, 200) + "…";
     }
 
-    private static void destroy(Process p) {
-        List<ProcessHandle> descendants = p.descendants().toList();
-        p.destroy();
-        try {
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        for (ProcessHandle d : descendants) {
-            if (d.isAlive()) {
-                d.destroyForcibly();
-            }
-        }
-    }
-
     /** A free port on 127.0.0.1: bind to port 0, read it, release it. */
     static int freePort() {
         try (ServerSocket socket = new ServerSocket()) {
@@ -411,6 +400,7 @@ public final class Anvil implements AutoCloseable {
         private Duration startupTimeout = Duration.ofSeconds(30);
         private int outputLines = 200;
         private boolean stopOnJvmExit = true;
+        private AnvilLauncher launcher;
 
         private Builder() {
         }
@@ -498,6 +488,12 @@ public final class Anvil implements AutoCloseable {
          */
         public Builder stopOnJvmExit(boolean stop) {
             this.stopOnJvmExit = stop;
+            return this;
+        }
+
+        /** How the process is started (default: {@link AnvilLauncher#detect()}); for tests of the fallbacks. */
+        Builder launcher(AnvilLauncher launcher) {
+            this.launcher = Objects.requireNonNull(launcher, "launcher");
             return this;
         }
 

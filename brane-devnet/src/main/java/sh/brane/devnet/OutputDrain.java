@@ -8,8 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,13 +32,20 @@ final class OutputDrain {
     private final List<String> addresses = new ArrayList<>();
     private final List<String> keys = new ArrayList<>();
     private final CountDownLatch listening = new CountDownLatch(1);
+    private final CompletableFuture<Long> pid = new CompletableFuture<>();
+    private final boolean pidMarker;
     private final Thread thread;
     private Section section = Section.NONE;
 
     private enum Section { NONE, ACCOUNTS, KEYS }
 
-    OutputDrain(InputStream in, int maxLines, String threadName) {
+    /**
+     * @param pidMarker whether the first line is the watchdog's {@link AnvilLauncher#PID_MARKER} line, which is
+     *     read for {@link #awaitPid} and not kept
+     */
+    OutputDrain(InputStream in, int maxLines, String threadName, boolean pidMarker) {
         this.maxLines = maxLines;
+        this.pidMarker = pidMarker;
         this.tail = new ArrayDeque<>(Math.min(maxLines, 256));
         this.thread = new Thread(() -> drain(in), threadName);
         thread.setDaemon(true);
@@ -45,11 +55,41 @@ final class OutputDrain {
     private void drain(InputStream in) {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
+            boolean first = pidMarker;
             while ((line = reader.readLine()) != null) {
+                if (first) {
+                    first = false;
+                    if (line.startsWith(AnvilLauncher.PID_MARKER)) {
+                        pid.complete(parsePid(line.substring(AnvilLauncher.PID_MARKER.length())));
+                        continue;
+                    }
+                }
                 accept(line);
             }
         } catch (IOException e) {
             // the stream closes when the process is destroyed; nothing to report
+        } finally {
+            pid.complete(-1L); // no marker: whoever waits for it learns at once
+        }
+    }
+
+    private static long parsePid(String text) {
+        String digits = text.strip();
+        if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return -1;
+        }
+        return Long.parseLong(digits);
+    }
+
+    /**
+     * The PID the watchdog printed on its first line, or -1 when the output ended without it or did not come within
+     * {@code millis}.
+     */
+    long awaitPid(long millis) throws InterruptedException {
+        try {
+            return pid.get(millis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            return -1;
         }
     }
 
