@@ -30,8 +30,7 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #close()} stops the process (and only it and its descendants, by PID); a shutdown hook does the
  * same if the JVM exits first. Where {@code setsid} exists, Anvil runs in a session of its own, so Ctrl-C in a
  * terminal or a signal to the JVM's process group does not reach it: it outlives the clients still connected
- * during the application's shutdown. A watchdog stops it when the JVM dies without running any code (SIGKILL);
- * see {@link AnvilLauncher}. {@link #stop()} and {@link #restart()} stop and start the node on the same
+ * during the application's shutdown. A watchdog stops it when the JVM dies without running any code (SIGKILL). {@link #stop()} and {@link #restart()} stop and start the node on the same
  * port, e.g. to test how clients survive a node restart. Thread-safe.
  */
 public final class Anvil implements AutoCloseable {

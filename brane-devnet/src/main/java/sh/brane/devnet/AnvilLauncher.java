@@ -3,6 +3,7 @@ package sh.brane.devnet;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -49,12 +50,21 @@ final class AnvilLauncher {
 
     private static volatile AnvilLauncher detected;
 
+    /** How long each step of stopping waits before the next, harder one ({@link AnvilProcess#stop()}). */
+    static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
     private final Path shell;
     private final Path setsid;
+    private final Duration stopWait;
 
-    AnvilLauncher(Path shell, Path setsid) {
+    /**
+     * @param shell {@code /bin/sh}, or null to run Anvil as a plain child (no watchdog)
+     * @param setsid the {@code setsid} program, or null to leave Anvil in the JVM's process group
+     */
+    AnvilLauncher(Path shell, Path setsid, Duration stopWait) {
         this.shell = shell;
         this.setsid = setsid;
+        this.stopWait = stopWait;
     }
 
     /** The launcher for this machine, looked up once: {@code /bin/sh} and {@code setsid} when present. */
@@ -71,13 +81,13 @@ final class AnvilLauncher {
         if (File.separatorChar != '/') {
             LOG.info("Anvil runs as a plain child process on this system (no POSIX sh): Ctrl-C reaches it "
                     + "directly, and it is stopped only by the JVM's shutdown");
-            return new AnvilLauncher(null, null);
+            return new AnvilLauncher(null, null, STOP_WAIT);
         }
         Path shell = executable(Path.of("/bin/sh"));
         if (shell == null) {
             LOG.info("Anvil runs as a plain child process: /bin/sh not found, so it has no watchdog and a JVM killed "
                     + "with SIGKILL leaves it running");
-            return new AnvilLauncher(null, null);
+            return new AnvilLauncher(null, null, STOP_WAIT);
         }
         Path setsid = onPath("setsid", path);
         if (setsid == null) {
@@ -85,7 +95,11 @@ final class AnvilLauncher {
                     + "reaches the node at the same moment as the JVM and clients may log a lost connection while "
                     + "the application stops; install util-linux to avoid it");
         }
-        return new AnvilLauncher(shell, setsid);
+        return new AnvilLauncher(shell, setsid, STOP_WAIT);
+    }
+
+    Duration stopWait() {
+        return stopWait;
     }
 
     /** Whether Anvil runs under the watchdog (and its PID comes from {@link #PID_MARKER}). */

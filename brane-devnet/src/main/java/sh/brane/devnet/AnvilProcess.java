@@ -18,17 +18,19 @@ import java.util.concurrent.TimeoutException;
  */
 final class AnvilProcess {
     private static final long PID_WAIT_MILLIS = 10_000;
-    private static final long STOP_WAIT_MILLIS = 5_000;
+    private static final long KILL_WAIT_MILLIS = 5_000;
 
     private final Process process;
+    private final long stopWaitMillis;
     private final OutputStream lifeline;
     private final long pid;
     private final Optional<ProcessHandle> anvil;
     private final OutputDrain output;
 
-    private AnvilProcess(Process process, OutputStream lifeline, long pid, Optional<ProcessHandle> anvil,
-            OutputDrain output) {
+    private AnvilProcess(Process process, long stopWaitMillis, OutputStream lifeline, long pid,
+            Optional<ProcessHandle> anvil, OutputDrain output) {
         this.process = process;
+        this.stopWaitMillis = stopWaitMillis;
         this.lifeline = lifeline;
         this.pid = pid;
         this.anvil = anvil;
@@ -47,7 +49,7 @@ final class AnvilProcess {
         OutputDrain drain = new OutputDrain(p.getInputStream(), outputLines, threadName, launcher.watchdog());
         if (!launcher.watchdog()) {
             p.getOutputStream().close(); // Anvil reads nothing
-            return new AnvilProcess(p, null, p.pid(), Optional.of(p.toHandle()), drain);
+            return new AnvilProcess(p, launcher.stopWait().toMillis(), null, p.pid(), Optional.of(p.toHandle()), drain);
         }
         long pid;
         try {
@@ -66,7 +68,7 @@ final class AnvilProcess {
         // a handle taken while the node is alive is tied to its start time, so a later signal can never reach a
         // process that reused the PID; only a descendant of the process spawned here qualifies
         Optional<ProcessHandle> anvil = p.descendants().filter(h -> h.pid() == pid).findFirst();
-        return new AnvilProcess(p, p.getOutputStream(), pid, anvil, drain);
+        return new AnvilProcess(p, launcher.stopWait().toMillis(), p.getOutputStream(), pid, anvil, drain);
     }
 
     /** Anvil's own PID (not the watchdog's). */
@@ -98,15 +100,15 @@ final class AnvilProcess {
             } else {
                 process.destroy(); // Anvil itself: SIGTERM
             }
-            if (!process.waitFor(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+            if (!process.waitFor(stopWaitMillis, TimeUnit.MILLISECONDS)) {
                 // the watchdog did not get Anvil to exit (or is gone itself): Anvil by PID, then everything left
                 anvil.ifPresent(ProcessHandle::destroy);
-                if (!await(anvil, STOP_WAIT_MILLIS)) {
+                if (!await(anvil, stopWaitMillis)) {
                     anvil.ifPresent(ProcessHandle::destroyForcibly);
                 }
-                if (!process.waitFor(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (!process.waitFor(stopWaitMillis, TimeUnit.MILLISECONDS)) {
                     process.destroyForcibly();
-                    process.waitFor(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+                    process.waitFor(KILL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
                 }
             }
         } catch (InterruptedException e) {
@@ -143,7 +145,7 @@ final class AnvilProcess {
         p.destroyForcibly();
         descendants.forEach(ProcessHandle::destroyForcibly);
         try {
-            p.waitFor(STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            p.waitFor(KILL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
