@@ -59,11 +59,12 @@ final class AnvilProcess {
             throw e;
         }
         if (pid <= 0) {
+            String why = p.isAlive() ? "did not report Anvil's PID within " + PID_WAIT_MILLIS + " ms"
+                    : "exited with code " + p.exitValue() + " before starting Anvil";
             kill(p);
             drain.join(500);
-            throw new AnvilException("The watchdog that runs Anvil (" + launcher + ", pid " + p.pid()
-                    + ") did not report Anvil's PID within " + PID_WAIT_MILLIS + " ms. Last output:\n"
-                    + drain.tailText());
+            throw new AnvilException("The watchdog that runs Anvil (" + launcher + ", pid " + p.pid() + ") " + why
+                    + ". Last output:\n" + drain.tailText());
         }
         // a handle taken while the node is alive is tied to its start time, so a later signal can never reach a
         // process that reused the PID; only a descendant of the process spawned here qualifies

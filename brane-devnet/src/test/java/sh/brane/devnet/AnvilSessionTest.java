@@ -1,6 +1,7 @@
 package sh.brane.devnet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
@@ -105,6 +106,16 @@ class AnvilSessionTest {
             assertThat(anvil.pid()).isNotEqualTo(pid);
             assertThat(Rpc.result(anvil.httpUrl(), "eth_chainId", "[]")).isEqualTo("0x7a69");
         }
+    }
+
+    @Test
+    void aWatchdogThatEndsBeforeStartingAnvilFailsTheStartWithItsExitCode() {
+        // /bin/false in the place of setsid: exits 1 at once, before any watchdog or Anvil runs
+        AnvilLauncher broken = new AnvilLauncher(Path.of("/bin/sh"), Path.of("/bin/false"), AnvilLauncher.STOP_WAIT);
+        assumeTrue(Files.isExecutable(Path.of("/bin/false")));
+        assertThatThrownBy(() -> Anvil.builder().launcher(broken).start())
+                .isInstanceOf(AnvilException.class)
+                .hasMessageContaining("exited with code 1 before starting Anvil");
     }
 
     /** A node that ignores SIGTERM is killed by PID, within the bound, and so is what it started. */
