@@ -483,7 +483,8 @@ public final class Anvil implements AutoCloseable {
         /**
          * Whether a JVM shutdown hook of its own stops the node (default true). An owner that stops it in its own
          * shutdown sequence (such as a Spring context, after its clients are closed) turns this off, since JVM
-         * hooks run in no particular order and the node would otherwise vanish under its clients.
+         * hooks run in no particular order and the node would otherwise vanish under its clients. Either way the
+         * watchdog stops the node once the JVM is gone, also when it was killed and ran no hook.
          */
         public Builder stopOnJvmExit(boolean stop) {
             this.stopOnJvmExit = stop;
