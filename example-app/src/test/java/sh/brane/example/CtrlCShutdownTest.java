@@ -27,7 +27,8 @@ class CtrlCShutdownTest {
     void aSignalToTheProcessGroupStopsTheServiceBeforeItsNode(@TempDir Path dir) throws Exception {
         Path setsid = firstExecutable("/usr/bin/setsid", "/bin/setsid");
         Path kill = firstExecutable("/usr/bin/kill", "/bin/kill");
-        assumeTrue(setsid != null && kill != null, "needs setsid (util-linux) and kill (procps)");
+        assumeTrue(setsid != null && kill != null && Files.isReadable(Path.of("/proc/self/stat")),
+                "needs Linux, setsid (util-linux) and kill (procps)");
         Path log = dir.resolve("app.log");
         String java = ProcessHandle.current().info().command().orElseThrow();
         Process app = new ProcessBuilder(setsid.toString(), "--wait", java, "-cp", System.getProperty("java.class.path"),
@@ -43,6 +44,8 @@ class CtrlCShutdownTest {
             // setsid ran the JVM as the leader of a new session and group: its PID is the group's id
             long group = started.stream().filter((h) -> h.info().command().orElse("").equals(java))
                 .mapToLong(ProcessHandle::pid).findFirst().orElse(app.pid());
+            // never signal a group this test runs in
+            assertThat(processGroup(group)).isEqualTo(group).isNotEqualTo(processGroup(ProcessHandle.current().pid()));
             Process signal = new ProcessBuilder(kill.toString(), "-s", "TERM", "--", "-" + group).start();
             assertThat(signal.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(signal.exitValue()).isZero();
@@ -71,6 +74,12 @@ class CtrlCShutdownTest {
             assertThat(System.nanoTime() < deadline).as("the service did not start within 180 s").isTrue();
             Thread.sleep(200);
         }
+    }
+
+    /** The process group of {@code pid}, from Linux's {@code /proc/PID/stat} (fields after the command's ')'). */
+    private static long processGroup(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[2]);
     }
 
     private static Path firstExecutable(String... candidates) {
