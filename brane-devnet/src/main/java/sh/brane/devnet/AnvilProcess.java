@@ -59,8 +59,10 @@ final class AnvilProcess {
             throw e;
         }
         if (pid <= 0) {
-            String why = p.isAlive() ? "did not report Anvil's PID within " + PID_WAIT_MILLIS + " ms"
-                    : "exited with code " + p.exitValue() + " before starting Anvil";
+            // an output that ended is a watchdog that exits: the JDK may not have reaped it yet, so wait a little
+            boolean exited = p.waitFor(1, TimeUnit.SECONDS);
+            String why = exited ? "exited with code " + p.exitValue() + " before starting Anvil"
+                    : "did not report Anvil's PID within " + PID_WAIT_MILLIS + " ms";
             kill(p);
             drain.join(500);
             throw new AnvilException("The watchdog that runs Anvil (" + launcher + ", pid " + p.pid() + ") " + why
@@ -77,7 +79,7 @@ final class AnvilProcess {
         return pid;
     }
 
-    /** Whether Anvil runs: the watchdog lives exactly as long as Anvil does. */
+    /** Whether Anvil runs: the watchdog lives as long as Anvil does (it waits for it and exits with it). */
     boolean isAlive() {
         return process.isAlive();
     }
@@ -101,8 +103,10 @@ final class AnvilProcess {
             } else {
                 process.destroy(); // Anvil itself: SIGTERM
             }
-            if (!process.waitFor(stopWaitMillis, TimeUnit.MILLISECONDS)) {
-                // the watchdog did not get Anvil to exit (or is gone itself): Anvil by PID, then everything left
+            // both gone: the usual case. The node alone outliving a watchdog killed from outside is caught too.
+            boolean gone = process.waitFor(stopWaitMillis, TimeUnit.MILLISECONDS) && await(anvil, stopWaitMillis);
+            if (!gone) {
+                // the watchdog did not get Anvil to exit: Anvil by PID, then everything left
                 anvil.ifPresent(ProcessHandle::destroy);
                 if (!await(anvil, stopWaitMillis)) {
                     anvil.ifPresent(ProcessHandle::destroyForcibly);

@@ -109,6 +109,25 @@ class AnvilSessionTest {
     }
 
     @Test
+    void aWatchdogKilledFromOutsideStillLeavesNoNodeAfterClose() throws Exception {
+        Anvil anvil = Anvil.start();
+        ProcessHandle node = ProcessHandle.of(anvil.pid()).orElseThrow();
+        try {
+            long watchdog = ProcStat.of(node.pid()).parent();
+            assertThat(watchdog).isNotEqualTo(ProcessHandle.current().pid());
+            ProcessHandle.of(watchdog).orElseThrow().destroyForcibly();
+            assertThat(ChildJvm.gone(watchdog, GONE_WITHIN)).isTrue();
+            assertThat(ProcStat.running(node.pid())).as("orphaned, still serving").isTrue();
+
+            anvil.close();
+            assertThat(ChildJvm.gone(node.pid(), GONE_WITHIN)).isTrue();
+        } finally {
+            anvil.close();
+            node.destroyForcibly(); // a handle of a process we started: it cannot reach a reused PID
+        }
+    }
+
+    @Test
     void aWatchdogThatEndsBeforeStartingAnvilFailsTheStartWithItsExitCode() {
         // /bin/false in the place of setsid: exits 1 at once, before any watchdog or Anvil runs
         AnvilLauncher broken = new AnvilLauncher(Path.of("/bin/sh"), Path.of("/bin/false"), AnvilLauncher.STOP_WAIT);
