@@ -3,8 +3,6 @@ package sh.brane.client.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
@@ -100,15 +98,18 @@ class LogStreamLiveTest {
 
     @Test
     void aSilentSubscriptionIsCoveredByTheSafetyPoll() throws Exception {
+        RangeLimitingProvider silent = new RangeLimitingProvider(ws, Integer.MAX_VALUE);
+        silent.silentSubscriptions = true;
         StreamFixture.Recorder seen = new StreamFixture.Recorder();
-        // a subscribed poll of 50 ms: the block mined below is found by it even if no head woke the stream
-        try (LogStream<Erc20.Transfer> stream = live(client, "safety-poll").subscribedPollInterval(Duration.ofMillis(50))
-                .build(seen).start()) {
+        // subscribed, but no head ever arrives: only the safety poll (50 ms here) can find the transfer
+        try (BraneClient quiet = new BraneClient(silent);
+                LogStream<Erc20.Transfer> stream = live(quiet, "safety-poll")
+                        .subscribedPollInterval(Duration.ofMillis(50)).build(seen).start()) {
             StreamFixture.await("the stream at the head", () -> stream.position().isPresent());
-            long before = stream.stats().headBlock();
-            ws.send("evm_mine", List.of());
-            StreamFixture.await("the head seen", () -> stream.stats().headBlock() > before);
             assertThat(stream.isSubscribed()).isTrue();
+            fx.transfer(9_101);
+            StreamFixture.await("the transfer, found by the safety poll", () -> seen.size() == 1);
+            assertThat(seen.amounts()).containsExactly(9_101L);
         }
     }
 }
