@@ -103,7 +103,7 @@ final class ListenerStreams {
                 .subscribedPollInterval(properties.getSubscribedPollInterval()).chunkSize(properties.getChunkSize()).reorgWindow(properties.getReorgWindow(), 50_000)
                 .checkpoints(store, properties.getLeaseTtl())
                 .build((sh.brane.client.events.LogHandler) m.handler());
-        return new ListenerStream(stream, chain == null ? DEFAULT_CHAIN : chain.strip());
+        return new ListenerStream(stream, chain == null ? chainOf(client) : chain.strip());
     }
 
     private BraneClient defaultClient(ListenerMethod m, String prefix) {
@@ -115,6 +115,20 @@ final class ListenerStreams {
                     + " with @BraneEventListener(chain = ...) or " + prefix + "chain"));
         }
         return client;
+    }
+
+    /**
+     * The chain tag of the one client: {@code default}, unless it is a chain's own client (one chain configured and no
+     * shorthand, where Spring falls back to that chain's bean).
+     */
+    private String chainOf(BraneClient client) {
+        for (String chain : chains()) {
+            String bean = chain + "BraneClient";
+            if (beans.containsBean(bean) && beans.getBean(bean) == client) {
+                return chain;
+            }
+        }
+        return DEFAULT_CHAIN;
     }
 
     /** The client of {@code brane.chains.<chain>}, registered as {@code <chain>BraneClient}. */
