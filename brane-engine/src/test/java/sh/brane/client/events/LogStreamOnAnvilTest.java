@@ -154,6 +154,8 @@ class LogStreamOnAnvilTest {
             StreamFixture.await("the checkpoint past them", () -> stream.position().orElseThrow().blockNumber()
                     >= start + 1);
             assertThat(delivered).isEmpty();
+            assertThat(stream.stats().decodeFailures()).isGreaterThanOrEqualTo(2);
+            assertThat(stream.stats().logsDelivered()).isZero();
             assertThat(errors.get(0)).isInstanceOfSatisfying(UndecodableLogException.class, e -> {
                 assertThat(e.blockNumber()).isEqualTo(first.blockNumber());
                 assertThat(e.transactionHash()).isEqualTo(first.transactionHash());
