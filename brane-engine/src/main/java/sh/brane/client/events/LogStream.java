@@ -17,13 +17,13 @@ import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Log;
 import sh.brane.core.types.Hash;
-import sh.brane.rpc.Subscription;
 
 /**
  * Event ingestion that survives reorganisations and restarts. From its checkpoint (or its start block) the stream
  * backfills with chunked {@code eth_getLogs} (a range the node refuses as too large is split in half), then follows
- * the head block by block, by polling (and, when the provider can subscribe, woken by {@code newHeads}). A block's
- * logs are delivered once it has the configured confirmations. Each block followed is checked against its parent
+ * the head block by block: live, woken by a {@code newHeads} subscription when the provider can subscribe
+ * ({@link sh.brane.rpc.BraneProvider#canSubscribe()}), with a slow safety poll; by polling otherwise. A block's logs
+ * are delivered once it has the configured confirmations. Each block followed is checked against its parent
  * hash; when the chain reorganises, the logs delivered from abandoned blocks are delivered again as removals (newest
  * first) and the stream goes on along the new chain. Delivery is at least once: the checkpoint (block number and
  * hash) is committed after the handler returned for the block's logs, so after a crash, an error or a takeover the
@@ -42,6 +42,18 @@ import sh.brane.rpc.Subscription;
  * deposits.start();
  * }</pre>
  *
+ * <p><b>Why {@code newHeads} as a trigger, not a {@code logs} subscription.</b> A head notification only wakes the
+ * stream; what it then reads is what a poll reads: every block from the last delivered one to the head, each checked
+ * against its parent hash, and the range's logs with {@code eth_getLogs}. So there is one path for confirmations,
+ * reorganisations and checkpoints, whichever transport pushes or does not. A {@code logs} subscription would need a
+ * second one: its {@code removed: true} notifications carry no parent hashes, say nothing about blocks without logs
+ * (so neither confirmations nor a reorganisation of an empty block can be counted from them), and what was missed
+ * across a reconnect is unknown, which ends in an {@code eth_getLogs} catch-up anyway. The cost of the trigger: one
+ * {@code eth_blockNumber}, one {@code eth_getBlockByNumber} per new block and one {@code eth_getLogs} per wake-up.
+ * A gap (a reconnect) or the subscription's death also wakes the stream, which catches up from its checkpoint; a
+ * subscription that stays silent (a node that stopped pushing) is covered by the safety poll
+ * ({@link LogStreamBuilder#subscribedPollInterval}), so it delays the stream at most that long, never stalls it.
+ *
  * <p>Over 400 lines on purpose: the cursor, the window of recent blocks and the lease form one state machine driven
  * by the stream's one thread; backfill, follow and unwind each read and move all three.
  *
@@ -57,6 +69,8 @@ public final class LogStream<E> implements AutoCloseable {
     private final CheckpointStore store;
     private final ChunkedLogFetcher fetcher;
     private final RecentBlocks<E> recent;
+    private final HeadSubscription heads;
+    private final LogStreamStats stats = new LogStreamStats();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private boolean wake;
@@ -64,7 +78,6 @@ public final class LogStream<E> implements AutoCloseable {
     private volatile boolean leased;
     private volatile Checkpoint cursor;
     private Thread thread;
-    private Subscription heads;
 
     LogStream(LogStreamBuilder<E> config, LogHandler<E> handler) {
         this.config = config;
@@ -73,6 +86,7 @@ public final class LogStream<E> implements AutoCloseable {
         this.store = config.store;
         this.fetcher = new ChunkedLogFetcher(client, config.addresses, config.topics, config.chunkSize);
         this.recent = new RecentBlocks<>(config.reorgWindow, config.maxRememberedLogs);
+        this.heads = config.subscribe ? new HeadSubscription(config.name, client.provider(), this::wake) : null;
     }
 
     /** A stream of raw logs; {@link LogStreamBuilder#event} makes it a stream of event records. */
@@ -86,14 +100,6 @@ public final class LogStream<E> implements AutoCloseable {
             throw new IllegalStateException("log stream '" + config.name + "' was already started");
         }
         running = true;
-        if (config.subscribe && client.provider().canSubscribe()) {
-            try {
-                heads = client.subscribeNewHeads(h -> wake(), e -> LOG.debug("newHeads: {}", e.getMessage()));
-            } catch (RuntimeException e) {
-                LOG.info("log stream '{}': no newHeads subscription ({}); polling every {}", config.name,
-                        e.getMessage(), config.pollInterval);
-            }
-        }
         thread = Thread.ofPlatform().name("brane-log-stream-" + config.name).daemon().start(this::run);
         return this;
     }
@@ -113,6 +119,16 @@ public final class LogStream<E> implements AutoCloseable {
         return Optional.ofNullable(cursor);
     }
 
+    /** Counters and positions of this stream (for metrics). */
+    public LogStreamStats stats() {
+        return stats;
+    }
+
+    /** True while a {@code newHeads} subscription wakes the stream (it then polls only as a safety net). */
+    public boolean isSubscribed() {
+        return heads != null && heads.isLive();
+    }
+
     /** {@code eth_getLogs} requests sent (splits included). */
     public int logRequests() {
         return fetcher.requests();
@@ -128,13 +144,24 @@ public final class LogStream<E> implements AutoCloseable {
         }
     }
 
+    /** Whether something woke the stream since the last call (a head, a gap, close), clearing it. */
+    private boolean takeWake() {
+        lock.lock();
+        try {
+            boolean was = wake;
+            wake = false;
+            return was;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void sleep(long nanos) {
         lock.lock();
         try {
             while (!wake && running && nanos > 0) {
                 nanos = woken.awaitNanos(nanos);
             }
-            wake = false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             running = false;
@@ -143,10 +170,25 @@ public final class LogStream<E> implements AutoCloseable {
         }
     }
 
+    /**
+     * The stream's thread. A pass runs when something woke it or the poll is due: {@code pollInterval} without a live
+     * subscription, {@code subscribedPollInterval} with one. The lease is renewed (or, by a waiting instance, tried)
+     * every third of its time to live in any case, so a long poll interval never lets a live consumer's lease expire.
+     */
     private void run() {
+        long nextPoll = System.nanoTime();
         while (running) {
+            if (heads != null) {
+                heads.ensure();
+            }
+            boolean due = takeWake() || System.nanoTime() - nextPoll >= 0;
+            if (due) {
+                nextPoll = System.nanoTime() + (isSubscribed() ? config.subscribedPollInterval : config.pollInterval)
+                        .toNanos();
+            }
             try {
-                if (holdLease()) {
+                boolean wasLeased = leased;
+                if (holdLease() && (due || !wasLeased)) {
                     pass();
                 }
             } catch (LeaseLostException e) {
@@ -158,7 +200,7 @@ public final class LogStream<E> implements AutoCloseable {
                 LOG.error("log stream '{}' stopped", config.name, e);
                 throw e;
             }
-            sleep(config.pollInterval.toNanos());
+            sleep(Math.min(nextPoll - System.nanoTime(), config.leaseTtl.toNanos() / 3));
         }
     }
 
@@ -190,11 +232,13 @@ public final class LogStream<E> implements AutoCloseable {
         }
         Checkpoint cp = saved.get();
         cursor = cp;
+        stats.checkpoint(cp.blockNumber());
         if (cp.blockHash() == null || cp.blockNumber() < 0) {
             return;
         }
         Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(cp.blockNumber()), false);
         if (canonical.isPresent() && !canonical.get().hash().equals(cp.blockHash())) {
+            stats.reorg();
             report(new ReorgBeyondWindowException(config.name, cp.blockNumber(), cp.blockHash(), canonical.get().hash()));
             cursor = new Checkpoint(cp.blockNumber(), canonical.get().hash());
         }
@@ -204,6 +248,7 @@ public final class LogStream<E> implements AutoCloseable {
     /** Delivers every block that has its confirmations, backfilling in chunks far from the head. */
     private void pass() {
         long head = client.blockNumber();
+        stats.head(head);
         long target = head - (config.confirmations - 1);
         if (cursor == null) {
             cursor = new Checkpoint(Math.max(-1, target), null); // fromLatest: start after what is confirmed now
@@ -326,15 +371,21 @@ public final class LogStream<E> implements AutoCloseable {
      * checkpoint back with it.
      */
     private void unwind() {
+        boolean counted = false;
         while (!recent.isEmpty()) {
             RecentBlocks.Entry<E> e = recent.newest();
             Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(e.number()), false);
             if (canonical.isPresent() && canonical.get().hash().equals(e.hash())) {
                 return;
             }
+            if (!counted) {
+                counted = true;
+                stats.reorg();
+            }
             List<StreamedLog<E>> delivered = e.delivered();
             for (int i = delivered.size() - 1; i >= 0; i--) {
                 handle(delivered.get(i).asRemoved());
+                stats.removed();
             }
             recent.removeNewest();
             if (recent.isEmpty()) {
@@ -356,11 +407,13 @@ public final class LogStream<E> implements AutoCloseable {
         try {
             value = config.decoder.apply(log);
         } catch (RuntimeException e) {
+            stats.decodeFailure();
             report(new UndecodableLogException(log, config.eventName == null ? "a log" : config.eventName, e));
             return null;
         }
         StreamedLog<E> s = new StreamedLog<>(value, log, false);
         handle(s);
+        stats.delivered();
         return s;
     }
 
@@ -377,6 +430,7 @@ public final class LogStream<E> implements AutoCloseable {
     private void commit(Checkpoint checkpoint) {
         store.commit(config.name, config.owner, checkpoint);
         cursor = checkpoint;
+        stats.checkpoint(checkpoint.blockNumber());
     }
 
     private void report(Exception e) {

@@ -39,6 +39,7 @@ public final class LogStreamBuilder<E> {
     boolean fromLatest;
     int confirmations = 1;
     Duration pollInterval = Duration.ofSeconds(1);
+    Duration subscribedPollInterval = Duration.ofSeconds(30);
     int chunkSize = 2_000;
     int reorgWindow = 128;
     int maxRememberedLogs = 50_000;
@@ -66,6 +67,7 @@ public final class LogStreamBuilder<E> {
         b.fromLatest = fromLatest;
         b.confirmations = confirmations;
         b.pollInterval = pollInterval;
+        b.subscribedPollInterval = subscribedPollInterval;
         b.chunkSize = chunkSize;
         b.reorgWindow = reorgWindow;
         b.maxRememberedLogs = maxRememberedLogs;
@@ -147,13 +149,30 @@ public final class LogStreamBuilder<E> {
         return this;
     }
 
-    /** How often the head is polled (over WebSocket new heads wake the stream sooner). Default 1 s. */
+    /**
+     * How often the head is polled while no {@code newHeads} subscription is live (HTTP, or a WebSocket between a
+     * lost subscription and its renewal). Default 1 s.
+     */
     public LogStreamBuilder<E> pollInterval(Duration interval) {
-        if (interval == null || interval.toMillis() < 1 || interval.compareTo(Duration.ofMinutes(10)) > 0) {
-            throw new InvalidOptionException("pollInterval", String.valueOf(interval), "must be 1 ms..10 min");
-        }
-        this.pollInterval = interval;
+        this.pollInterval = interval(interval, "pollInterval");
         return this;
+    }
+
+    /**
+     * How often the head is polled while a {@code newHeads} subscription is live: a safety net only (heads wake the
+     * stream at once), bounding how long a subscription that went silent without an error can delay delivery.
+     * Default 30 s.
+     */
+    public LogStreamBuilder<E> subscribedPollInterval(Duration interval) {
+        this.subscribedPollInterval = interval(interval, "subscribedPollInterval");
+        return this;
+    }
+
+    private static Duration interval(Duration interval, String option) {
+        if (interval == null || interval.toMillis() < 1 || interval.compareTo(Duration.ofHours(1)) > 0) {
+            throw new InvalidOptionException(option, String.valueOf(interval), "must be 1 ms..1 h");
+        }
+        return interval;
     }
 
     /** Blocks per {@code eth_getLogs} while backfilling (halved while the node refuses). Default 2,000. */
@@ -184,7 +203,8 @@ public final class LogStreamBuilder<E> {
 
     /**
      * Where the checkpoint and lease live (default: in memory). {@code leaseTtl}: how long an instance that stopped
-     * renewing keeps the stream; another takes over within it plus one poll interval.
+     * renewing keeps the stream; another takes over within it plus the smaller of a poll interval and a third of it
+     * (the lease is renewed, and tried by waiting instances, every third of it, whatever the poll interval).
      */
     public LogStreamBuilder<E> checkpoints(CheckpointStore store, Duration leaseTtl) {
         if (store == null) {
@@ -207,7 +227,10 @@ public final class LogStreamBuilder<E> {
         return this;
     }
 
-    /** Whether to be woken by a {@code newHeads} subscription when the provider can subscribe (default true). */
+    /**
+     * Whether to follow the head live over a {@code newHeads} subscription when the provider can subscribe (default
+     * true); false polls every {@link #pollInterval} on any provider.
+     */
     public LogStreamBuilder<E> subscribeToHeads(boolean subscribe) {
         this.subscribe = subscribe;
         return this;
@@ -227,10 +250,6 @@ public final class LogStreamBuilder<E> {
     public LogStream<E> build(LogHandler<E> handler) {
         if (handler == null) {
             throw new IllegalArgumentException("a log stream needs a handler, got null");
-        }
-        if (leaseTtl.compareTo(pollInterval.multipliedBy(2)) < 0) {
-            throw new InvalidOptionException("leaseTtl", leaseTtl.toString(),
-                    "must be at least twice the poll interval (" + pollInterval + ") so the lease is renewed in time");
         }
         if (store == null) {
             store = new InMemoryCheckpointStore();

@@ -18,13 +18,15 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A node that caps {@code eth_getLogs} to {@code maxBlocks} blocks per query, answering wider ranges with Infura's
- * refusal ({@code -32005 query returned more than 10000 results}); everything else goes to the real node.
+ * refusal ({@code -32005 query returned more than 10000 results}); everything else goes to the real node. With
+ * {@link #silentSubscriptions} its subscriptions open and stay active but never notify (a node that stopped pushing).
  */
 final class RangeLimitingProvider implements BraneProvider {
     private final BraneProvider delegate;
     private final int maxBlocks;
     final AtomicInteger refused = new AtomicInteger();
     final AtomicInteger getLogs = new AtomicInteger();
+    volatile boolean silentSubscriptions;
 
     RangeLimitingProvider(BraneProvider delegate, int maxBlocks) {
         this.delegate = delegate;
@@ -69,7 +71,7 @@ final class RangeLimitingProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
-        return delegate.subscribe(params, listener);
+        return delegate.subscribe(params, silentSubscriptions ? result -> { } : listener);
     }
 
     @Override

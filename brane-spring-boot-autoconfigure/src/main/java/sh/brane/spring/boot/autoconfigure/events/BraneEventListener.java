@@ -43,6 +43,17 @@ public @interface BraneEventListener {
     /** Confirmations before delivery, the block itself counting as one; default {@code brane.events.confirmations}. */
     String confirmations() default "";
 
-    /** How often the head is polled; default {@code brane.events.poll-interval}. */
+    /**
+     * How often the head is polled while no {@code newHeads} subscription is live (HTTP); default
+     * {@code brane.events.poll-interval}.
+     */
     String pollInterval() default "";
+
+    /**
+     * The chain to read, a name configured under {@code brane.chains.<name>}: the stream uses that chain's
+     * {@code BraneClient} and provider (and tags its metrics with it). Default: the one {@code BraneClient} (the
+     * {@code brane.rpc} shorthand's). A name that is not configured stops start-up naming the configured ones.
+     * Placeholders allowed; {@code brane.events.streams.<id>.chain} also sets it.
+     */
+    String chain() default "";
 }

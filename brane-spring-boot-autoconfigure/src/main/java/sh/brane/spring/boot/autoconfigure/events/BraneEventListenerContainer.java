@@ -33,6 +33,7 @@ public final class BraneEventListenerContainer implements BeanPostProcessor, Sma
 
     private final List<ListenerMethod> methods = new ArrayList<>();
     private final List<LogStream<Record>> streams = new ArrayList<>();
+    private final List<Runnable> unbindMeters = new ArrayList<>();
     private ListableBeanFactory beanFactory;
     private Environment environment;
     private volatile boolean running;
@@ -93,14 +94,18 @@ public final class BraneEventListenerContainer implements BeanPostProcessor, Sma
         }
         ListenerStreams factory = new ListenerStreams(beanFactory, environment, properties(),
                 beanFactory.getBean(CheckpointStore.class));
-        List<LogStream<Record>> built = new ArrayList<>();
+        List<ListenerStreams.ListenerStream> built = new ArrayList<>();
         for (ListenerMethod m : todo) {
             built.add(factory.create(m)); // a bad setting fails start-up before any stream runs
         }
+        StreamMeters meters = beanFactory.getBeanProvider(StreamMeters.class).getIfAvailable();
         synchronized (streams) {
-            for (LogStream<Record> s : built) {
-                streams.add(s.start());
-                logger.info("@BraneEventListener stream '{}' started", s.name());
+            for (ListenerStreams.ListenerStream b : built) {
+                if (meters != null) {
+                    unbindMeters.add(meters.bind(b.stream(), b.chain()));
+                }
+                streams.add(b.stream().start());
+                logger.info("@BraneEventListener stream '{}' started on chain '{}'", b.stream().name(), b.chain());
             }
         }
         running = true;
@@ -111,6 +116,8 @@ public final class BraneEventListenerContainer implements BeanPostProcessor, Sma
         synchronized (streams) {
             streams.forEach(LogStream::close);
             streams.clear();
+            unbindMeters.forEach(Runnable::run);
+            unbindMeters.clear();
         }
         running = false;
     }

@@ -6,11 +6,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 
 import sh.brane.client.events.CheckpointStore;
@@ -26,7 +30,8 @@ import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfigurati
  * one) and the container that runs a log stream per method.
  */
 @AutoConfiguration(after = { BraneAutoConfiguration.class, BraneContractsAutoConfiguration.class },
-        afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+        afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+                "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(LogStream.class)
 @EnableConfigurationProperties(BraneEventsProperties.class)
 public final class BraneEventsAutoConfiguration {
@@ -62,5 +67,19 @@ public final class BraneEventsAutoConfiguration {
     @Bean
     static BraneEventListenerContainer braneEventListenerContainer() {
         return new BraneEventListenerContainer();
+    }
+
+    /** The listener streams' {@code brane.events.*} meters, as the providers' {@code brane.rpc.*} ones. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(MeterRegistry.class)
+    @ConditionalOnBean(MeterRegistry.class)
+    @ConditionalOnBooleanProperty(name = "brane.metrics.enabled", matchIfMissing = true)
+    static class Meters {
+
+        @Bean
+        @ConditionalOnMissingBean
+        StreamMeters braneEventStreamMeters(MeterRegistry registry) {
+            return new MicrometerStreamMeters(registry);
+        }
     }
 }

@@ -16,8 +16,14 @@ public class BraneEventsProperties {
     /** Confirmations before a block's logs are delivered (the block itself counts as one). */
     private int confirmations = 12;
 
-    /** How often each stream polls the head (a WebSocket node also wakes it with new heads). */
+    /** How often each stream polls the head while no newHeads subscription is live (an HTTP node). */
     private Duration pollInterval = Duration.ofSeconds(1);
+
+    /**
+     * How often each stream polls the head while a newHeads subscription wakes it (a WebSocket node): a safety net
+     * bounding how long a subscription that went silent can delay delivery.
+     */
+    private Duration subscribedPollInterval = Duration.ofSeconds(30);
 
     /** Blocks per eth_getLogs while backfilling (halved while the node refuses a range as too large). */
     private int chunkSize = 2000;
@@ -32,7 +38,7 @@ public class BraneEventsProperties {
     private boolean autoStartup = true;
 
     /**
-     * Settings per stream id (contract, address, from-block, confirmations, poll-interval), as on
+     * Settings per stream id (chain, contract, address, from-block, confirmations, poll-interval), as on
      * {@code @BraneEventListener}.
      */
     private Map<String, Stream> streams = new LinkedHashMap<>();
@@ -42,6 +48,8 @@ public class BraneEventsProperties {
     }
 
     public static class Stream {
+        /** The chain to read (a name under brane.chains); default the one BraneClient. */
+        private String chain;
         /** The @BraneContract bean whose event the stream reads. */
         private String contract;
         /** The emitting contract's address. */
@@ -52,6 +60,14 @@ public class BraneEventsProperties {
         private Integer confirmations;
         /** How often the head is polled. */
         private Duration pollInterval;
+
+        public String getChain() {
+            return this.chain;
+        }
+
+        public void setChain(String chain) {
+            this.chain = chain;
+        }
 
         public String getContract() {
             return this.contract;
@@ -116,6 +132,14 @@ public class BraneEventsProperties {
 
     public void setPollInterval(Duration pollInterval) {
         this.pollInterval = pollInterval;
+    }
+
+    public Duration getSubscribedPollInterval() {
+        return this.subscribedPollInterval;
+    }
+
+    public void setSubscribedPollInterval(Duration subscribedPollInterval) {
+        this.subscribedPollInterval = subscribedPollInterval;
     }
 
     public int getChunkSize() {

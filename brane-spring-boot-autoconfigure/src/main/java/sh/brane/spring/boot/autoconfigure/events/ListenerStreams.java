@@ -1,9 +1,13 @@
 package sh.brane.spring.boot.autoconfigure.events;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.core.env.Environment;
@@ -26,6 +30,9 @@ import sh.brane.core.types.AddressFormatException;
  * the property (or annotation attribute) and the fix.
  */
 final class ListenerStreams {
+    /** The chain tag of a stream on the one BraneClient, as the {@code brane.rpc.*} meters name it. */
+    static final String DEFAULT_CHAIN = "default";
+
     private final ListableBeanFactory beans;
     private final Environment environment;
     private final BraneEventsProperties properties;
@@ -43,14 +50,21 @@ final class ListenerStreams {
                 properties.getChunkSize(), "must be 1..100000 blocks");
         check(properties.getReorgWindow() >= 2 && properties.getReorgWindow() <= 10_000, "brane.events.reorg-window",
                 properties.getReorgWindow(), "must be 2..10000 blocks");
-        check(positive(properties.getPollInterval()), "brane.events.poll-interval", properties.getPollInterval(),
-                "must be positive");
-        check(properties.getLeaseTtl().compareTo(properties.getPollInterval().multipliedBy(2)) >= 0,
-                "brane.events.lease-ttl", properties.getLeaseTtl(), "must be at least twice brane.events.poll-interval");
+        check(interval(properties.getPollInterval()), "brane.events.poll-interval", properties.getPollInterval(),
+                "must be 1ms..1h");
+        check(interval(properties.getSubscribedPollInterval()), "brane.events.subscribed-poll-interval",
+                properties.getSubscribedPollInterval(), "must be 1ms..1h");
+        Duration ttl = properties.getLeaseTtl();
+        check(ttl != null && ttl.toMillis() >= 100 && ttl.compareTo(Duration.ofHours(1)) <= 0,
+                "brane.events.lease-ttl", ttl, "must be 100ms..1h");
+    }
+
+    /** A listener's stream, not yet started, and the chain it reads ({@code default}: the one BraneClient). */
+    record ListenerStream(LogStream<Record> stream, String chain) {
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })
-    LogStream<Record> create(ListenerMethod m) {
+    ListenerStream create(ListenerMethod m) {
         String id = m.id();
         String prefix = "brane.events.streams." + id + ".";
         BraneEventsProperties.Stream own = properties.getStreams().getOrDefault(id, new BraneEventsProperties.Stream());
@@ -67,15 +81,11 @@ final class ListenerStreams {
                 own.getPollInterval() == null ? null : own.getPollInterval().toString());
         Duration interval = poll == null ? properties.getPollInterval()
                 : parse(poll, prefix + "poll-interval", DurationStyle::detectAndParse, "a duration such as 500ms");
-        check(positive(interval) && properties.getLeaseTtl().compareTo(interval.multipliedBy(2)) >= 0,
-                prefix + "poll-interval", interval, "must be positive and at most half of brane.events.lease-ttl");
+        check(interval(interval), prefix + "poll-interval", interval, "must be 1ms..1h");
         String contractName = setting(m.annotation.contract(), own.getContract());
         String address = setting(m.annotation.address(), own.getAddress());
-        BraneClient client = beans.getBeanProvider(BraneClient.class).getIfUnique();
-        if (client == null) {
-            throw new IllegalStateException("@BraneEventListener " + m.describe() + " needs one BraneClient bean: set "
-                    + "brane.rpc.url");
-        }
+        String chain = setting(m.annotation.chain(), own.getChain());
+        BraneClient client = chain == null ? defaultClient(m, prefix) : chainClient(chain.strip(), prefix);
         LogStreamBuilder<?> builder = LogStream.builder(client).name(id);
         if (StringUtils.hasText(address)) {
             builder.address(address(address, prefix + "address"));
@@ -89,10 +99,52 @@ final class ListenerStreams {
         } else {
             builder.fromBlock(fromBlock);
         }
-        return (LogStream<Record>) builder.confirmations(n).pollInterval(interval)
-                .chunkSize(properties.getChunkSize()).reorgWindow(properties.getReorgWindow(), 50_000)
+        LogStream<Record> stream = (LogStream<Record>) builder.confirmations(n).pollInterval(interval)
+                .subscribedPollInterval(properties.getSubscribedPollInterval()).chunkSize(properties.getChunkSize()).reorgWindow(properties.getReorgWindow(), 50_000)
                 .checkpoints(store, properties.getLeaseTtl())
                 .build((sh.brane.client.events.LogHandler) m.handler());
+        return new ListenerStream(stream, chain == null ? chainOf(client) : chain.strip());
+    }
+
+    private BraneClient defaultClient(ListenerMethod m, String prefix) {
+        BraneClient client = beans.getBeanProvider(BraneClient.class).getIfUnique();
+        if (client == null) {
+            Set<String> chains = chains();
+            throw new IllegalStateException("@BraneEventListener " + m.describe() + " needs one BraneClient bean: set "
+                    + "brane.rpc.url" + (chains.isEmpty() ? "" : ", or name one of the configured chains " + chains
+                    + " with @BraneEventListener(chain = ...) or " + prefix + "chain"));
+        }
+        return client;
+    }
+
+    /**
+     * The chain tag of the one client: {@code default}, unless it is a chain's own client (one chain configured and no
+     * shorthand, where Spring falls back to that chain's bean).
+     */
+    private String chainOf(BraneClient client) {
+        for (String chain : chains()) {
+            String bean = chain + "BraneClient";
+            if (beans.containsBean(bean) && beans.getBean(bean) == client) {
+                return chain;
+            }
+        }
+        return DEFAULT_CHAIN;
+    }
+
+    /** The client of {@code brane.chains.<chain>}, registered as {@code <chain>BraneClient}. */
+    private BraneClient chainClient(String chain, String prefix) {
+        Set<String> chains = chains();
+        if (!chains.contains(chain)) {
+            throw new InvalidConfigurationPropertyValueException(prefix + "chain", chain, "is not a configured chain;"
+                    + " configured under brane.chains: " + (chains.isEmpty() ? "none" : String.join(", ", chains))
+                    + ". Name one of them, or configure brane.chains." + chain + ".rpc.url");
+        }
+        return beans.getBean(chain + "BraneClient", BraneClient.class);
+    }
+
+    private Set<String> chains() {
+        return Binder.get(environment).bind("brane.chains", Bindable.mapOf(String.class, Object.class))
+                .map(Map::keySet).orElse(Set.of());
     }
 
     private BoundContract contract(ListenerMethod m, String name, String prefix) {
@@ -151,8 +203,8 @@ final class ListenerStreams {
         }
     }
 
-    private static boolean positive(Duration d) {
-        return d != null && !d.isNegative() && !d.isZero();
+    private static boolean interval(Duration d) {
+        return d != null && d.toMillis() >= 1 && d.compareTo(Duration.ofHours(1)) <= 0;
     }
 
     private static void check(boolean ok, String property, Object value, String reason) {

@@ -11,6 +11,8 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,12 +37,15 @@ import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.contract.EnableBraneContracts;
 import sh.brane.spring.eventfixtures.BadSignature;
+import sh.brane.spring.eventfixtures.ChainDeposits;
 import sh.brane.spring.eventfixtures.Deposits;
 import sh.brane.spring.eventfixtures.Emitter;
 
 /** {@code @BraneEventListener} methods fed by log streams, with checkpoints in the application's database. */
 class BraneEventsAutoConfigurationTests {
     static final String EMITTER = "0x00000000000000000000000000000000000000e1";
+    /** Another emitter, so the listeners reading from block 0 in other tests do not see this one's transfers. */
+    static final String CHAIN_EMITTER = "0x00000000000000000000000000000000000000e2";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class,
@@ -150,6 +155,74 @@ class BraneEventsAutoConfigurationTests {
                         assertThat(owner(database)).as("lease given up on shutdown").isNull();
                     });
         }
+    }
+
+    @Test
+    void aListenerOnANamedChainReadsThroughThatChainsClientAndReportsMeters() throws Exception {
+        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            provider.send("anvil_setCode", List.of(CHAIN_EMITTER, Emitter.RUNTIME));
+            SigningClient sender = new SigningClient(client, PrivateKey.fromHex(anvil.account(1).privateKey()));
+            Address to = Address.of(anvil.account(2).address());
+            // no brane.rpc shorthand: the only node that answers is l2's (l1 is a closed port)
+            runner.withBean(ChainDeposits.class).withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                    .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1",
+                            "brane.chains.l2.rpc.url=" + anvil.httpUrl(), "emitter.address=" + CHAIN_EMITTER,
+                            "brane.events.streams.chain-deposits.chain=l2")
+                    .run(context -> {
+                        assertThat(context).hasNotFailed();
+                        long start = client.blockNumber();
+                        sender.send(TxRequest.builder().to(Address.of(CHAIN_EMITTER)).data(Hex.decode("0x" + "0".repeat(24)
+                                + to.toHex().substring(2) + String.format("%064x", 7))).build());
+                        ChainDeposits deposits = context.getBean(ChainDeposits.class);
+                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                        while (deposits.applied.isEmpty() && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        assertThat(deposits.applied).containsExactly(
+                                new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(7)));
+                        MeterRegistry meters = context.getBean(MeterRegistry.class);
+                        assertThat(meters.get("brane.events.logs.delivered").tag("stream", "chain-deposits")
+                                .tag("chain", "l2").functionCounter().count()).isEqualTo(1.0);
+                        assertThat(meters.get("brane.events.logs.removed").tag("chain", "l2").functionCounter()
+                                .count()).isZero();
+                        assertThat(meters.get("brane.events.reorgs").tag("chain", "l2").functionCounter().count())
+                                .isZero();
+                        assertThat(meters.get("brane.events.decode.failures").tag("chain", "l2").functionCounter()
+                                .count()).isZero();
+                        deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                        while (meters.get("brane.events.checkpoint.block").gauge().value() <= start
+                                && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        assertThat(meters.get("brane.events.checkpoint.block").tag("stream", "chain-deposits").gauge()
+                                .value()).isGreaterThan(start);
+                        assertThat(meters.get("brane.events.head.lag").tag("chain", "l2").gauge().value())
+                                .isGreaterThanOrEqualTo(0.0);
+                        context.close();
+                        assertThat(meters.find("brane.events.logs.delivered").meters()).as("removed on stop")
+                                .isEmpty();
+                    });
+        }
+    }
+
+    @Test
+    void aListenerOnAChainThatIsNotConfiguredStopsStartUpNamingThePropertyAndTheChains() {
+        runner.withBean(ChainDeposits.class)
+                .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1",
+                        "brane.chains.l2.rpc.url=http://127.0.0.1:2", "emitter.address=" + EMITTER,
+                        "brane.events.streams.chain-deposits.chain=l3")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                        .hasMessageContaining("brane.events.streams.chain-deposits.chain").hasMessageContaining("l3")
+                        .hasMessageContaining("l1, l2"));
+        // no chain named, and no one default client among several chains: the message lists them
+        runner.withBean(ChainDeposits.class)
+                .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1",
+                        "brane.chains.l2.rpc.url=http://127.0.0.1:2", "emitter.address=" + EMITTER)
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("brane.events.streams.chain-deposits.chain")
+                        .hasMessageContaining("[l1, l2]"));
     }
 
     private static long checkpoint(DataSource ds) throws Exception {
