@@ -100,7 +100,8 @@ final class BraneChainsRegistrar implements BeanDefinitionRegistryPostProcessor 
                 beans.getBeanProvider(HttpConfigCustomizer.class).orderedStream().toList(),
                 beans.getBeanProvider(BraneMetricsFactory.class).orderedStream().toList(),
                 beans.getBeanProvider(BraneProviderDecorator.class).orderedStream().toList(),
-                beans.getBeanProvider(SslBundles.class).getIfAvailable())
+                beans.getBeanProvider(SslBundles.class).getIfAvailable(),
+                beans.getBeanProvider(BraneChainIdVerdicts.class).getIfAvailable())
             .create(new PropertiesBraneConnectionDetails(rpc));
     }
 
