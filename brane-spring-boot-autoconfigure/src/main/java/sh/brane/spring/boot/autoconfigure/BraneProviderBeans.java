@@ -15,7 +15,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
 import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
-import org.springframework.core.type.MethodMetadata;
+import org.springframework.beans.factory.support.RootBeanDefinition;
 
 import sh.brane.client.BraneClient;
 import sh.brane.rpc.BraneProvider;
@@ -122,13 +122,17 @@ public final class BraneProviderBeans {
         if (chain != null) {
             return chain;
         }
-        if (definition instanceof AnnotatedBeanDefinition annotated) {
-            MethodMetadata factoryMethod = annotated.getFactoryMethodMetadata();
-            if (factoryMethod != null
-                    && (factoryMethod.getDeclaringClassName().equals(BraneProviderConfiguration.class.getName())
-                            || factoryMethod.getDeclaringClassName().equals(BraneClientConfiguration.class.getName()))) {
-                return BraneProviderFactory.SHORTHAND_CHAIN;
-            }
+        String declaringClass = null;
+        if (definition instanceof AnnotatedBeanDefinition annotated && annotated.getFactoryMethodMetadata() != null) {
+            declaringClass = annotated.getFactoryMethodMetadata().getDeclaringClassName();
+        }
+        else if (definition instanceof RootBeanDefinition generated && generated.getResolvedFactoryMethod() != null) {
+            // an AOT-processed application: the generated definition's instance supplier knows its factory method
+            declaringClass = generated.getResolvedFactoryMethod().getDeclaringClass().getName();
+        }
+        if (BraneProviderConfiguration.class.getName().equals(declaringClass)
+                || BraneClientConfiguration.class.getName().equals(declaringClass)) {
+            return BraneProviderFactory.SHORTHAND_CHAIN;
         }
         return null;
     }
