@@ -195,6 +195,32 @@ class BraneStartupWithoutNodeTests {
     }
 
     @Test
+    void nodeOfAnotherChainFoundAfterStartUpTakesAReadinessGroupWithBraneOutOfService() {
+        this.runner
+            .withConfiguration(AutoConfigurations.of(ApplicationAvailabilityAutoConfiguration.class,
+                    HealthContributorAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class,
+                    HealthEndpointAutoConfiguration.class, AvailabilityHealthContributorAutoConfiguration.class,
+                    AvailabilityProbesAutoConfiguration.class))
+            .withPropertyValues("management.endpoint.health.probes.enabled=true",
+                    "management.endpoint.health.group.readiness.include=readinessState,brane",
+                    "management.endpoint.health.show-details=always", "brane.rpc.url=" + anvil.httpUrl(),
+                    "brane.rpc.expected-chain-id=1")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
+                BraneChainIdVerdicts verdicts = context.getBean(BraneChainIdVerdicts.class);
+                awaitTrue(() -> !verdicts.mismatches("default").isEmpty());
+                HealthEndpoint endpoint = context.getBean(HealthEndpoint.class);
+                // the application itself is ready; the group that includes brane is not (HTTP 503)
+                assertThat(endpoint.healthForPath("readinessState").getStatus()).isEqualTo(Status.UP);
+                assertThat(endpoint.healthForPath("readiness").getStatus()).isEqualTo(Status.DOWN);
+                assertThat(((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) endpoint
+                    .healthForPath("brane")).getDetails())
+                    .containsEntry("reason", "chain id 31337, expected 1 (brane.rpc.expected-chain-id)");
+            });
+    }
+
+    @Test
     void healthComparesTheChainIdOfAnHttpNode() {
         ApplicationContextRunner lenient = this.runner.withPropertyValues("brane.rpc.url=" + anvil.httpUrl());
         lenient.run((context) -> {
