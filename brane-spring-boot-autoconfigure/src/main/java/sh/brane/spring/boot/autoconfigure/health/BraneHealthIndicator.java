@@ -20,8 +20,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Health of the connection to the node: UP with chain id, latest block, its age and pending requests; DOWN when
- * the WebSocket is disconnected, the node does not answer within the timeout, or the head is older than the
- * configured maximum. Details never include the node's URL.
+ * the WebSocket is disconnected, the node does not answer within the timeout, the node is (or was found, after
+ * start-up) on another chain than the expected one, or the head is older than the configured maximum. Details never
+ * include the node's URL.
  */
 public class BraneHealthIndicator extends AbstractHealthIndicator {
 
