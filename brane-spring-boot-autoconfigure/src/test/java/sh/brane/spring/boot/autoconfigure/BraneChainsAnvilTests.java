@@ -37,6 +37,7 @@ import sh.brane.client.TxRequest;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.ConnectionLostException;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionAutoConfiguration;
@@ -173,8 +174,10 @@ class BraneChainsAnvilTests {
                 BraneClient onL1 = context.getBean("l1BraneClient", BraneClient.class);
                 long nonceBefore = onL1.getTransactionCount(Address.of(l1.account(5).address()), BlockTag.PENDING);
                 SigningClient payer = context.getBean("l2.payerSigningClient", SigningClient.class);
+                // refused at its first call to the node (gas estimation), before a nonce is taken or anything signed
                 assertThatThrownBy(() -> payer.send(TxRequest.builder().to(to).value(1_000).build()))
-                    .isInstanceOf(RuntimeException.class);
+                    .isInstanceOf(ConnectionLostException.class)
+                    .hasMessageContaining("provider l2 is closed");
                 assertThat(onL1.getTransactionCount(Address.of(l1.account(5).address()), BlockTag.PENDING)).isEqualTo(nonceBefore);
             });
     }
