@@ -2,8 +2,11 @@ package sh.brane.spring.boot.autoconfigure;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Import;
 
 import sh.brane.rpc.BraneProvider;
@@ -20,4 +23,11 @@ import sh.brane.rpc.BraneProvider;
         BraneSignerConfiguration.class, BraneClientConfiguration.class, BraneChainsConfiguration.class })
 public final class BraneAutoConfiguration {
 
+    /** The chain id mismatches found after start-up, which the health contributor reports. */
+    @Bean
+    @ConditionalOnMissingBean
+    @Conditional(BraneProvidersCondition.class)
+    BraneChainIdVerdicts braneChainIdVerdicts() {
+        return new BraneChainIdVerdicts();
+    }
 }

@@ -1,6 +1,10 @@
 package sh.brane.spring.boot.autoconfigure;
 
-/** Thrown at start-up when the node reports another chain than {@code brane.rpc.expected-chain-id}. */
+/**
+ * A node that reports another chain than {@code brane.rpc.expected-chain-id} (or a chain's). Start-up does not wait
+ * for a node, so the starter no longer throws it at start-up: the background check ({@code ChainIdCheck}) logs its
+ * message as an ERROR and keeps the endpoint out of use. Its failure analyzer still explains it when thrown.
+ */
 public class BraneChainIdMismatchException extends RuntimeException {
 
     private final long expected;

@@ -125,9 +125,9 @@ public class BraneProperties {
         private Duration requestTimeout = Duration.ofSeconds(30);
 
         /**
-         * Chain id the node must report (eth_chainId). A node reachable at start-up is checked then, and a mismatch
-         * fails start-up; one reached later is checked then, and a mismatch closes its provider. Every health check
-         * compares it too. Unset: not checked.
+         * Chain id the node must report (eth_chainId). Checked in the background when the node is first reached
+         * (start-up does not wait): a mismatch is logged as an ERROR, closes that endpoint's provider and makes
+         * health DOWN with the reason. Every health check compares it too. Unset: not checked.
          */
         private Long expectedChainId;
 

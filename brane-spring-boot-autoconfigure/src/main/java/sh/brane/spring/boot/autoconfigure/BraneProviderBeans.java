@@ -9,10 +9,13 @@ import java.util.Map;
 import java.util.Set;
 
 import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.AbstractBeanDefinition;
+import org.springframework.beans.factory.support.AutowireCandidateQualifier;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
-import org.springframework.core.type.MethodMetadata;
+import org.springframework.beans.factory.support.RootBeanDefinition;
 
 import sh.brane.client.BraneClient;
 import sh.brane.rpc.BraneProvider;
@@ -115,17 +118,21 @@ public final class BraneProviderBeans {
         }
         // the definition as registered: a merged copy is no longer an AnnotatedBeanDefinition
         BeanDefinition definition = beans.getBeanDefinition(beanName);
-        Object chain = definition.getAttribute(CHAIN_ATTRIBUTE);
+        String chain = registeredChainOf(definition, beanName);
         if (chain != null) {
-            return chain.toString();
+            return chain;
         }
-        if (definition instanceof AnnotatedBeanDefinition annotated) {
-            MethodMetadata factoryMethod = annotated.getFactoryMethodMetadata();
-            if (factoryMethod != null
-                    && (factoryMethod.getDeclaringClassName().equals(BraneProviderConfiguration.class.getName())
-                            || factoryMethod.getDeclaringClassName().equals(BraneClientConfiguration.class.getName()))) {
-                return BraneProviderFactory.SHORTHAND_CHAIN;
-            }
+        String declaringClass = null;
+        if (definition instanceof AnnotatedBeanDefinition annotated && annotated.getFactoryMethodMetadata() != null) {
+            declaringClass = annotated.getFactoryMethodMetadata().getDeclaringClassName();
+        }
+        else if (definition instanceof RootBeanDefinition generated && generated.getResolvedFactoryMethod() != null) {
+            // an AOT-processed application: the generated definition's instance supplier knows its factory method
+            declaringClass = generated.getResolvedFactoryMethod().getDeclaringClass().getName();
+        }
+        if (BraneProviderConfiguration.class.getName().equals(declaringClass)
+                || BraneClientConfiguration.class.getName().equals(declaringClass)) {
+            return BraneProviderFactory.SHORTHAND_CHAIN;
         }
         return null;
     }
@@ -133,6 +140,27 @@ public final class BraneProviderBeans {
     /** Whether the bean of this name was registered for {@code brane.chains.<name>}. */
     static boolean isChainBean(BeanDefinitionRegistry registry, String beanName) {
         return registry.containsBeanDefinition(beanName)
-                && registry.getBeanDefinition(beanName).getAttribute(CHAIN_ATTRIBUTE) != null;
+                && registeredChainOf(registry.getBeanDefinition(beanName), beanName) != null;
+    }
+
+    /**
+     * The chain of a provider or client bean {@link BraneChainsRegistrar} registered, else null: its attribute, or
+     * (in an AOT-processed application, whose generated definitions keep qualifiers but no attributes) its
+     * {@code @Qualifier("<chain>")} with the name {@code <chain>BraneProvider} or {@code <chain>BraneClient}. No
+     * other bean can hold such a name: the registrar's definition would clash with it.
+     */
+    private static String registeredChainOf(BeanDefinition definition, String beanName) {
+        Object chain = definition.getAttribute(CHAIN_ATTRIBUTE);
+        if (chain != null) {
+            return chain.toString();
+        }
+        if (definition instanceof AbstractBeanDefinition registered) {
+            AutowireCandidateQualifier qualifier = registered.getQualifier(Qualifier.class.getName());
+            Object value = (qualifier != null) ? qualifier.getAttribute(AutowireCandidateQualifier.VALUE_KEY) : null;
+            if (value != null && (beanName.equals(value + "BraneProvider") || beanName.equals(value + "BraneClient"))) {
+                return value.toString();
+            }
+        }
+        return null;
     }
 }

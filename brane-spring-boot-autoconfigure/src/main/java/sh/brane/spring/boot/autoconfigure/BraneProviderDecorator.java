@@ -16,4 +16,15 @@ public interface BraneProviderDecorator {
      * @param transport {@code ws} or {@code http}
      */
     BraneProvider decorate(BraneProvider provider, String endpoint, String transport);
+
+    /**
+     * What the auto-configuration calls: also names the chain the endpoint serves. By default the chain is
+     * ignored ({@link #decorate(BraneProvider, String, String)}); override it to use it, e.g. as a tag.
+     *
+     * @param chain the configured chain's name: {@code default} for {@code brane.rpc}, else the name under
+     *              {@code brane.chains} (the {@code chain} tag of the meters)
+     */
+    default BraneProvider decorate(BraneProvider provider, String chain, String endpoint, String transport) {
+        return decorate(provider, endpoint, transport);
+    }
 }

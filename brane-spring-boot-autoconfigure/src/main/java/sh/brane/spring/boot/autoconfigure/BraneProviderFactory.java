@@ -1,6 +1,5 @@
 package sh.brane.spring.boot.autoconfigure;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,10 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +17,6 @@ import org.springframework.boot.ssl.SslBundles;
 
 import sh.brane.rpc.BraneMetrics;
 import sh.brane.rpc.BraneProvider;
-import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.FallbackProvider;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.InvalidOptionException;
@@ -57,14 +52,18 @@ final class BraneProviderFactory {
 
     private final SslBundles sslBundles;
 
+    /** Where a chain id mismatch found after start-up is recorded for the health contributor. */
+    private final BraneChainIdVerdicts verdicts;
+
     /** The chain name of {@code brane.rpc} (the one-chain shorthand). */
     static final String SHORTHAND_CHAIN = "default";
 
     BraneProviderFactory(BraneProperties.Rpc rpc, String prefix, String chain, Executor callbackExecutor,
             List<WebSocketConfigCustomizer> webSocketCustomizers, List<HttpConfigCustomizer> httpCustomizers,
             List<BraneMetricsFactory> metricsFactories, List<BraneProviderDecorator> decorators,
-            SslBundles sslBundles) {
+            SslBundles sslBundles, BraneChainIdVerdicts verdicts) {
         this.rpc = rpc;
+        this.verdicts = (verdicts != null) ? verdicts : new BraneChainIdVerdicts();
         this.prefix = prefix;
         this.chain = chain;
         this.sslBundles = sslBundles;
@@ -159,34 +158,24 @@ final class BraneProviderFactory {
         BraneUrl url = BraneUrl.parse(rawUrl);
         NodeTls tls = NodeTls.resolve(bundleProperty, bundleName, url, this.sslBundles);
         BraneProvider provider;
-        boolean reachable;
-        CompletableFuture<?> reached;
+        // a WebSocket endpoint is reached at its first handshake; an HTTP one when it first answers (null)
+        CompletableFuture<Void> firstConnection = null;
         if (url.webSocket()) {
-            // start-up does not wait for the node: the provider connects, and retries, in the background
+            // start-up does not wait for the node, not even for a first attempt (a silent node would hold it for
+            // the whole connect timeout): the provider connects, and retries, in the background
             WebSocketConfig config = ProviderConfigMapper.webSocket(url, name, headers, this.rpc, this.prefix,
                     this.callbackExecutor, this.webSocketCustomizers, tls);
             WebSocketProvider ws = WebSocketProvider.start(config);
             provider = ws;
-            // but it lets the first attempt end (at once when refused, at most connectTimeout when silent), so an
-            // app that calls its node right after start-up finds a reachable one connected
-            awaitQuietly(ws.firstAttempt(), config.connectTimeout().plusSeconds(1));
-            reachable = ws.isConnected();
-            reached = ws.firstConnection();
-            if (reachable) {
-                logger.info("Brane provider '{}' connected to {} over WebSocket", name, url.redacted());
-            }
-            else {
-                logger.warn("Brane provider '{}' could not reach {} yet; it keeps connecting in the background "
-                        + "(health is DOWN until then)", name, url.redacted());
-                reached.thenRun(() -> logger.info("Brane provider '{}' connected to {} over WebSocket", name,
-                        url.redacted()));
-            }
+            firstConnection = ws.firstConnection();
+            logger.info("Brane provider '{}' connects to {} over WebSocket in the background (health is DOWN until "
+                    + "it is connected)", name, url.redacted());
+            ws.firstConnection()
+                .thenRun(() -> logger.info("Brane provider '{}' connected to {} over WebSocket", name, url.redacted()));
         }
         else {
             provider = HttpProvider.create(ProviderConfigMapper.http(url, name, headers, this.rpc, this.prefix,
                     this.callbackExecutor, this.httpCustomizers, tls));
-            reachable = true;
-            reached = CompletableFuture.completedFuture(null);
             // HTTP opens connections per request: nothing is known about the node yet (the health check tells)
             logger.info("Brane provider '{}' sends to {} over HTTP", name, url.redacted());
         }
@@ -199,9 +188,15 @@ final class BraneProviderFactory {
                 provider.setMetrics((metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics));
             }
             Long expected = this.rpc.getExpectedChainId();
-            String chainIdProperty = this.prefix + ".expected-chain-id";
-            if (expected != null && !(reachable && verifyChainId(provider, name, expected, chainIdProperty))) {
-                ChainIdCheck.whenReached(reached, provider, name, expected, chainIdProperty);
+            if (expected != null) {
+                ChainIdCheck check = new ChainIdCheck(provider, this.chain, name, expected,
+                        this.prefix + ".expected-chain-id", this.verdicts);
+                if (firstConnection != null) {
+                    check.whenReached(firstConnection);
+                }
+                else {
+                    check.untilAnswered();
+                }
             }
         }
         catch (RuntimeException ex) {
@@ -210,46 +205,8 @@ final class BraneProviderFactory {
         }
         BraneProvider decorated = provider;
         for (BraneProviderDecorator decorator : this.decorators) {
-            decorated = decorator.decorate(decorated, name, url.webSocket() ? "ws" : "http");
+            decorated = decorator.decorate(decorated, this.chain, name, url.webSocket() ? "ws" : "http");
         }
         return decorated;
-    }
-
-    private static void awaitQuietly(CompletableFuture<?> future, Duration timeout) {
-        try {
-            future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-        catch (ExecutionException | TimeoutException ex) {
-            // not reached: the background connection and the health check take over
-        }
-    }
-
-    /**
-     * Checks the chain id of a node reachable at start-up: a mismatch is wrong configuration and fails start-up.
-     *
-     * @return false when the node did not answer, so the check is left to the background
-     */
-    private static boolean verifyChainId(BraneProvider provider, String name, long expected, String property) {
-        String hex;
-        try {
-            hex = provider.send("eth_chainId", List.of()).asString();
-        }
-        catch (BraneRpcException ex) {
-            // A node that is down at start-up must not keep the service down: the pinned chain id still guards
-            // every transaction (each signer refuses to sign for another chain), and the chain id is checked when
-            // the node answers.
-            logger.warn("Could not read the chain id of node '{}' to check {} ({}); "
-                    + "it is checked when the node answers, and signers sign for chain {} only", name, property,
-                    ex.getMessage(), expected);
-            return false;
-        }
-        long actual = Quantities.parseLong(hex);
-        if (actual != expected) {
-            throw new BraneChainIdMismatchException(name, expected, actual, property);
-        }
-        return true;
     }
 }

@@ -2,11 +2,8 @@ package sh.brane.spring.boot.autoconfigure;
 
 import java.util.Arrays;
 import java.util.Set;
-import java.util.function.Supplier;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import org.springframework.aot.AotDetector;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
@@ -22,7 +19,6 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.signer.Signer;
 import sh.brane.signer.SignerCeilings;
-import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
 
 /**
  * Registers, for each {@code brane.signers.<name>}, the beans {@code <name>Signer} ({@link Signer}),
@@ -33,8 +29,6 @@ import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
  */
 final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor {
 
-    private static final Logger logger = LoggerFactory.getLogger(NamedSignersRegistrar.class);
-
     private final Environment environment;
 
     NamedSignersRegistrar(Environment environment) {
@@ -43,6 +37,10 @@ final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor
 
     @Override
     public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) {
+        if (AotDetector.useGeneratedArtifacts()) {
+            // an AOT-processed application: the definitions registered at build time are in the generated code
+            return;
+        }
         Set<String> names = ConfiguredNames.under(Binder.get(this.environment), "brane.signers");
         if (names.isEmpty() || !(registry instanceof ConfigurableListableBeanFactory beans)) {
             return;
@@ -57,28 +55,25 @@ final class NamedSignersRegistrar implements BeanDefinitionRegistryPostProcessor
                 throw new InvalidConfigurationPropertyValueException(prefix, name,
                         "a signer name is 1 to 64 letters, digits, '-' or '_' (it names beans, logs and metrics)");
             }
-            register(registry, name + "Signer", Signer.class, name, () -> {
-                BraneProperties properties = beans.getBean(BraneProperties.class);
-                Signer signer = BraneSigners.create(name, prefix, properties.getSigners().get(name), properties);
-                logger.info("Brane signer '{}': account {}", name, signer.address());
-                return signer;
-            });
-            register(registry, name + "SignerCeilings", SignerCeilings.class, name,
-                    () -> BraneSigners.ceilings(prefix, beans.getBean(BraneProperties.class).getSigners().get(name)));
+            register(registry, name + "Signer", Signer.class, name, "signer");
+            register(registry, name + "SignerCeilings", SignerCeilings.class, name, "ceilings");
             if (hasClient) {
-                register(registry, name + "SigningClient", SigningClient.class, name,
-                        () -> SigningClients.create(prefix, beans.getBean(BraneClient.class),
-                                beans.getBean(name + "Signer", Signer.class),
-                                beans.getBean(name + "SignerCeilings", SignerCeilings.class),
-                                beans.getBean(BraneProperties.class),
-                                beans.getBeanProvider(BraneTransactionSenders.class).getIfAvailable()));
+                register(registry, name + "SigningClient", SigningClient.class, name, "signingClient");
             }
         }
     }
 
-    private static <T> void register(BeanDefinitionRegistry registry, String beanName, Class<T> type, String name,
-            Supplier<T> supplier) {
-        RootBeanDefinition definition = new RootBeanDefinition(type, supplier);
+    /**
+     * A definition Spring AOT can generate code for: a static factory method of {@link NamedSignerBeans}, the
+     * signer's name as its constructor argument and the {@code BeanFactory} autowired.
+     */
+    private static void register(BeanDefinitionRegistry registry, String beanName, Class<?> type, String name,
+            String factoryMethod) {
+        RootBeanDefinition definition = new RootBeanDefinition(NamedSignerBeans.class);
+        definition.setFactoryMethodName(factoryMethod);
+        definition.setTargetType(type);
+        definition.setAutowireMode(AbstractBeanDefinition.AUTOWIRE_CONSTRUCTOR);
+        definition.getConstructorArgumentValues().addIndexedArgumentValue(0, name);
         definition.addQualifier(new AutowireCandidateQualifier(Qualifier.class, name));
         definition.setDestroyMethodName(AbstractBeanDefinition.INFER_METHOD); // closes a PKCS#11 session
         registry.registerBeanDefinition(beanName, definition);

@@ -72,7 +72,7 @@ class BraneAnvilIntegrationTests {
                     "brane.rpc.expected-chain-id=31337")
             .run((context) -> {
                 assertThat(context).hasNotFailed();
-                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
                 MeterRegistry registry = context.getBean(MeterRegistry.class);
                 BraneHealthIndicator health = context.getBean(BraneHealthIndicator.class);
 

@@ -43,6 +43,7 @@ import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Every condition and property of the auto-configuration, one row per test. */
 class BraneAutoConfigurationTests {
@@ -154,7 +155,7 @@ class BraneAutoConfigurationTests {
                     "brane.rpc.ws.max-retries=5", "brane.rpc.ws.retry-initial-backoff=20ms",
                     "brane.rpc.ws.retry-max-backoff=1s")
             .run((context) -> {
-                WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                WebSocketProvider provider = NodeWait.connected((WebSocketProvider) context.getBean(BraneProvider.class));
                 var config = provider.config();
                 assertThat(provider.isConnected()).isTrue();
                 assertThat(provider.transportName()).isEqualTo("nio");
@@ -293,7 +294,7 @@ class BraneAutoConfigurationTests {
     void lifecycleStopLetsInFlightRequestsEndAndContextCloseClosesTheProvider() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.shutdown.timeout=5s")
             .run((context) -> {
-                WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                WebSocketProvider provider = NodeWait.connected((WebSocketProvider) context.getBean(BraneProvider.class));
                 var inFlight = provider.sendAsync("eth_blockNumber", List.of());
                 BraneProviderLifecycle lifecycle = context.getBean(BraneProviderLifecycle.class);
                 assertThat(lifecycle.isRunning()).isTrue();
@@ -439,15 +440,36 @@ class BraneAutoConfigurationTests {
     }
 
     @Test
-    void chainIdMismatchFails() {
+    void chainIdMismatchFoundAfterStartUpClosesTheProviderAndIsRecorded() {
+        // start-up does not wait for the node: the check runs once it is reached, and a mismatch keeps it out of use
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.expected-chain-id=1")
             .run((context) -> {
-                Throwable failure = context.getStartupFailure();
-                assertThat(failure).rootCause()
-                    .isInstanceOf(BraneChainIdMismatchException.class)
-                    .hasMessage("Node 'default' reports chain id 31337 but brane.rpc.expected-chain-id is 1");
-                assertThat(FailureAnalysisSupport.report(failure)).contains("chain 31337",
-                        "brane.rpc.expected-chain-id is 1", "set brane.rpc.expected-chain-id to 31337");
+                assertThat(context).hasNotFailed();
+                BraneChainIdVerdicts verdicts = context.getBean(BraneChainIdVerdicts.class);
+                BraneStartupWithoutNodeTests.awaitTrue(() -> !verdicts.mismatches("default").isEmpty());
+                assertThat(verdicts.mismatches("default"))
+                    .containsExactly(Map.entry("default", "chain id 31337, expected 1 (brane.rpc.expected-chain-id)"));
+                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneStartupWithoutNodeTests.awaitTrue(() -> provider.status().stream().noneMatch(
+                        sh.brane.rpc.EndpointStatus::inRotation));
+                assertThatThrownBy(() -> provider.send("eth_blockNumber", List.of()))
+                    .isInstanceOf(sh.brane.rpc.BraneRpcException.class);
+            });
+    }
+
+    @Test
+    void chainIdMismatchKnownFromConfigurationFailsStartUpWithAReport() {
+        this.runner
+            .withConfiguration(AutoConfigurations.of(
+                    sh.brane.spring.boot.autoconfigure.devnet.BraneDevnetAutoConfiguration.class))
+            .withPropertyValues("brane.devnet.enabled=true", "brane.devnet.in-tests=true",
+                    "brane.devnet.chain-id=31337", "brane.rpc.expected-chain-id=1")
+            .run((context) -> {
+                assertThat(context).hasFailed();
+                assertThat(FailureAnalysisSupport.report(context.getStartupFailure())).contains(
+                        "brane.devnet.chain-id", "31337", "brane.rpc.expected-chain-id");
+                assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOf(InvalidConfigurationPropertyValueException.class);
             });
     }
 
@@ -576,7 +598,7 @@ class BraneAutoConfigurationTests {
                     "brane.rpc.endpoints[1].headers.X-Api-Key=b", "brane.rpc.fallback.failure-threshold=2",
                     "brane.rpc.fallback.probe-interval=1s")
             .run((context) -> {
-                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
                 assertThat(provider).isInstanceOf(FallbackProvider.class);
                 for (int i = 0; i < 4; i++) {
                     assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");

@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration;
@@ -25,7 +26,10 @@ import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
+import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Receipt;
 import sh.brane.client.SigningClient;
@@ -33,18 +37,21 @@ import sh.brane.client.TxRequest;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneProvider;
+import sh.brane.rpc.ConnectionLostException;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionAutoConfiguration;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Two chains against two real Anvils on different chain ids (one over WebSocket, one over HTTP): each client reaches
  * its own node, a signer sends on its chain through the journal, meters carry the chain, the shutdown drain waits for
  * both, and health has one entry per chain, DOWN for the one whose node stopped.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class BraneChainsAnvilTests {
 
     private static final long L2_CHAIN_ID = 1337;
@@ -82,6 +89,7 @@ class BraneChainsAnvilTests {
                     "brane.tx.poll-interval=50ms", "brane.shutdown.timeout=5s")
             .run((context) -> {
                 assertThat(context).hasNotFailed();
+                BraneStartupWithoutNodeTests.awaitConnected(context.getBean("l1BraneProvider", BraneProvider.class));
                 BraneClient first = context.getBean("l1BraneClient", BraneClient.class);
                 BraneClient second = context.getBean("l2BraneClient", BraneClient.class);
                 // each client reaches its own node
@@ -133,16 +141,44 @@ class BraneChainsAnvilTests {
     }
 
     @Test
-    void aChainWhoseNodeReportsAnotherChainFailsStartUpNamingThatChainsProperty() {
+    void aChainWhoseNodeReportsAnotherChainIsKeptOutOfUseLoudlyAndItsSignerSendsNothing(CapturedOutput output) {
+        Address to = Address.of(l1.account(6).address());
         this.runner
             .withPropertyValues("brane.chains.l1.rpc.url=" + l1.wsUrl(), "brane.chains.l1.rpc.expected-chain-id=31337",
-                    "brane.chains.l2.rpc.url=" + l1.httpUrl(), "brane.chains.l2.rpc.expected-chain-id=" + L2_CHAIN_ID)
+                    "brane.chains.l2.rpc.url=" + l1.httpUrl(), "brane.chains.l2.rpc.expected-chain-id=" + L2_CHAIN_ID,
+                    "brane.chains.l2.signers.payer.private-key=" + l1.account(5).privateKey(),
+                    "brane.tx.poll-interval=50ms")
             .run((context) -> {
-                assertThat(context).hasFailed();
-                assertThat(context.getStartupFailure()).rootCause()
-                    .isInstanceOf(BraneChainIdMismatchException.class)
-                    .hasMessage("Node 'l2' reports chain id 31337 but brane.chains.l2.rpc.expected-chain-id is "
-                            + L2_CHAIN_ID);
+                // the node is only reached after start-up, so the mismatch cannot stop it: it is found then
+                assertThat(context).hasNotFailed();
+                CompositeHealthContributor health = context.getBean("braneHealthContributor",
+                        CompositeHealthContributor.class);
+                HealthIndicator l2Health = (HealthIndicator) health.getContributor("l2");
+                String reason = "chain id 31337, expected 1337 (brane.chains.l2.rpc.expected-chain-id)";
+                BraneStartupWithoutNodeTests.awaitTrue(
+                        () -> reason.equals(l2Health.health(true).getDetails().get("reason")));
+                assertThat(l2Health.health(true).getStatus()).isEqualTo(Status.DOWN);
+                // loud: an ERROR naming the endpoint and the property, never the node's URL
+                assertThat(output).contains("ERROR")
+                    .contains("Node 'l2' reports chain id 31337 but brane.chains.l2.rpc.expected-chain-id is "
+                            + L2_CHAIN_ID)
+                    .doesNotContain("Node 'l1' reports");
+                String errorLine = output.toString().lines().filter((line) -> line.contains("Node 'l2' reports"))
+                    .findFirst().orElseThrow();
+                assertThat(errorLine).doesNotContain(l1.httpUrl());
+                // the other chain is untouched
+                BraneStartupWithoutNodeTests.awaitConnected(context.getBean("l1BraneProvider", BraneProvider.class));
+                assertThat(status(health, "l1")).isEqualTo(Status.UP);
+                // and the wrong chain's signer sends nothing: its provider is closed, the transaction fails before
+                // it reaches the node, and the account's nonce on that node does not move
+                BraneClient onL1 = context.getBean("l1BraneClient", BraneClient.class);
+                long nonceBefore = onL1.getTransactionCount(Address.of(l1.account(5).address()), BlockTag.PENDING);
+                SigningClient payer = context.getBean("l2.payerSigningClient", SigningClient.class);
+                // refused at its first call to the node (gas estimation), before a nonce is taken or anything signed
+                assertThatThrownBy(() -> payer.send(TxRequest.builder().to(to).value(1_000).build()))
+                    .isInstanceOf(ConnectionLostException.class)
+                    .hasMessageContaining("provider l2 is closed");
+                assertThat(onL1.getTransactionCount(Address.of(l1.account(5).address()), BlockTag.PENDING)).isEqualTo(nonceBefore);
             });
     }
 

@@ -186,7 +186,37 @@ class BraneStartupWithoutNodeTests {
                     awaitTrue(() -> !provider.isConnected());
                     var health = context.getBean(BraneHealthIndicator.class).health(true);
                     assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+                    // the reason, not a bare "disconnected": the provider was closed on purpose
+                    assertThat(health.getDetails()).containsEntry("reason",
+                            "chain id 31337, expected 1 (brane.rpc.expected-chain-id)");
+                    assertThat(output).contains("ERROR").doesNotContain("ws://127.0.0.1:" + port + "/");
                 }
+            });
+    }
+
+    @Test
+    void nodeOfAnotherChainFoundAfterStartUpTakesAReadinessGroupWithBraneOutOfService() {
+        this.runner
+            .withConfiguration(AutoConfigurations.of(ApplicationAvailabilityAutoConfiguration.class,
+                    HealthContributorAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class,
+                    HealthEndpointAutoConfiguration.class, AvailabilityHealthContributorAutoConfiguration.class,
+                    AvailabilityProbesAutoConfiguration.class))
+            .withPropertyValues("management.endpoint.health.probes.enabled=true",
+                    "management.endpoint.health.group.readiness.include=readinessState,brane",
+                    "management.endpoint.health.show-details=always", "brane.rpc.url=" + anvil.httpUrl(),
+                    "brane.rpc.expected-chain-id=1")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
+                BraneChainIdVerdicts verdicts = context.getBean(BraneChainIdVerdicts.class);
+                awaitTrue(() -> !verdicts.mismatches("default").isEmpty());
+                HealthEndpoint endpoint = context.getBean(HealthEndpoint.class);
+                // the application itself is ready; the group that includes brane is not (HTTP 503)
+                assertThat(endpoint.healthForPath("readinessState").getStatus()).isEqualTo(Status.UP);
+                assertThat(endpoint.healthForPath("readiness").getStatus()).isEqualTo(Status.DOWN);
+                assertThat(((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) endpoint
+                    .healthForPath("brane")).getDetails())
+                    .containsEntry("reason", "chain id 31337, expected 1 (brane.rpc.expected-chain-id)");
             });
     }
 
@@ -200,8 +230,46 @@ class BraneStartupWithoutNodeTests {
             var health = indicator.health(true);
             assertThat(health.getStatus()).isEqualTo(Status.DOWN);
             assertThat(health.getDetails()).containsEntry("reason",
-                    "the node is on chain 31337 but brane.rpc.expected-chain-id is 1");
+                    "chain id 31337, expected 1 (brane.rpc.expected-chain-id)");
         });
+    }
+
+    @Test
+    void silentWebSocketNodeDoesNotHoldStartUp() throws Exception {
+        try (SilentServer silent = SilentServer.start()) {
+            // a connect timeout far longer than any test: had start-up waited for the first attempt, it would hang
+            this.runner
+                .withPropertyValues("brane.rpc.url=ws://127.0.0.1:" + silent.port(), "brane.rpc.ws.connect-timeout=10m",
+                        "brane.rpc.expected-chain-id=1")
+                .run((context) -> {
+                    assertThat(context).hasNotFailed();
+                    WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                    // refresh is over while the first handshake is still unanswered
+                    assertThat(provider.firstAttempt()).isNotDone();
+                    awaitTrue(() -> silent.accepted() > 0);
+                    assertThat(provider.firstAttempt()).isNotDone();
+                    var health = context.getBean(BraneHealthIndicator.class).health(true);
+                    assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+                    assertThat(health.getDetails()).containsEntry("connection", "disconnected");
+                    assertThat(context.getBean(BraneChainIdVerdicts.class).mismatches("default")).isEmpty();
+                });
+        }
+    }
+
+    @Test
+    void silentHttpNodeDoesNotHoldStartUpForTheChainIdCheck() throws Exception {
+        try (SilentServer silent = SilentServer.start()) {
+            this.runner
+                .withPropertyValues("brane.rpc.url=http://127.0.0.1:" + silent.port(), "brane.rpc.request-timeout=10m",
+                        "brane.rpc.http.max-retries=0", "brane.rpc.expected-chain-id=1")
+                .run((context) -> {
+                    assertThat(context).hasNotFailed();
+                    // the chain id check runs in the background: its request reaches the node after refresh, and
+                    // is still unanswered while the context is up
+                    awaitTrue(() -> silent.accepted() > 0);
+                    assertThat(context.getBean(BraneChainIdVerdicts.class).mismatches("default")).isEmpty();
+                });
+        }
     }
 
     @Test
@@ -226,6 +294,14 @@ class BraneStartupWithoutNodeTests {
                 throw new AssertionError(ex);
             }
         }
+    }
+
+    /**
+     * Waits for every endpoint of {@code provider} to be connected: start-up does not wait for a WebSocket's
+     * first handshake, so a test that calls its node at once waits for it, as readiness does.
+     */
+    static void awaitConnected(BraneProvider provider) {
+        NodeWait.connected(provider);
     }
 
     static Map<String, Object> details(BraneHealthIndicator indicator) {

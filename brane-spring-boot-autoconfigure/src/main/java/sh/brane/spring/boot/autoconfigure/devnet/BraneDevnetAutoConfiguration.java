@@ -1,5 +1,6 @@
 package sh.brane.spring.boot.autoconfigure.devnet;
 
+import java.time.Duration;
 import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
@@ -12,9 +13,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
 
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.DevAccount;
@@ -43,6 +46,14 @@ public final class BraneDevnetAutoConfiguration {
     @ConditionalOnMissingBean({ Anvil.class, BraneConnectionDetails.class })
     Anvil braneDevnetAnvil(BraneProperties properties) {
         BraneProperties.Devnet devnet = properties.getDevnet();
+        Long expected = properties.getRpc().getExpectedChainId();
+        if (expected != null && expected != devnet.getChainId()) {
+            // knowable from configuration alone: fail start-up before starting a node, not after reaching it
+            throw new InvalidConfigurationPropertyValueException("brane.devnet.chain-id", devnet.getChainId(),
+                    "the devnet's chain differs from brane.rpc.expected-chain-id (" + expected + "): set "
+                            + "brane.devnet.chain-id to " + expected + ", or brane.rpc.expected-chain-id to "
+                            + devnet.getChainId());
+        }
         Anvil.Builder builder = Anvil.builder().chainId(devnet.getChainId()).accounts(devnet.getAccounts());
         java.time.Duration blockTime = devnet.getBlockTime();
         if (blockTime.isNegative() || blockTime.toNanos() % 1_000_000_000L != 0) {
@@ -61,6 +72,16 @@ public final class BraneDevnetAutoConfiguration {
                 devnet.isWebsocket() ? anvil.wsUrl() : anvil.httpUrl(), anvil.chainId(),
                 anvil.accounts().stream().map(DevAccount::address).collect(Collectors.joining(", ")));
         return anvil;
+    }
+
+    /** The devnet's provider, bound to a local process started just before: its handshake is awaited. */
+    @Bean
+    @ConditionalOnMissingBean(BraneConnectionDetails.class)
+    static DevnetFirstConnection braneDevnetFirstConnection(Environment environment) {
+        Duration timeout = Binder.get(environment)
+            .bind("brane.rpc.ws.connect-timeout", Duration.class)
+            .orElse(Duration.ofSeconds(10));
+        return new DevnetFirstConnection(timeout);
     }
 
     @Bean

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -17,6 +18,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
 import sh.brane.spring.boot.autoconfigure.BraneProviderBeans;
 import sh.brane.spring.boot.autoconfigure.BraneProvidersCondition;
@@ -35,19 +37,24 @@ public final class BraneHealthContributorAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(name = { "braneHealthIndicator", "braneHealthContributor" })
-    HealthContributor braneHealthContributor(ConfigurableListableBeanFactory beans, BraneProperties properties) {
+    HealthContributor braneHealthContributor(ConfigurableListableBeanFactory beans, BraneProperties properties,
+            ObjectProvider<BraneChainIdVerdicts> verdicts) {
         List<BraneProviderBeans.Entry> entries = BraneProviderBeans.all(beans, properties);
+        BraneChainIdVerdicts found = verdicts.getIfAvailable(BraneChainIdVerdicts::new);
         if (entries.size() == 1 && properties.getChains().isEmpty()) {
-            return indicator(entries.get(0));
+            return indicator(entries.get(0), found);
         }
         Map<String, HealthContributor> perChain = new LinkedHashMap<>();
-        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry)));
+        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry, found)));
         return CompositeHealthContributor.fromMap(perChain);
     }
 
-    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry) {
-        return new BraneHealthIndicator(entry.provider(), entry.health().getTimeout(),
+    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry, BraneChainIdVerdicts verdicts) {
+        BraneHealthIndicator indicator = new BraneHealthIndicator(entry.provider(), entry.health().getTimeout(),
                 entry.health().getMaxHeadAge())
             .expectChainId(entry.expectedChainId(), entry.chainIdProperty());
+        // the starter checks the chain id of the providers it creates only (a declared one: every probe compares)
+        return entry.autoConfigured() ? indicator.chainIdMismatches(() -> verdicts.mismatches(entry.name()))
+                : indicator;
     }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -14,12 +15,14 @@ import org.springframework.boot.health.contributor.Health;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.EndpointStatus;
+import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Health of the connection to the node: UP with chain id, latest block, its age and pending requests; DOWN when
- * the WebSocket is disconnected, the node does not answer within the timeout, or the head is older than the
- * configured maximum. Details never include the node's URL.
+ * the WebSocket is disconnected, the node does not answer within the timeout, the node is (or was found, after
+ * start-up) on another chain than the expected one, or the head is older than the configured maximum. Details never
+ * include the node's URL.
  */
 public class BraneHealthIndicator extends AbstractHealthIndicator {
 
@@ -36,6 +39,9 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
 
     /** The property that set {@link #expectedChainId}, named in the DOWN reason. */
     private volatile String expectedChainIdProperty = "brane.rpc.expected-chain-id";
+
+    /** Endpoints found on another chain after start-up (closed since), with the reason; none by default. */
+    private volatile Supplier<Map<String, String>> chainIdMismatches = Map::of;
 
     /**
      * The endpoints, their names and whether they are in rotation come from {@link BraneProvider#status()}.
@@ -68,14 +74,30 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
         return expectChainId(expectedChainId);
     }
 
+    /**
+     * DOWN, with the reason, for an endpoint found on another chain after start-up (its provider is closed then,
+     * so the probe itself could only say "disconnected"); in a fallback, that endpoint's rotation entry says why.
+     *
+     * @param mismatches endpoint name to reason, asked at every health check
+     */
+    public BraneHealthIndicator chainIdMismatches(Supplier<Map<String, String>> mismatches) {
+        this.chainIdMismatches = mismatches;
+        return this;
+    }
+
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("pendingRequests", this.provider.pendingRequests());
+        Map<String, String> wrongChain = this.chainIdMismatches.get();
         // asked, not tested by type: the provider may be a fallback, and any of it may sit under a decorator
         List<EndpointStatus> endpoints = this.provider.status();
         if (endpoints.size() == 1) {
             EndpointStatus endpoint = endpoints.get(0);
             builder.withDetail("endpoint", endpoint.name()).withDetail("transport", endpoint.transport().tag());
+            if (wrongChain.containsKey(endpoint.name())) {
+                builder.down().withDetail("reason", wrongChain.get(endpoint.name()));
+                return;
+            }
             if (endpoint.transport() == EndpointStatus.Transport.WS) {
                 if (!endpoint.connected()) {
                     builder.down().withDetail("connection", "disconnected");
@@ -93,7 +115,9 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
             boolean anyHealthy = false;
             for (EndpointStatus endpoint : endpoints) {
                 anyHealthy |= endpoint.inRotation();
-                rotation.put(endpoint.name(), endpoint.inRotation() ? "in rotation" : "out of rotation");
+                String reason = wrongChain.get(endpoint.name());
+                rotation.put(endpoint.name(), endpoint.inRotation() ? "in rotation"
+                        : (reason != null) ? "out of rotation: " + reason : "out of rotation");
             }
             builder.withDetail("endpoints", rotation);
             if (!anyHealthy) {
@@ -110,8 +134,8 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
             builder.withDetail("chainId", actualChainId);
             Long expected = this.expectedChainId;
             if (expected != null && expected != actualChainId) {
-                builder.down().withDetail("reason", "the node is on chain " + actualChainId
-                        + " but " + this.expectedChainIdProperty + " is " + expected);
+                builder.down().withDetail("reason", BraneChainIdVerdicts.reason(expected, actualChainId,
+                        this.expectedChainIdProperty));
                 return;
             }
             block = head.join();

@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 
+import sh.brane.rpc.BraneProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneProviderDecorator;
 import sh.brane.spring.boot.autoconfigure.HttpConfigCustomizer;
@@ -38,8 +39,18 @@ public final class BraneObservationAutoConfiguration {
     BraneProviderDecorator braneObservationDecorator(ObservationRegistry registry,
             ObjectProvider<BraneObservationConvention> convention) {
         BraneObservationConvention custom = convention.getIfUnique();
-        return (provider, endpoint, transport) -> new ObservationBraneProvider(provider, registry, endpoint,
-                transport, custom);
+        return new BraneProviderDecorator() {
+
+            @Override
+            public BraneProvider decorate(BraneProvider provider, String endpoint, String transport) {
+                return new ObservationBraneProvider(provider, registry, endpoint, transport, custom);
+            }
+
+            @Override
+            public BraneProvider decorate(BraneProvider provider, String chain, String endpoint, String transport) {
+                return new ObservationBraneProvider(provider, registry, chain, endpoint, transport, custom);
+            }
+        };
     }
 
     /** First in order, so that a user's customizer that sets its own request headers replaces these. */

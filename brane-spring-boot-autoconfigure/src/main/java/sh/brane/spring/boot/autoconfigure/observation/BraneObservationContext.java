@@ -15,13 +15,23 @@ public class BraneObservationContext extends SenderContext<Map<String, String>> 
 
     private final String method;
 
+    private final String chain;
+
     private final String endpoint;
 
     private final String transport;
 
     private volatile String outcome;
 
+    /** A call whose chain is not known (a provider outside the auto-configuration): no {@code chain} key. */
     public BraneObservationContext(String method, String endpoint, String transport) {
+        this(method, null, endpoint, transport);
+    }
+
+    /**
+     * @param chain the configured chain's name ({@code default} for {@code brane.rpc}), or null when not known
+     */
+    public BraneObservationContext(String method, String chain, String endpoint, String transport) {
         super((carrier, key, value) -> {
             if (carrier != null) {
                 carrier.put(key, value);
@@ -30,6 +40,7 @@ public class BraneObservationContext extends SenderContext<Map<String, String>> 
         setCarrier(new LinkedHashMap<>(4));
         setRemoteServiceName(endpoint);
         this.method = method;
+        this.chain = chain;
         this.endpoint = endpoint;
         this.transport = transport;
     }
@@ -37,6 +48,14 @@ public class BraneObservationContext extends SenderContext<Map<String, String>> 
     /** The JSON-RPC method, e.g. {@code eth_call}. */
     public String getMethod() {
         return this.method;
+    }
+
+    /**
+     * The configured chain's name, as the meters' {@code chain} tag: {@code default} for {@code brane.rpc}, else
+     * the name under {@code brane.chains}; null when not known.
+     */
+    public String getChain() {
+        return this.chain;
     }
 
     /** The endpoint's configured name (never its URL). */

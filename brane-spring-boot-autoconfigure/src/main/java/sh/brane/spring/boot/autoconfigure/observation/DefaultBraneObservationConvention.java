@@ -4,8 +4,8 @@ import io.micrometer.common.KeyValues;
 
 /**
  * The default: observation {@value #NAME}, contextual name the JSON-RPC method, and the low-cardinality keys of the
- * {@code brane.rpc.requests} meters, so traces and metrics are filtered alike: {@code method}, {@code endpoint},
- * {@code transport} and, once the call ends, {@code outcome}.
+ * {@code brane.rpc.requests} meters, so traces and metrics are filtered alike: {@code chain} (when known),
+ * {@code method}, {@code endpoint}, {@code transport} and, once the call ends, {@code outcome}.
  */
 public class DefaultBraneObservationConvention implements BraneObservationConvention {
 
@@ -26,6 +26,9 @@ public class DefaultBraneObservationConvention implements BraneObservationConven
     public KeyValues getLowCardinalityKeyValues(BraneObservationContext context) {
         KeyValues keys = KeyValues.of("method", context.getMethod(), "endpoint", context.getEndpoint(), "transport",
                 context.getTransport());
+        if (context.getChain() != null) {
+            keys = keys.and("chain", context.getChain());
+        }
         return (context.getOutcome() != null) ? keys.and("outcome", context.getOutcome()) : keys;
     }
 }

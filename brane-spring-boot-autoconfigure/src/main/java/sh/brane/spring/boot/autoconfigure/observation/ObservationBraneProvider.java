@@ -39,6 +39,9 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
 
     private final ObservationRegistry registry;
 
+    /** The configured chain's name, or null when not known. */
+    private final String chain;
+
     private final String endpoint;
 
     private final String transport;
@@ -53,6 +56,16 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
     /** @param convention replaces the default one; null for the default */
     public ObservationBraneProvider(BraneProvider delegate, ObservationRegistry registry, String endpoint,
             String transport, BraneObservationConvention convention) {
+        this(delegate, registry, null, endpoint, transport, convention);
+    }
+
+    /**
+     * @param chain      the configured chain's name (the {@code chain} key), or null when not known
+     * @param convention replaces the default one; null for the default
+     */
+    public ObservationBraneProvider(BraneProvider delegate, ObservationRegistry registry, String chain,
+            String endpoint, String transport, BraneObservationConvention convention) {
+        this.chain = chain;
         this.convention = convention;
         this.delegate = delegate;
         this.registry = registry;
@@ -202,7 +215,8 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
     }
 
     private Observation start(String method) {
-        BraneObservationContext context = new BraneObservationContext(method, this.endpoint, this.transport);
+        BraneObservationContext context = new BraneObservationContext(method, this.chain, this.endpoint,
+                this.transport);
         return Observation.createNotStarted(this.convention, DEFAULT_CONVENTION, () -> context, this.registry)
             .start();
     }

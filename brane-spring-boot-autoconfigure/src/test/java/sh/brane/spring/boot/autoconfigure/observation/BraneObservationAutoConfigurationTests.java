@@ -23,6 +23,7 @@ import sh.brane.rpc.WebSocketProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneProviderDecorator;
 import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
+import sh.brane.spring.boot.autoconfigure.NodeWait;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
@@ -81,7 +82,7 @@ class BraneObservationAutoConfigurationTests {
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "management.observations.enable.brane=false")
             .run((context) -> {
                 context.getBean(ObservationRegistry.class).observationConfig().observationHandler(this.recorder);
-                context.getBean(BraneProvider.class).send("eth_chainId", List.of());
+                NodeWait.connected(context.getBean(BraneProvider.class)).send("eth_chainId", List.of());
                 Thread.sleep(100);
                 assertThat(this.recorder.stopped).isEmpty();
             });
@@ -97,7 +98,7 @@ class BraneObservationAutoConfigurationTests {
                 }
             })
             .run((context) -> {
-                context.getBean(BraneProvider.class).send("eth_chainId", List.of());
+                NodeWait.connected(context.getBean(BraneProvider.class)).send("eth_chainId", List.of());
                 awaitStopped(1);
                 assertThat(find("eth_chainId").getName()).isEqualTo("payments.node.call");
             });
@@ -107,7 +108,7 @@ class BraneObservationAutoConfigurationTests {
     void callbacksKeepTheCallersTraceContext() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
             ObservationRegistry registry = context.getBean(ObservationRegistry.class);
-            BraneProvider provider = context.getBean(BraneProvider.class);
+            BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
             Observation parent = Observation.start("payment", registry);
             java.util.concurrent.atomic.AtomicReference<Observation> seen = new java.util.concurrent.atomic.AtomicReference<>();
             java.util.concurrent.CompletableFuture<JsonNode> call;
@@ -129,7 +130,7 @@ class BraneObservationAutoConfigurationTests {
         this.runner
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.name=traced")
             .run((context) -> {
-                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
                 assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
                 assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(WebSocketProvider.class);
 
@@ -147,6 +148,7 @@ class BraneObservationAutoConfigurationTests {
                 assertThat(read.getLowCardinalityKeyValue("method").getValue()).isEqualTo("eth_blockNumber");
                 assertThat(read.getLowCardinalityKeyValue("endpoint").getValue()).isEqualTo("traced");
                 assertThat(read.getLowCardinalityKeyValue("transport").getValue()).isEqualTo("ws");
+                assertThat(read.getLowCardinalityKeyValue("chain").getValue()).isEqualTo("default");
                 assertThat(read.getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("SUCCESS");
                 assertThat(read.getError()).isNull();
                 assertThat(find("eth_chainId")).isNotNull();
@@ -164,6 +166,37 @@ class BraneObservationAutoConfigurationTests {
                 assertThat(context.getBean(BraneHealthIndicator.class).health(true).getDetails())
                     .containsEntry("connection", "connected");
             });
+    }
+
+    @Test
+    void everyObservationCarriesItsChainAsTheMetersDo() {
+        this.runner
+            .withPropertyValues("brane.chains.l1.rpc.url=" + anvil.httpUrl(), "brane.chains.base.rpc.url="
+                    + anvil.httpUrl())
+            .run((context) -> {
+                context.getBean("l1BraneProvider", BraneProvider.class).send("eth_blockNumber", List.of());
+                context.getBean("baseBraneProvider", BraneProvider.class).send("eth_gasPrice", List.of());
+                awaitStopped(2);
+                Observation.Context onL1 = find("eth_blockNumber");
+                Observation.Context onBase = find("eth_gasPrice");
+                assertThat(onL1.getLowCardinalityKeyValue("chain").getValue()).isEqualTo("l1");
+                assertThat(onL1.getLowCardinalityKeyValue("endpoint").getValue()).isEqualTo("l1");
+                assertThat(onBase.getLowCardinalityKeyValue("chain").getValue()).isEqualTo("base");
+                assertThat(((BraneObservationContext) onBase).getChain()).isEqualTo("base");
+                // the same value as the meters' chain tag
+                MeterRegistry meters = context.getBean(MeterRegistry.class);
+                assertThat(meters.get("brane.rpc.requests").tags("chain", "l1", "method", "eth_blockNumber").timer()
+                    .count()).isEqualTo(1);
+                assertThat(meters.get("brane.rpc.requests").tags("chain", "base", "method", "eth_gasPrice").timer()
+                    .count()).isEqualTo(1);
+            });
+    }
+
+    @Test
+    void aProviderOutsideTheAutoConfigurationHasNoChainKey() {
+        BraneObservationContext context = new BraneObservationContext("eth_call", "mine", "http");
+        assertThat(new DefaultBraneObservationConvention().getLowCardinalityKeyValues(context).stream()
+            .map(io.micrometer.common.KeyValue::getKey)).containsExactlyInAnyOrder("method", "endpoint", "transport");
     }
 
     private Observation.Context find(String method) {

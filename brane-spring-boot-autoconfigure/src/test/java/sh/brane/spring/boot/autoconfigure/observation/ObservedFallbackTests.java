@@ -21,6 +21,7 @@ import sh.brane.rpc.EndpointStatus;
 import sh.brane.rpc.Subscription;
 import sh.brane.rpc.SubscriptionListener;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.NodeWait;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
@@ -60,7 +61,7 @@ class ObservedFallbackTests {
                     "brane.rpc.endpoints[0].url=" + anvil.httpUrl(), "brane.rpc.endpoints[1].name=live",
                     "brane.rpc.endpoints[1].url=" + anvil.wsUrl())
             .run((context) -> {
-                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
                 CompletableFuture<JsonNode> head = new CompletableFuture<>();
                 Subscription subscription = provider
                     .subscribe(List.of("newHeads"), (SubscriptionListener) head::complete)
@@ -78,7 +79,7 @@ class ObservedFallbackTests {
                     "brane.rpc.endpoints[0].url=" + anvil.httpUrl(), "brane.rpc.endpoints[1].name=live",
                     "brane.rpc.endpoints[1].url=" + anvil.wsUrl())
             .run((context) -> {
-                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
                 assertThat(provider.canSubscribe()).isTrue();
                 assertThat(provider.status()).extracting(EndpointStatus::name, EndpointStatus::transport,
                         EndpointStatus::connected, EndpointStatus::inRotation)
@@ -111,7 +112,7 @@ class ObservedFallbackTests {
             .withPropertyValues("brane.observation.enabled=true", "brane.rpc.url=" + anvil.wsUrl(),
                     "brane.rpc.name=solo")
             .run((context) -> {
-                BraneProvider provider = context.getBean(BraneProvider.class);
+                BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
                 assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
                 assertThat(provider.canSubscribe()).isTrue();
                 assertThat(provider.status()).singleElement()

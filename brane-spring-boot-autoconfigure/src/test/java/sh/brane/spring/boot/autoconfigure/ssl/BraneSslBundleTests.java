@@ -15,6 +15,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.WebSocketProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.NodeWait;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -56,7 +57,8 @@ class BraneSslBundleTests {
             int port = node.startHttps(ca, false);
             this.runner.withPropertyValues(bundles())
                 .withPropertyValues("brane.rpc.url=https://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node")
-                .run((context) -> assertThat(chainId(context.getBean(BraneProvider.class))).isEqualTo("0x7a69"));
+                .run((context) -> assertThat(chainId(NodeWait.connected(context.getBean(BraneProvider.class))))
+                    .isEqualTo("0x7a69"));
             // without the bundle the JDK's trust store does not know the CA
             this.runner.withPropertyValues("brane.rpc.url=https://127.0.0.1:" + port, "brane.rpc.http.max-retries=0")
                 .run((context) -> assertThatThrownBy(() -> chainId(context.getBean(BraneProvider.class)))
@@ -71,7 +73,8 @@ class BraneSslBundleTests {
             int port = node.startHttps(ca, true);
             this.runner.withPropertyValues(bundles())
                 .withPropertyValues("brane.rpc.url=https://127.0.0.1:" + port, "brane.rpc.ssl.bundle=mtls")
-                .run((context) -> assertThat(chainId(context.getBean(BraneProvider.class))).isEqualTo("0x7a69"));
+                .run((context) -> assertThat(chainId(NodeWait.connected(context.getBean(BraneProvider.class))))
+                    .isEqualTo("0x7a69"));
             // trusting the node is not enough when it asks for a client certificate
             this.runner.withPropertyValues(bundles())
                 .withPropertyValues("brane.rpc.url=https://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node",
@@ -89,13 +92,14 @@ class BraneSslBundleTests {
             this.runner.withPropertyValues(bundles())
                 .withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node")
                 .run((context) -> {
-                    WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                    WebSocketProvider provider = NodeWait
+                        .connected((WebSocketProvider) context.getBean(BraneProvider.class));
                     assertThat(provider.isConnected()).isTrue();
                     assertThat(chainId(provider)).isEqualTo("0x7a69");
                 });
             this.runner.withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ws.connect-timeout=2s")
-                .run((context) -> assertThat(((WebSocketProvider) context.getBean(BraneProvider.class))
-                    .isConnected()).isFalse());
+                .run((context) -> assertThat(afterFirstAttempt(context.getBean(BraneProvider.class)).isConnected())
+                    .isFalse());
         }
         try (TlsNodeStub node = new TlsNodeStub()) {
             int port = node.startWss(ca, true);
@@ -103,13 +107,24 @@ class BraneSslBundleTests {
                 .withPropertyValues("brane.rpc.endpoints[0].name=mutual",
                         "brane.rpc.endpoints[0].url=wss://127.0.0.1:" + port,
                         "brane.rpc.endpoints[0].ssl.bundle=mtls")
-                .run((context) -> assertThat(chainId(context.getBean(BraneProvider.class))).isEqualTo("0x7a69"));
+                .run((context) -> assertThat(chainId(NodeWait.connected(context.getBean(BraneProvider.class))))
+                    .isEqualTo("0x7a69"));
             this.runner.withPropertyValues(bundles())
                 .withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node",
                         "brane.rpc.ws.connect-timeout=2s")
-                .run((context) -> assertThat(((WebSocketProvider) context.getBean(BraneProvider.class))
-                    .isConnected()).isFalse());
+                .run((context) -> assertThat(afterFirstAttempt(context.getBean(BraneProvider.class)).isConnected())
+                    .isFalse());
         }
+    }
+
+    /**
+     * Start-up does not wait for the handshake: the first attempt is awaited here, so "not connected" means the
+     * handshake was refused, not merely not yet done.
+     */
+    private static WebSocketProvider afterFirstAttempt(BraneProvider bean) throws Exception {
+        WebSocketProvider provider = (WebSocketProvider) bean;
+        provider.firstAttempt().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        return provider;
     }
 
     @Test
