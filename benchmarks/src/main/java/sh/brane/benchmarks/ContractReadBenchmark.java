@@ -38,6 +38,10 @@ import sh.brane.rpc.HttpProvider;
  * {@code Function} with {@code TypeReference<Uint256>}, {@code FunctionEncoder.encode},
  * {@code ethCall(...).send()}, {@code FunctionReturnDecoder.decode}), same node, same contract.
  *
+ * <p>{@code rawFloor} is the floor ({@link RawSocketClient}): the same {@code eth_call} request as prebuilt bytes on
+ * one blocking keep-alive socket, the answer read by length and not parsed. Reading many values at once is
+ * {@link ContractReadManyBenchmark}.
+ *
  * <p>The contract is installed with {@code anvil_setCode}: 42 bytes that answer every call with one constant
  * 32-byte word, so the node's share is as small as a real node can make it.
  */
@@ -49,7 +53,9 @@ public class ContractReadBenchmark {
     /** {@code anvil}: a real node; {@code echo}: an in-process HTTP server answering every call with the word. */
     @org.openjdk.jmh.annotations.Param({"anvil", "echo"})
     public String node;
-    private com.sun.net.httpserver.HttpServer echo;
+    private EchoRpcServer echo;
+    private RawSocketClient raw;
+    private byte[] rawCall;
 
     static final Address TOKEN = Address.of("0x00000000000000000000000000000000000c0de1");
     static final Address HOLDER = Address.of("0x70997970c51812dc3a65c118b3eebe0c0a3e0e7a");
@@ -82,8 +88,8 @@ public class ContractReadBenchmark {
     public void setUp() throws Exception {
         String url;
         if (node.equals("echo")) {
-            echo = echoServer();
-            url = "http://127.0.0.1:" + echo.getAddress().getPort();
+            echo = new EchoRpcServer(RUNTIME.substring(4, 68));
+            url = echo.url();
         } else {
             endpoint = Node.start("anvil");
             url = endpoint.httpUrl();
@@ -95,8 +101,15 @@ public class ContractReadBenchmark {
         client = new BraneClient(provider, Duration.ofMillis(50));
         token = BraneContracts.bind(Erc20.class, ABI, TOKEN, client);
         web3j = Web3j.build(new HttpService(url), 15_000, w3Scheduler);
-        Twins.same("balanceOf", braneTypedRead(), web3jWrapperRead());
-        Twins.same("balanceOf value", ANSWER, braneTypedRead());
+        raw = new RawSocketClient(url);
+        // the same eth_call, prebuilt: what the floor sends and reads (its answer is not parsed)
+        rawCall = RawSocketClient.request(url, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_call\",\"params\":"
+                + "[{\"to\":\"" + TOKEN.toHex() + "\",\"data\":\"" + sh.brane.primitives.Hex.encode(ABI.encodeCall(
+                "balanceOf", HOLDER)) + "\"},\"latest\"]}");
+        CallCpu cpu = new CallCpu();
+        Twins.same("balanceOf", braneTypedRead(cpu), web3jWrapperRead(cpu));
+        Twins.same("balanceOf value", ANSWER, braneTypedRead(cpu));
+        Twins.same("raw answer", rawFloor(cpu) > 60, true);
     }
 
     @TearDown(Level.Trial)
@@ -114,41 +127,39 @@ public class ContractReadBenchmark {
             endpoint.close();
         }
         if (echo != null) {
-            echo.stop(0);
+            echo.close();
+        }
+        if (raw != null) {
+            try {
+                raw.close();
+            } catch (java.io.IOException ignored) {
+                // the socket is gone either way
+            }
         }
     }
 
-    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
-
-    /** Answers each JSON-RPC request with the 32-byte word, echoing its id: shows the clients' own cost. */
-    private static com.sun.net.httpserver.HttpServer echoServer() throws java.io.IOException {
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 64);
-        server.createContext("/", exchange -> {
-            String body = new String(exchange.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            java.util.regex.Matcher m = ID.matcher(body);
-            String id = m.find() ? m.group(1) : "1";
-            byte[] answer = ("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":\"0x" + RUNTIME.substring(4, 68)
-                    + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, answer.length);
-            exchange.getResponseBody().write(answer);
-            exchange.close();
-        });
-        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-        return server;
+    @Benchmark
+    public BigInteger braneTypedRead(CallCpu cpu) {
+        cpu.begin();
+        BigInteger v = token.balanceOf(HOLDER);
+        cpu.end();
+        return v;
     }
 
+    /** The floor: the same {@code eth_call} as prebuilt bytes on one blocking socket, the answer not parsed. */
     @Benchmark
-    public BigInteger braneTypedRead() {
-        return token.balanceOf(HOLDER);
+    public int rawFloor(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        int n = raw.call(rawCall);
+        cpu.end();
+        return n;
     }
 
     /** What a web3j generated wrapper's {@code balanceOf(holder).send()} does, without the wrapper class. */
     @Benchmark
     @SuppressWarnings({"rawtypes", "unchecked"})
-    public BigInteger web3jWrapperRead() throws Exception {
+    public BigInteger web3jWrapperRead(CallCpu cpu) throws Exception {
+        cpu.begin();
         Function function = new Function("balanceOf",
                 List.of(new org.web3j.abi.datatypes.Address(HOLDER.toHex())),
                 List.of(new TypeReference<Uint256>() { }));
@@ -156,7 +167,9 @@ public class ContractReadBenchmark {
         String result = web3j.ethCall(Transaction.createEthCallTransaction(null, TOKEN.toHex(), data),
                 DefaultBlockParameterName.LATEST).send().getValue();
         List<Type> decoded = FunctionReturnDecoder.decode(result, function.getOutputParameters());
-        return decoded.isEmpty() ? null : (BigInteger) decoded.get(0).getValue();
+        BigInteger v = decoded.isEmpty() ? null : (BigInteger) decoded.get(0).getValue();
+        cpu.end();
+        return v;
     }
 
 }

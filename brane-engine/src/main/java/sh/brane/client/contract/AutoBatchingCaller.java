@@ -62,6 +62,27 @@ public final class AutoBatchingCaller implements ContractCaller, AutoCloseable {
         if (request.from() != null || request.value() != null) {
             return ContractCaller.direct(client).call(request, errors);
         }
+        try {
+            return enqueue(request, errors).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    /** As {@link #call}, the read waiting in the window without a thread of its own. */
+    @Override
+    public CompletableFuture<byte[]> callAsync(CallRequest request, Abi errors) {
+        if (request.from() != null || request.value() != null) {
+            return ContractCaller.direct(client).callAsync(request, errors);
+        }
+        try {
+            return enqueue(request, errors);
+        } catch (RuntimeException closed) {
+            return CompletableFuture.failedFuture(closed);
+        }
+    }
+
+    private CompletableFuture<byte[]> enqueue(CallRequest request, Abi errors) {
         Pending p = new Pending(request, errors, new CompletableFuture<>());
         List<Pending> full = null;
         synchronized (lock) {
@@ -80,11 +101,7 @@ public final class AutoBatchingCaller implements ContractCaller, AutoCloseable {
             List<Pending> batch = full;
             Thread.ofVirtual().name("brane-multicall").start(() -> run(batch));
         }
-        try {
-            return p.answer.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        return p.answer;
     }
 
     /** How many {@code aggregate3} calls were made (for tests and metrics). */

@@ -5,6 +5,8 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
@@ -51,6 +53,7 @@ final class ContractHandler implements InvocationHandler {
         try {
             return switch (b.kind) {
                 case READ -> b.decode(caller.call(request(b.encode(a)), binder.abi()));
+                case READ_ASYNC -> readAsync(b, a);
                 case PREPARE -> new PreparedCall(address, b.encode(a), b.value(a));
                 case TX_REQUEST -> TxRequest.builder().to(address).data(b.encode(a)).value(b.value(a)).build();
                 case SUBMIT -> signer().submit(transaction(b, a), binder.abi());
@@ -63,9 +66,42 @@ final class ContractHandler implements InvocationHandler {
         }
     }
 
+    /**
+     * A read that does not wait: the future holds the decoded value, or fails as the blocking read throws
+     * (reverts as {@link ContractRevertException}, a bad argument as {@link IllegalArgumentException}).
+     */
+    private CompletableFuture<Object> readAsync(MethodBinding b, Object[] a) {
+        CompletableFuture<byte[]> answer;
+        try {
+            answer = caller.callAsync(request(b.encode(a)), binder.abi());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return answer.handle((data, failure) -> {
+            if (failure == null) {
+                return b.decode(data);
+            }
+            Throwable cause = failure;
+            while (cause instanceof CompletionException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            if (cause instanceof RevertException e) {
+                throw revert(b, e.reason(), e);
+            }
+            if (cause instanceof ContractRevertException e) {
+                throw e.error() == null ? revert(b, e.reason(), e.getCause()) : e;
+            }
+            throw cause instanceof RuntimeException r ? r : new CompletionException(cause);
+        });
+    }
+
     /** The call a method makes, without making it: for Multicall3 batches. */
     RecordedCall record(Method method, Object[] args) {
         MethodBinding b = binder.binding(method);
+        if (b != null && b.kind == MethodBinding.Kind.READ_ASYNC) {
+            throw new IllegalArgumentException(method.getName() + " returns a CompletableFuture; a batch makes its "
+                    + "calls at execute(), so add a method returning the value itself");
+        }
         if (b == null || b.kind != MethodBinding.Kind.READ) {
             throw new IllegalArgumentException("only read methods (view or pure functions) can be batched; "
                     + method.getName() + " is not one");

@@ -1,10 +1,14 @@
 package sh.brane.client.contract;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import sh.brane.client.Receipt;
 import sh.brane.client.SigningClient;
@@ -24,6 +28,8 @@ final class MethodBinding {
     enum Kind {
         /** {@code eth_call} and decode (view and pure functions). */
         READ,
+        /** The same, without waiting: the method returns {@code CompletableFuture<T>}. */
+        READ_ASYNC,
         /** Return the encoded call as a {@link PreparedCall}. */
         PREPARE,
         /** Return the encoded call as a {@link TxRequest}. */
@@ -44,9 +50,11 @@ final class MethodBinding {
     private final boolean trailingValue;
     private final TypeMapping.Conversion result;
     private final boolean singleOutput;
+    /** The method's result is {@code void} (or {@code CompletableFuture<Void>}): the return data is not decoded. */
+    private final boolean returnsNothing;
 
     private MethodBinding(Method method, AbiFunction function, Kind kind, TypeMapping.Conversion[] arguments,
-            boolean trailingValue, TypeMapping.Conversion result, boolean singleOutput) {
+            boolean trailingValue, TypeMapping.Conversion result, boolean singleOutput, boolean returnsNothing) {
         this.method = method;
         this.function = function;
         this.kind = kind;
@@ -54,6 +62,7 @@ final class MethodBinding {
         this.trailingValue = trailingValue;
         this.result = result;
         this.singleOutput = singleOutput;
+        this.returnsNothing = returnsNothing;
     }
 
     /** The calldata for {@code args}. */
@@ -86,7 +95,7 @@ final class MethodBinding {
 
     /** The method's result from the call's return data. */
     Object decode(byte[] returnData) {
-        if (method.getReturnType() == void.class) {
+        if (returnsNothing) {
             return null;
         }
         List<Object> out = function.decodeReturn(returnData);
@@ -153,11 +162,18 @@ final class MethodBinding {
         }
         Class<?> returns = method.getReturnType();
         boolean reads = "view".equals(f.stateMutability()) || "pure".equals(f.stateMutability());
+        boolean async = returns == CompletableFuture.class;
         Kind kind;
         if (returns == PreparedCall.class) {
             kind = Kind.PREPARE;
         } else if (returns == TxRequest.class) {
             kind = Kind.TX_REQUEST;
+        } else if (async) {
+            if (!reads) {
+                throw new TypeMapping.Mismatch("is " + f.stateMutability() + " (it changes state); only view and "
+                        + "pure functions can return CompletableFuture (a read that does not wait)");
+            }
+            kind = Kind.READ_ASYNC;
         } else if (reads) {
             kind = Kind.READ;
         } else if (returns == Receipt.class) {
@@ -169,14 +185,17 @@ final class MethodBinding {
                     + "return " + SUBMIT_RETURNS.getSimpleName() + " (sign and send), Receipt (send and wait), "
                     + "PreparedCall or TxRequest (encode only), not " + returns.getSimpleName());
         }
+        // the value a read produces: the return type, or the future's type argument
+        Type generic = async ? futureValueType(method) : method.getGenericReturnType();
+        Class<?> valueClass = TypeMapping.raw(generic);
+        boolean nothing = async ? valueClass == Void.class : returns == void.class;
         TypeMapping.Conversion result = TypeMapping.IDENTITY;
         boolean single = false;
-        if (kind == Kind.READ && returns != void.class) {
+        if ((kind == Kind.READ || kind == Kind.READ_ASYNC) && !nothing) {
             List<AbiType> outputs = f.outputTypes();
-            Type generic = method.getGenericReturnType();
             if (outputs.isEmpty()) {
-                throw new TypeMapping.Mismatch("returns nothing, so the method must be void, not "
-                        + returns.getSimpleName());
+                throw new TypeMapping.Mismatch("returns nothing, so the method must be void" + (async
+                        ? " or return CompletableFuture<Void>" : "") + ", not " + valueClass.getSimpleName());
             } else if (outputs.size() == 1) {
                 single = true;
                 try {
@@ -184,18 +203,32 @@ final class MethodBinding {
                 } catch (TypeMapping.Mismatch m) {
                     throw new TypeMapping.Mismatch("return value: " + m.getMessage());
                 }
-            } else if (returns == List.class) {
+            } else if (valueClass == List.class) {
                 result = TypeMapping.IDENTITY;
             } else {
                 try {
-                    result = TypeMapping.recordResult(outputs, returns, returns.getSimpleName());
+                    result = TypeMapping.recordResult(outputs, valueClass, valueClass.getSimpleName());
                 } catch (TypeMapping.Mismatch m) {
                     throw new TypeMapping.Mismatch("returns " + outputs.size() + " values, which map to a record "
                             + "with one component each (or List<Object>): " + m.getMessage());
                 }
             }
         }
-        return new MethodBinding(method, f, kind, arguments, trailingValue, result, single);
+        return new MethodBinding(method, f, kind, arguments, trailingValue, result, single, nothing);
+    }
+
+    /** {@code T} of a method returning {@code CompletableFuture<T>}; a raw future yields the decoder's value. */
+    private static Type futureValueType(Method method) throws TypeMapping.Mismatch {
+        Type generic = method.getGenericReturnType();
+        if (!(generic instanceof ParameterizedType p)) {
+            return Object.class;
+        }
+        Type value = p.getActualTypeArguments()[0];
+        if (value instanceof WildcardType || value instanceof TypeVariable<?>) {
+            throw new TypeMapping.Mismatch("returns CompletableFuture<" + value.getTypeName() + ">; name the value "
+                    + "type, e.g. CompletableFuture<BigInteger>");
+        }
+        return value;
     }
 
     private static Class<?> submitReturnType() {

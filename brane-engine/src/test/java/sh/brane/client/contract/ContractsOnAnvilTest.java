@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -227,6 +228,55 @@ class ContractsOnAnvilTest {
             } finally {
                 pool.shutdownNow();
             }
+        }
+    }
+
+    /** The same contracts with reads that do not wait. */
+    @ContractAbi(resource = "/contracts/BraneToken.abi.json")
+    interface Erc20Async {
+        CompletableFuture<BigInteger> balanceOf(Address holder);
+    }
+
+    @ContractAbi(resource = "/contracts/BraneTest.abi")
+    interface BraneTestAsync {
+        CompletableFuture<Void> failCustom(BigInteger code);
+
+        record Unauthorized(Address caller, BigInteger code) {
+        }
+    }
+
+    @Test
+    void futureReadsMatchTheBlockingReadsDirectlyAndThroughOneMulticall() {
+        Erc20 blocking = BraneContracts.bind(Erc20.class, tokenAddress, client);
+        Erc20Async direct = BraneContracts.bind(Erc20Async.class, tokenAddress, client);
+        List<CompletableFuture<BigInteger>> issued = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            issued.add(direct.balanceOf(Address.of(anvil.account(i).address())));
+        }
+        for (int i = 0; i < 10; i++) {
+            assertThat(issued.get(i).join()).isEqualTo(blocking.balanceOf(Address.of(anvil.account(i).address())));
+        }
+        assertThatThrownBy(() -> BraneContracts.bind(BraneTestAsync.class, testAddress, client)
+                .failCustom(BigInteger.valueOf(5)).join()).cause()
+                .isInstanceOfSatisfying(ContractRevertException.class, e -> assertThat(e.error())
+                        .isEqualTo(new BraneTestAsync.Unauthorized(Address.ZERO, BigInteger.valueOf(5))));
+
+        // from one thread, no thread per read: the window gathers all of them into one aggregate3
+        try (AutoBatchingCaller caller = Multicall3.autoBatching(client, Duration.ofMillis(200), 1000)) {
+            Erc20Async batched = BraneContracts.binder(Erc20Async.class).bind(tokenAddress, client, caller);
+            BraneTestAsync failing = BraneContracts.binder(BraneTestAsync.class).bind(testAddress, client, caller);
+            List<CompletableFuture<BigInteger>> inWindow = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                inWindow.add(batched.balanceOf(Address.of(anvil.account(i).address())));
+            }
+            CompletableFuture<Void> reverts = failing.failCustom(BigInteger.valueOf(3));
+            for (int i = 0; i < 10; i++) {
+                assertThat(inWindow.get(i).join()).isEqualTo(issued.get(i).join());
+            }
+            assertThatThrownBy(reverts::join).cause().isInstanceOfSatisfying(ContractRevertException.class,
+                    e -> assertThat(e.error()).isEqualTo(
+                            new BraneTestAsync.Unauthorized(Multicall3.ADDRESS, BigInteger.valueOf(3))));
+            assertThat(caller.aggregateCount()).isEqualTo(1);
         }
     }
 
