@@ -87,10 +87,39 @@ public final class BraneContractsAotProcessor implements BeanFactoryInitializati
                 hints.resources().registerPattern(resourcePath(type, abi.resource()));
             }
         }
+        Set<Class<?>> seen = new java.util.HashSet<>();
         for (Method m : contract.getMethods()) {
-            registerRecord(hints, m.getReturnType());
-            for (Class<?> p : m.getParameterTypes()) {
-                registerRecord(hints, p);
+            registerRecords(hints, m.getGenericReturnType(), seen);
+            for (java.lang.reflect.Type p : m.getGenericParameterTypes()) {
+                registerRecords(hints, p, seen);
+            }
+        }
+    }
+
+    /**
+     * Every record a method's signature reaches: through type arguments ({@code CompletableFuture<Quote>},
+     * {@code List<Quote>}), arrays and the components of records (a tuple inside a tuple), because the decoder
+     * builds each of them through its constructor, not just the outermost type.
+     */
+    private static void registerRecords(RuntimeHints hints, java.lang.reflect.Type type, Set<Class<?>> seen) {
+        if (type instanceof java.lang.reflect.ParameterizedType parameterized) {
+            for (java.lang.reflect.Type argument : parameterized.getActualTypeArguments()) {
+                registerRecords(hints, argument, seen);
+            }
+        } else if (type instanceof java.lang.reflect.GenericArrayType array) {
+            registerRecords(hints, array.getGenericComponentType(), seen);
+        } else if (type instanceof java.lang.reflect.WildcardType wildcard) {
+            for (java.lang.reflect.Type bound : wildcard.getUpperBounds()) {
+                registerRecords(hints, bound, seen);
+            }
+        } else if (type instanceof Class<?> c) {
+            if (c.isArray()) {
+                registerRecords(hints, c.getComponentType(), seen);
+            } else if (c.isRecord() && seen.add(c)) {
+                registerRecord(hints, c);
+                for (java.lang.reflect.RecordComponent component : c.getRecordComponents()) {
+                    registerRecords(hints, component.getGenericType(), seen);
+                }
             }
         }
     }

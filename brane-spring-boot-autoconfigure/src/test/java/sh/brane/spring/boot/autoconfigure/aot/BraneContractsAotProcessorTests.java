@@ -60,6 +60,37 @@ class BraneContractsAotProcessorTests {
         }
     }
 
+    @Test
+    void recordsReachedOnlyThroughTypeArgumentsArraysAndComponentsAreHinted() {
+        RuntimeHints hints = new RuntimeHints();
+        BraneContractsAotProcessor.register(hints, Quotes.class);
+        for (Class<?> record : new Class<?>[] {Quote.class, Leg.class, Fee.class, Batch.class}) {
+            assertThat(RuntimeHintsPredicates.reflection().onType(record)).as(record.getSimpleName()).accepts(hints);
+        }
+        assertThat(RuntimeHintsPredicates.reflection().onType(String.class)).rejects(hints);
+    }
+
+    record Fee(java.math.BigInteger amount) {
+    }
+
+    record Leg(sh.brane.core.types.Address token, Fee fee) {
+    }
+
+    record Quote(java.math.BigInteger price, Leg[] legs) {
+    }
+
+    record Batch(java.math.BigInteger id) {
+    }
+
+    /** Its records are declared outside it, so only its signatures name them. */
+    interface Quotes {
+        java.util.concurrent.CompletableFuture<Quote> quote(java.math.BigInteger id);
+
+        java.util.List<Quote> quotes();
+
+        void settle(java.util.List<? extends Batch> batches);
+    }
+
     @Configuration(proxyBeanMethods = false)
     @EnableBraneContracts(basePackageClasses = Emitter.class)
     static class Contracts {
