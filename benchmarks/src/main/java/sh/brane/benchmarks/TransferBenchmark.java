@@ -88,6 +88,14 @@ public class TransferBenchmark {
     @Param({"nonceLock", "memory", "h2", "postgres", "noJournal", "web3jFast"})
     public String path;
 
+    /**
+     * How far the node is, one way, in milliseconds: 0 talks to Anvil directly; more puts a {@link DelayProxy}
+     * process between every client of the trial (senders, web3j, the miner) and Anvil, so that a round trip to the
+     * node takes at least twice this long, as to a node on another host.
+     */
+    @Param({"0", "2"})
+    public int nodeDelayMs;
+
     private Anvil anvil;
     private HttpProvider provider;
     private BraneClient client;
@@ -100,6 +108,7 @@ public class TransferBenchmark {
     private FastRawTransactionManager fast;
     private ScheduledExecutorService miner;
     private LocalPostgres postgres;
+    private DelayProxy.Running proxy;
     private final AtomicLong counter = new AtomicLong();
     private final LongAdder ops = new LongAdder();
     private long clientCpuAtStart;
@@ -108,7 +117,12 @@ public class TransferBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         anvil = Anvil.builder().noMining().start();
-        provider = HttpProvider.create(anvil.httpUrl());
+        if (nodeDelayMs < 0 || nodeDelayMs > 1_000) {
+            throw new IllegalArgumentException("nodeDelayMs must be 0..1000, got " + nodeDelayMs);
+        }
+        proxy = nodeDelayMs == 0 ? null : DelayProxy.start(anvil.port(), nodeDelayMs * 1_000L);
+        String nodeUrl = proxy == null ? anvil.httpUrl() : proxy.httpUrl();
+        provider = HttpProvider.create(nodeUrl);
         client = new BraneClient(provider, Duration.ofMillis(50));
         key = PrivateKey.fromHex(anvil.account(0).privateKey());
         switch (path) {
@@ -139,7 +153,7 @@ public class TransferBenchmark {
             }
             case "noJournal" -> counter.set(client.getTransactionCount(key.address(), sh.brane.client.BlockTag.PENDING));
             case "web3jFast" -> {
-                web3j = Web3j.build(new HttpService(anvil.httpUrl()));
+                web3j = Web3j.build(new HttpService(nodeUrl));
                 fast = new FastRawTransactionManager(web3j, Credentials.create(anvil.account(0).privateKey()),
                         CHAIN_ID);
             }
@@ -179,8 +193,17 @@ public class TransferBenchmark {
     @TearDown(Level.Iteration)
     public void printCpu() {
         long n = Math.max(1, ops.sum());
-        System.out.printf("%ncpu-per-transfer path=%s transfers=%d client=%.1f us node=%.1f us%n", path, ops.sum(),
-                (clientCpu() - clientCpuAtStart) / 1_000.0 / n, (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n);
+        System.out.printf("%ncpu-per-transfer path=%s delay=%dms transfers=%d client=%.1f us node=%.1f us load=%s%n",
+                path, nodeDelayMs, ops.sum(), (clientCpu() - clientCpuAtStart) / 1_000.0 / n,
+                (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n, loadAverage());
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException e) {
+            return "?";
+        }
     }
 
     private static long clientCpu() {
@@ -223,6 +246,9 @@ public class TransferBenchmark {
         }
         client.close();
         provider.close();
+        if (proxy != null) {
+            proxy.close();
+        }
         anvil.close();
         if (postgres != null) {
             try {

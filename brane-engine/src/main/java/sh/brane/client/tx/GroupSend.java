@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
 
@@ -26,6 +27,12 @@ import sh.brane.core.tx.Transaction;
  * across each commit). Measured in docs/sending-transactions.md ("Speed").
  *
  * <p>Nothing is broadcast before its row is durable: the broadcast starts after the store's step returned.
+ *
+ * <p>The broadcast window bounds how many of the account's transactions are on their way to the node at once. With
+ * 1, each is sent after the node answered the one before (one round trip per transaction, whatever the group size).
+ * With more, a leader hands its group to the transport in nonce order without waiting for answers (up to the
+ * window across all groups), lets the next leader hand over its group, and only then waits for its answers and
+ * records them: the round trips to a distant node overlap.
  */
 final class GroupSend {
     /** At most this many transactions per database transaction. */
@@ -37,9 +44,18 @@ final class GroupSend {
     private final ReentrantLock allocation = new ReentrantLock();
     /** Held by the leader whose groups are being broadcast; taken under {@link #allocation}, so in nonce order. */
     private final ReentrantLock broadcastOrder = new ReentrantLock();
+    private final int window;
+    /** Free places in the broadcast window (when it is over 1): taken before a send, given back by its answer. */
+    private final Semaphore inFlight;
 
-    GroupSend(TransactionSender sender) {
+    GroupSend(TransactionSender sender, int window) {
         this.sender = sender;
+        this.window = window;
+        this.inFlight = new Semaphore(window);
+    }
+
+    int window() {
+        return window;
     }
 
     static final class Request {
@@ -75,13 +91,22 @@ final class GroupSend {
         } finally {
             allocation.unlock();
         }
+        List<Runnable> answers = new ArrayList<>();
         try {
-            for (int i = 0; i < batches.size(); i++) {
-                broadcastAll(batches.get(i), allocated.get(i));
+            try {
+                for (int i = 0; i < batches.size(); i++) {
+                    broadcastAll(batches.get(i), allocated.get(i), answers);
+                }
+            } finally {
+                if (broadcasting) {
+                    broadcastOrder.unlock();
+                }
             }
         } finally {
-            if (broadcasting) {
-                broadcastOrder.unlock();
+            // outside the order lock: the next leader hands over its group while these answers come back; run even
+            // after a failure, so that every request handed to the transport completes
+            for (Runnable answer : answers) {
+                answer.run();
             }
         }
         return await(mine.result);
@@ -89,9 +114,11 @@ final class GroupSend {
 
     /**
      * Broadcasts a group's journalled entries and completes each request with what a single send would return or
-     * throw.
+     * throw; with a window over 1, only hands them to the transport and adds to {@code answers} what records each
+     * answer.
      */
-    private void broadcastAll(List<Request> batch, List<TransactionStore.Allocation> allocated) {
+    private void broadcastAll(List<Request> batch, List<TransactionStore.Allocation> allocated,
+            List<Runnable> answers) {
         List<Request> requests = new ArrayList<>(batch.size());
         List<JournalEntry> entries = new ArrayList<>(batch.size());
         for (int i = 0; i < allocated.size(); i++) {
@@ -102,6 +129,10 @@ final class GroupSend {
                 requests.add(batch.get(i));
                 entries.add(a.entry());
             }
+        }
+        if (window > 1) {
+            pipeline(requests, entries, answers);
+            return;
         }
         // One after the other, in nonce order, each after the node answered the one before. Not one JSON-RPC batch:
         // a node may admit a batch's members concurrently (Anvil does), queue a nonce before the one it needs, and
@@ -117,6 +148,36 @@ final class GroupSend {
                 }
                 throw e;
             }
+        }
+    }
+
+    /**
+     * Hands the entries to the transport in nonce order, each once the window has room, without waiting for the
+     * answers; adds to {@code answers} what records each answer (SENT or the refusal) and completes its request.
+     */
+    private void pipeline(List<Request> requests, List<JournalEntry> entries, List<Runnable> answers) {
+        for (int i = 0; i < entries.size(); i++) {
+            JournalEntry entry = entries.get(i);
+            Request request = requests.get(i);
+            inFlight.acquireUninterruptibly();
+            CompletableFuture<RuntimeException> answer;
+            try {
+                answer = sender.pushAsync(entry);
+            } catch (RuntimeException | Error e) {
+                inFlight.release();
+                for (int j = i; j < requests.size(); j++) {
+                    requests.get(j).result.completeExceptionally(e);
+                }
+                throw e;
+            }
+            answer.whenComplete((failure, never) -> inFlight.release());
+            answers.add(() -> {
+                try {
+                    request.result.complete(sender.settle(entry, answer.join()));
+                } catch (RuntimeException e) {
+                    request.result.completeExceptionally(e);
+                }
+            });
         }
     }
 
