@@ -61,16 +61,18 @@ import sh.brane.signer.LocalSigner;
  *   <li>{@code memory}: {@link TransactionSender} over {@link InMemoryTransactionStore}: lock only around
  *       allocation and signing, many in flight.</li>
  *   <li>{@code h2}: {@link TransactionSender} over {@link JdbcTransactionStore} on an embedded H2 file database
- *       (concurrent sends committed as a group: one database transaction allocates and journals the group, one
- *       JSON-RPC batch broadcasts it, one records it SENT).</li>
+ *       (concurrent sends committed as a group: one database transaction allocates and journals the group, the
+ *       group is broadcast in nonce order, one database transaction records it SENT).</li>
  *   <li>{@code postgres}: the same on a PostgreSQL server started for the trial ({@link LocalPostgres}: the Debian
  *       package, fresh data directory, stopped by its PID in the teardown).</li>
  *   <li>{@code noJournal}: the floor of the node: an atomic counter, sign, {@code eth_sendRawTransaction}; no lock,
  *       no journal, no guard. Not a product path: it shows what Anvil admits with 8 single calls in flight.</li>
  *   <li>{@code web3jFast}: web3j's {@code FastRawTransactionManager} (local nonce counter, no journal).</li>
  * </ul>
- * Each iteration also prints the CPU time per transfer of this JVM (client) and of the Anvil process (node), read
- * from the operating system, as a line starting {@code cpu-per-transfer}.
+ * {@code nodeDelayMs} puts the node at a distance ({@link DelayProxy}), {@code broadcastWindow} sets the
+ * {@link TransactionSender}'s window. Each iteration also prints the CPU time per transfer of this JVM (client) and
+ * of the Anvil process (node), read from the operating system, and the load average, as a line starting
+ * {@code cpu-per-transfer}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -95,6 +97,13 @@ public class TransferBenchmark {
      */
     @Param({"0", "2"})
     public int nodeDelayMs;
+
+    /**
+     * The {@link TransactionSender}'s broadcast window for {@code memory}, {@code h2} and {@code postgres} (other
+     * paths ignore it): 1 waits for each answer before the next send, more overlaps the round trips.
+     */
+    @Param({"1"})
+    public int broadcastWindow;
 
     private Anvil anvil;
     private HttpProvider provider;
@@ -175,7 +184,7 @@ public class TransferBenchmark {
 
     private TransactionSender sender(TransactionStore store) {
         return new TransactionSender(client, new LocalSigner("bench", key), ChainIdGuard.pinned(CHAIN_ID),
-                SendLimits.NONE, store);
+                SendLimits.NONE, store, TransactionSender.DEFAULT_REPLACEMENT_BUMP_PERCENT, broadcastWindow);
     }
 
     private static Eip1559Transaction transfer(long nonce) {
@@ -193,8 +202,8 @@ public class TransferBenchmark {
     @TearDown(Level.Iteration)
     public void printCpu() {
         long n = Math.max(1, ops.sum());
-        System.out.printf("%ncpu-per-transfer path=%s delay=%dms transfers=%d client=%.1f us node=%.1f us load=%s%n",
-                path, nodeDelayMs, ops.sum(), (clientCpu() - clientCpuAtStart) / 1_000.0 / n,
+        System.out.printf("%ncpu-per-transfer path=%s delay=%dms window=%d transfers=%d client=%.1f us node=%.1f us load=%s%n",
+                path, nodeDelayMs, broadcastWindow, ops.sum(), (clientCpu() - clientCpuAtStart) / 1_000.0 / n,
                 (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n, loadAverage());
     }
 

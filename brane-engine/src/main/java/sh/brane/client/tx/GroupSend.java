@@ -2,6 +2,7 @@ package sh.brane.client.tx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -14,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import sh.brane.core.tx.Transaction;
+import sh.brane.core.types.Hash;
 
 /**
  * Group commit for one account's concurrent sends. Each caller queues its request and takes the account's
@@ -113,9 +115,9 @@ final class GroupSend {
     }
 
     /**
-     * Broadcasts a group's journalled entries and completes each request with what a single send would return or
-     * throw; with a window over 1, only hands them to the transport and adds to {@code answers} what records each
-     * answer.
+     * Hands a group's journalled entries to the node in nonce order (window 1: each after the node answered the one
+     * before; more: without waiting, up to the window) and adds to {@code answers} the step, run once the order lock
+     * is let go, that records the answers and completes each request with what a single send would return or throw.
      */
     private void broadcastAll(List<Request> batch, List<TransactionStore.Allocation> allocated,
             List<Runnable> answers) {
@@ -130,54 +132,62 @@ final class GroupSend {
                 entries.add(a.entry());
             }
         }
-        if (window > 1) {
-            pipeline(requests, entries, answers);
-            return;
-        }
-        // One after the other, in nonce order, each after the node answered the one before. Not one JSON-RPC batch:
-        // a node may admit a batch's members concurrently (Anvil does), queue a nonce before the one it needs, and
-        // then, under automine, never promote it: the engine suite's eight-thread test hung on exactly that.
-        for (int i = 0; i < entries.size(); i++) {
-            try {
-                requests.get(i).result.complete(sender.broadcast(entries.get(i)));
-            } catch (RuntimeException e) {
-                requests.get(i).result.completeExceptionally(e);
-            } catch (Error e) {
-                for (int j = i; j < requests.size(); j++) {
-                    requests.get(j).result.completeExceptionally(e);
+        List<CompletableFuture<RuntimeException>> outcomes = new ArrayList<>(entries.size());
+        try {
+            for (JournalEntry entry : entries) {
+                if (window == 1) {
+                    // Each after the node answered the one before. Not one JSON-RPC batch, nor overlapping sends: a
+                    // node may admit them concurrently (Anvil does), queue a nonce before the one it needs, and
+                    // then, under automine, never promote it: the engine suite's eight-thread test hung on that.
+                    outcomes.add(CompletableFuture.completedFuture(sender.tryPush(entry)));
+                } else {
+                    inFlight.acquireUninterruptibly();
+                    CompletableFuture<RuntimeException> answer = sender.pushAsync(entry);
+                    answer.whenComplete((failure, never) -> inFlight.release());
+                    outcomes.add(answer);
                 }
-                throw e;
             }
+        } catch (RuntimeException | Error e) {
+            for (Request r : requests) {
+                r.result.completeExceptionally(e);
+            }
+            throw e;
         }
+        answers.add(() -> record(requests, entries, outcomes));
     }
 
     /**
-     * Hands the entries to the transport in nonce order, each once the window has room, without waiting for the
-     * answers; adds to {@code answers} what records each answer (SENT or the refusal) and completes its request.
+     * Waits for the group's answers; refusals are recorded one by one (typed errors), the accepted entries become
+     * SENT in one step of the store (one database transaction for JDBC, not one per transfer).
      */
-    private void pipeline(List<Request> requests, List<JournalEntry> entries, List<Runnable> answers) {
-        for (int i = 0; i < entries.size(); i++) {
-            JournalEntry entry = entries.get(i);
-            Request request = requests.get(i);
-            inFlight.acquireUninterruptibly();
-            CompletableFuture<RuntimeException> answer;
-            try {
-                answer = sender.pushAsync(entry);
-            } catch (RuntimeException | Error e) {
-                inFlight.release();
-                for (int j = i; j < requests.size(); j++) {
-                    requests.get(j).result.completeExceptionally(e);
+    private void record(List<Request> requests, List<JournalEntry> entries,
+            List<CompletableFuture<RuntimeException>> outcomes) {
+        try {
+            List<Request> acceptedRequests = new ArrayList<>(requests.size());
+            List<JournalEntry> accepted = new ArrayList<>(entries.size());
+            for (int i = 0; i < entries.size(); i++) {
+                RuntimeException failure = outcomes.get(i).join();
+                if (failure == null) {
+                    acceptedRequests.add(requests.get(i));
+                    accepted.add(entries.get(i));
+                    continue;
                 }
-                throw e;
-            }
-            answer.whenComplete((failure, never) -> inFlight.release());
-            answers.add(() -> {
                 try {
-                    request.result.complete(sender.settle(entry, answer.join()));
+                    requests.get(i).result.complete(sender.settle(entries.get(i), failure));
                 } catch (RuntimeException e) {
-                    request.result.completeExceptionally(e);
+                    requests.get(i).result.completeExceptionally(e);
                 }
-            });
+            }
+            Map<Hash, JournalEntry> sent = sender.recordSent(accepted);
+            for (int i = 0; i < accepted.size(); i++) {
+                JournalEntry entry = accepted.get(i);
+                acceptedRequests.get(i).result.complete(sent.getOrDefault(entry.hash(), entry));
+            }
+        } catch (RuntimeException | Error e) {
+            for (Request r : requests) {
+                r.result.completeExceptionally(e); // no effect on the ones completed already
+            }
+            throw e;
         }
     }
 

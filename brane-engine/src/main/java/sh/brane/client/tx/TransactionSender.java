@@ -210,13 +210,15 @@ public final class TransactionSender {
 
     /** Hands a SIGNED entry's bytes to the node and records SENT. */
     JournalEntry broadcast(JournalEntry entry) {
-        RuntimeException failure = null;
-        try {
-            push(entry);
-        } catch (RuntimeException e) {
-            failure = e;
+        return settle(entry, tryPush(entry));
+    }
+
+    /** eth_sendRawTransaction of the journalled bytes; "already known" counts as accepted; a refusal is thrown. */
+    void push(JournalEntry entry) {
+        RuntimeException failure = tryPush(entry);
+        if (failure != null) {
+            throw failure;
         }
-        return settle(entry, failure);
     }
 
     /**
@@ -271,18 +273,49 @@ public final class TransactionSender {
         }
     }
 
-    /** eth_sendRawTransaction of the journalled bytes; "already known" counts as accepted. */
-    void push(JournalEntry entry) {
+    /**
+     * eth_sendRawTransaction of the journalled bytes, waiting for the answer; "already known" counts as accepted.
+     *
+     * @return null when the node accepted it, else the failure (not thrown: {@link #settle} types it)
+     */
+    RuntimeException tryPush(JournalEntry entry) {
         try {
             Hash answered = client.sendRawTransaction(entry.raw());
             if (!answered.equals(entry.hash())) {
                 LOG.warn("the node answered hash {} for journalled transaction {}", answered, entry.hash());
             }
+            return null;
         } catch (RpcErrorException e) {
-            if (!TransactionRefusedException.isAlreadyKnown(e.rpcMessage())) {
-                throw e;
-            }
+            return TransactionRefusedException.isAlreadyKnown(e.rpcMessage()) ? null : e;
+        } catch (RuntimeException e) {
+            return e;
         }
+    }
+
+    /**
+     * Records that the node accepted {@code accepted} (SIGNED entries): SENT in one step of the store, reported to
+     * the listeners. If the journal is down, they stay SIGNED (they are out; the tracker records SENT later).
+     *
+     * @return the entries that changed, by hash
+     */
+    java.util.Map<Hash, JournalEntry> recordSent(List<JournalEntry> accepted) {
+        if (accepted.isEmpty()) {
+            return java.util.Map.of();
+        }
+        List<JournalEntry> changed;
+        try {
+            changed = store.markSent(accepted);
+        } catch (JournalUnavailableException e) {
+            LOG.warn("{} transactions were broadcast but the journal could not record them as SENT: {}",
+                    accepted.size(), e.getMessage());
+            return java.util.Map.of();
+        }
+        java.util.Map<Hash, JournalEntry> out = new java.util.HashMap<>();
+        for (JournalEntry after : changed) {
+            out.put(after.hash(), after);
+            fire(new TransactionStateChange(after, TxState.SIGNED, 0, "accepted by the node"));
+        }
+        return out;
     }
 
     /** Records a refusal in the journal and the nonce counter; returns the typed error to throw. */
