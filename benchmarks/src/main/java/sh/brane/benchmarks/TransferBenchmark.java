@@ -118,6 +118,8 @@ public class TransferBenchmark {
     private ScheduledExecutorService miner;
     private LocalPostgres postgres;
     private DelayProxy.Running proxy;
+    /** With {@code -Dbrane.bench.countJdbc=true}: counts the journal's database work (adds client CPU). */
+    private JdbcCounter jdbc;
     private final AtomicLong counter = new AtomicLong();
     private final LongAdder ops = new LongAdder();
     private long clientCpuAtStart;
@@ -144,7 +146,7 @@ public class TransferBenchmark {
                 config.setMaximumPoolSize(16);
                 pool = new HikariDataSource(config);
                 JdbcTransactionStore.migrate(pool);
-                sender = sender(new JdbcTransactionStore(pool));
+                sender = sender(new JdbcTransactionStore(counted(pool)));
             }
             case "postgres" -> {
                 try {
@@ -158,7 +160,7 @@ public class TransferBenchmark {
                 config.setMaximumPoolSize(16);
                 pool = new HikariDataSource(config);
                 JdbcTransactionStore.migrate(pool);
-                sender = sender(new JdbcTransactionStore(pool));
+                sender = sender(new JdbcTransactionStore(counted(pool)));
             }
             case "noJournal" -> counter.set(client.getTransactionCount(key.address(), sh.brane.client.BlockTag.PENDING));
             case "web3jFast" -> {
@@ -182,6 +184,14 @@ public class TransferBenchmark {
         }, 100, 100, TimeUnit.MILLISECONDS);
     }
 
+    private javax.sql.DataSource counted(javax.sql.DataSource dataSource) {
+        if (!Boolean.getBoolean("brane.bench.countJdbc")) {
+            return dataSource;
+        }
+        jdbc = new JdbcCounter(dataSource);
+        return jdbc;
+    }
+
     private TransactionSender sender(TransactionStore store) {
         return new TransactionSender(client, new LocalSigner("bench", key), ChainIdGuard.pinned(CHAIN_ID),
                 SendLimits.NONE, store, TransactionSender.DEFAULT_REPLACEMENT_BUMP_PERCENT, broadcastWindow);
@@ -195,6 +205,9 @@ public class TransferBenchmark {
     @Setup(Level.Iteration)
     public void startCpu() {
         ops.reset();
+        if (jdbc != null) {
+            jdbc.reset();
+        }
         clientCpuAtStart = clientCpu();
         nodeCpuAtStart = nodeCpu();
     }
@@ -205,6 +218,12 @@ public class TransferBenchmark {
         System.out.printf("%ncpu-per-transfer path=%s delay=%dms window=%d transfers=%d client=%.1f us node=%.1f us load=%s%n",
                 path, nodeDelayMs, broadcastWindow, ops.sum(), (clientCpu() - clientCpuAtStart) / 1_000.0 / n,
                 (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n, loadAverage());
+        if (jdbc != null) {
+            System.out.printf("jdbc-per-transfer path=%s delay=%dms window=%d connections=%.3f statements=%.3f "
+                    + "commits=%.3f (transfers per commit %.1f)%n", path, nodeDelayMs, broadcastWindow,
+                    jdbc.connections.sum() / (double) n, jdbc.executions.sum() / (double) n,
+                    jdbc.commits.sum() / (double) n, n / (double) Math.max(1, jdbc.commits.sum()));
+        }
     }
 
     private static String loadAverage() {
