@@ -36,6 +36,10 @@ import sh.brane.signer.Signer;
  * </pre>
  * A {@link TransactionTracker} follows the journal afterwards (inclusion, confirmations, replacement, lost
  * transactions, restarts). Thread-safe: many threads send at once and many transactions are in flight per account.
+ *
+ * <p>Longer than 400 lines on purpose: every step a signed transaction goes through (guards, allocation, broadcast,
+ * refusal handling, replacement, events) is here, so the order of the steps and what each one guarantees read in
+ * one place. The grouping of concurrent sends and the broadcast window are in {@link GroupSend}.
  */
 public final class TransactionSender {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionSender.class);
