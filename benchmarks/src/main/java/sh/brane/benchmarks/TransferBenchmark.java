@@ -61,16 +61,18 @@ import sh.brane.signer.LocalSigner;
  *   <li>{@code memory}: {@link TransactionSender} over {@link InMemoryTransactionStore}: lock only around
  *       allocation and signing, many in flight.</li>
  *   <li>{@code h2}: {@link TransactionSender} over {@link JdbcTransactionStore} on an embedded H2 file database
- *       (concurrent sends committed as a group: one database transaction allocates and journals the group, one
- *       JSON-RPC batch broadcasts it, one records it SENT).</li>
+ *       (concurrent sends committed as a group: one database transaction allocates and journals the group, the
+ *       group is broadcast in nonce order, one database transaction records it SENT).</li>
  *   <li>{@code postgres}: the same on a PostgreSQL server started for the trial ({@link LocalPostgres}: the Debian
  *       package, fresh data directory, stopped by its PID in the teardown).</li>
  *   <li>{@code noJournal}: the floor of the node: an atomic counter, sign, {@code eth_sendRawTransaction}; no lock,
  *       no journal, no guard. Not a product path: it shows what Anvil admits with 8 single calls in flight.</li>
  *   <li>{@code web3jFast}: web3j's {@code FastRawTransactionManager} (local nonce counter, no journal).</li>
  * </ul>
- * Each iteration also prints the CPU time per transfer of this JVM (client) and of the Anvil process (node), read
- * from the operating system, as a line starting {@code cpu-per-transfer}.
+ * {@code nodeDelayMs} puts the node at a distance ({@link DelayProxy}), {@code broadcastWindow} sets the
+ * {@link TransactionSender}'s window. Each iteration also prints the CPU time per transfer of this JVM (client) and
+ * of the Anvil process (node), read from the operating system, and the load average, as a line starting
+ * {@code cpu-per-transfer}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -88,6 +90,21 @@ public class TransferBenchmark {
     @Param({"nonceLock", "memory", "h2", "postgres", "noJournal", "web3jFast"})
     public String path;
 
+    /**
+     * How far the node is, one way, in milliseconds: 0 talks to Anvil directly; more puts a {@link DelayProxy}
+     * process between every client of the trial (senders, web3j, the miner) and Anvil, so that a round trip to the
+     * node takes at least twice this long, as to a node on another host.
+     */
+    @Param({"0", "2"})
+    public int nodeDelayMs;
+
+    /**
+     * The {@link TransactionSender}'s broadcast window for {@code memory}, {@code h2} and {@code postgres} (other
+     * paths ignore it): 1 waits for each answer before the next send, more overlaps the round trips.
+     */
+    @Param({"1"})
+    public int broadcastWindow;
+
     private Anvil anvil;
     private HttpProvider provider;
     private BraneClient client;
@@ -100,6 +117,9 @@ public class TransferBenchmark {
     private FastRawTransactionManager fast;
     private ScheduledExecutorService miner;
     private LocalPostgres postgres;
+    private DelayProxy.Running proxy;
+    /** With {@code -Dbrane.bench.countJdbc=true}: counts the journal's database work (adds client CPU). */
+    private JdbcCounter jdbc;
     private final AtomicLong counter = new AtomicLong();
     private final LongAdder ops = new LongAdder();
     private long clientCpuAtStart;
@@ -108,7 +128,12 @@ public class TransferBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         anvil = Anvil.builder().noMining().start();
-        provider = HttpProvider.create(anvil.httpUrl());
+        if (nodeDelayMs < 0 || nodeDelayMs > 1_000) {
+            throw new IllegalArgumentException("nodeDelayMs must be 0..1000, got " + nodeDelayMs);
+        }
+        proxy = nodeDelayMs == 0 ? null : DelayProxy.start(anvil.port(), nodeDelayMs * 1_000L);
+        String nodeUrl = proxy == null ? anvil.httpUrl() : proxy.httpUrl();
+        provider = HttpProvider.create(nodeUrl);
         client = new BraneClient(provider, Duration.ofMillis(50));
         key = PrivateKey.fromHex(anvil.account(0).privateKey());
         switch (path) {
@@ -121,7 +146,7 @@ public class TransferBenchmark {
                 config.setMaximumPoolSize(16);
                 pool = new HikariDataSource(config);
                 JdbcTransactionStore.migrate(pool);
-                sender = sender(new JdbcTransactionStore(pool));
+                sender = sender(new JdbcTransactionStore(counted(pool)));
             }
             case "postgres" -> {
                 try {
@@ -135,11 +160,11 @@ public class TransferBenchmark {
                 config.setMaximumPoolSize(16);
                 pool = new HikariDataSource(config);
                 JdbcTransactionStore.migrate(pool);
-                sender = sender(new JdbcTransactionStore(pool));
+                sender = sender(new JdbcTransactionStore(counted(pool)));
             }
             case "noJournal" -> counter.set(client.getTransactionCount(key.address(), sh.brane.client.BlockTag.PENDING));
             case "web3jFast" -> {
-                web3j = Web3j.build(new HttpService(anvil.httpUrl()));
+                web3j = Web3j.build(new HttpService(nodeUrl));
                 fast = new FastRawTransactionManager(web3j, Credentials.create(anvil.account(0).privateKey()),
                         CHAIN_ID);
             }
@@ -159,9 +184,17 @@ public class TransferBenchmark {
         }, 100, 100, TimeUnit.MILLISECONDS);
     }
 
+    private javax.sql.DataSource counted(javax.sql.DataSource dataSource) {
+        if (!Boolean.getBoolean("brane.bench.countJdbc")) {
+            return dataSource;
+        }
+        jdbc = new JdbcCounter(dataSource);
+        return jdbc;
+    }
+
     private TransactionSender sender(TransactionStore store) {
         return new TransactionSender(client, new LocalSigner("bench", key), ChainIdGuard.pinned(CHAIN_ID),
-                SendLimits.NONE, store);
+                SendLimits.NONE, store, TransactionSender.DEFAULT_REPLACEMENT_BUMP_PERCENT, broadcastWindow);
     }
 
     private static Eip1559Transaction transfer(long nonce) {
@@ -172,6 +205,9 @@ public class TransferBenchmark {
     @Setup(Level.Iteration)
     public void startCpu() {
         ops.reset();
+        if (jdbc != null) {
+            jdbc.reset();
+        }
         clientCpuAtStart = clientCpu();
         nodeCpuAtStart = nodeCpu();
     }
@@ -179,8 +215,23 @@ public class TransferBenchmark {
     @TearDown(Level.Iteration)
     public void printCpu() {
         long n = Math.max(1, ops.sum());
-        System.out.printf("%ncpu-per-transfer path=%s transfers=%d client=%.1f us node=%.1f us%n", path, ops.sum(),
-                (clientCpu() - clientCpuAtStart) / 1_000.0 / n, (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n);
+        System.out.printf("%ncpu-per-transfer path=%s delay=%dms window=%d transfers=%d client=%.1f us node=%.1f us load=%s%n",
+                path, nodeDelayMs, broadcastWindow, ops.sum(), (clientCpu() - clientCpuAtStart) / 1_000.0 / n,
+                (nodeCpu() - nodeCpuAtStart) / 1_000.0 / n, loadAverage());
+        if (jdbc != null) {
+            System.out.printf("jdbc-per-transfer path=%s delay=%dms window=%d connections=%.3f statements=%.3f "
+                    + "commits=%.3f (transfers per commit %.1f)%n", path, nodeDelayMs, broadcastWindow,
+                    jdbc.connections.sum() / (double) n, jdbc.executions.sum() / (double) n,
+                    jdbc.commits.sum() / (double) n, n / (double) Math.max(1, jdbc.commits.sum()));
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException e) {
+            return "?";
+        }
     }
 
     private static long clientCpu() {
@@ -223,6 +274,9 @@ public class TransferBenchmark {
         }
         client.close();
         provider.close();
+        if (proxy != null) {
+            proxy.close();
+        }
         anvil.close();
         if (postgres != null) {
             try {

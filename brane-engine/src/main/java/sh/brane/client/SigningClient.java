@@ -36,10 +36,16 @@ import sh.brane.signer.Signer;
  * nonce allocated and the signed bytes journalled in one step of its {@link sh.brane.client.tx.TransactionStore},
  * broadcast without any lock held. Thread-safe: many threads may send at once, with many transactions in flight.
  *
- * <p>The constructors taking a {@link PrivateKey} keep the original behaviour for code and tests that have no
- * configuration: the chain id is read once from the node at the first send and then pinned, there are no
- * ceilings, and the journal is in memory and not followed by a tracker. Production code builds a
- * {@link TransactionSender} with a pinned chain id, ceilings and a durable store, and starts its tracker.
+ * <p>The constructors taking a {@link PrivateKey} or a {@link Signer} (without a {@link TransactionSender}) keep
+ * the original behaviour for code and tests that have no configuration: the chain id is read once from the node at
+ * the first send and then pinned, and there are no ceilings. They journal too: every transaction they sign is
+ * written to an {@link sh.brane.client.tx.InMemoryTransactionStore} (not durable: lost with the process) before it
+ * is broadcast, with one store per {@link NonceManager}. No tracker follows that journal unless the caller starts
+ * one ({@code sender().tracker(confirmations, pollInterval, resendAfter).start()}, closed by the caller): this
+ * class has no {@code close()}, so a tracker it started by itself would be a polling thread nobody stops, and it
+ * would re-broadcast transactions on its own, which callers of these constructors never asked for. Production code
+ * builds a {@link TransactionSender} with a pinned chain id, ceilings and a durable store, and starts its tracker
+ * (the Spring starter does both).
  */
 public final class SigningClient {
     /** Default extra gas on top of the estimate, in percent. */

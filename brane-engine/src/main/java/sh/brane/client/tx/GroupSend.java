@@ -2,10 +2,12 @@ package sh.brane.client.tx;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
 
@@ -13,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import sh.brane.core.tx.Transaction;
+import sh.brane.core.types.Hash;
 
 /**
  * Group commit for one account's concurrent sends. Each caller queues its request and takes the account's
@@ -26,6 +29,12 @@ import sh.brane.core.tx.Transaction;
  * across each commit). Measured in docs/sending-transactions.md ("Speed").
  *
  * <p>Nothing is broadcast before its row is durable: the broadcast starts after the store's step returned.
+ *
+ * <p>The broadcast window bounds how many of the account's transactions are on their way to the node at once. With
+ * 1, each is sent after the node answered the one before (one round trip per transaction, whatever the group size).
+ * With more, a leader hands its group to the transport in nonce order without waiting for answers (up to the
+ * window across all groups), lets the next leader hand over its group, and only then waits for its answers and
+ * records them: the round trips to a distant node overlap.
  */
 final class GroupSend {
     /** At most this many transactions per database transaction. */
@@ -37,9 +46,18 @@ final class GroupSend {
     private final ReentrantLock allocation = new ReentrantLock();
     /** Held by the leader whose groups are being broadcast; taken under {@link #allocation}, so in nonce order. */
     private final ReentrantLock broadcastOrder = new ReentrantLock();
+    private final int window;
+    /** Free places in the broadcast window (when it is over 1): taken before a send, given back by its answer. */
+    private final Semaphore inFlight;
 
-    GroupSend(TransactionSender sender) {
+    GroupSend(TransactionSender sender, int window) {
         this.sender = sender;
+        this.window = window;
+        this.inFlight = new Semaphore(window);
+    }
+
+    int window() {
+        return window;
     }
 
     static final class Request {
@@ -75,23 +93,34 @@ final class GroupSend {
         } finally {
             allocation.unlock();
         }
+        List<Runnable> answers = new ArrayList<>();
         try {
-            for (int i = 0; i < batches.size(); i++) {
-                broadcastAll(batches.get(i), allocated.get(i));
+            try {
+                for (int i = 0; i < batches.size(); i++) {
+                    broadcastAll(batches.get(i), allocated.get(i), answers);
+                }
+            } finally {
+                if (broadcasting) {
+                    broadcastOrder.unlock();
+                }
             }
         } finally {
-            if (broadcasting) {
-                broadcastOrder.unlock();
+            // outside the order lock: the next leader hands over its group while these answers come back; run even
+            // after a failure, so that every request handed to the transport completes
+            for (Runnable answer : answers) {
+                answer.run();
             }
         }
         return await(mine.result);
     }
 
     /**
-     * Broadcasts a group's journalled entries and completes each request with what a single send would return or
-     * throw.
+     * Hands a group's journalled entries to the node in nonce order (window 1: each after the node answered the one
+     * before; more: without waiting, up to the window) and adds to {@code answers} the step, run once the order lock
+     * is let go, that records the answers and completes each request with what a single send would return or throw.
      */
-    private void broadcastAll(List<Request> batch, List<TransactionStore.Allocation> allocated) {
+    private void broadcastAll(List<Request> batch, List<TransactionStore.Allocation> allocated,
+            List<Runnable> answers) {
         List<Request> requests = new ArrayList<>(batch.size());
         List<JournalEntry> entries = new ArrayList<>(batch.size());
         for (int i = 0; i < allocated.size(); i++) {
@@ -103,20 +132,62 @@ final class GroupSend {
                 entries.add(a.entry());
             }
         }
-        // One after the other, in nonce order, each after the node answered the one before. Not one JSON-RPC batch:
-        // a node may admit a batch's members concurrently (Anvil does), queue a nonce before the one it needs, and
-        // then, under automine, never promote it: the engine suite's eight-thread test hung on exactly that.
-        for (int i = 0; i < entries.size(); i++) {
-            try {
-                requests.get(i).result.complete(sender.broadcast(entries.get(i)));
-            } catch (RuntimeException e) {
-                requests.get(i).result.completeExceptionally(e);
-            } catch (Error e) {
-                for (int j = i; j < requests.size(); j++) {
-                    requests.get(j).result.completeExceptionally(e);
+        List<CompletableFuture<RuntimeException>> outcomes = new ArrayList<>(entries.size());
+        try {
+            for (JournalEntry entry : entries) {
+                if (window == 1) {
+                    // Each after the node answered the one before. Not one JSON-RPC batch, nor overlapping sends: a
+                    // node may admit them concurrently (Anvil does), queue a nonce before the one it needs, and
+                    // then, under automine, never promote it: the engine suite's eight-thread test hung on that.
+                    outcomes.add(CompletableFuture.completedFuture(sender.tryPush(entry)));
+                } else {
+                    inFlight.acquireUninterruptibly();
+                    CompletableFuture<RuntimeException> answer = sender.pushAsync(entry);
+                    answer.whenComplete((failure, never) -> inFlight.release());
+                    outcomes.add(answer);
                 }
-                throw e;
             }
+        } catch (RuntimeException | Error e) {
+            for (Request r : requests) {
+                r.result.completeExceptionally(e);
+            }
+            throw e;
+        }
+        answers.add(() -> record(requests, entries, outcomes));
+    }
+
+    /**
+     * Waits for the group's answers; refusals are recorded one by one (typed errors), the accepted entries become
+     * SENT in one step of the store (one database transaction for JDBC, not one per transfer).
+     */
+    private void record(List<Request> requests, List<JournalEntry> entries,
+            List<CompletableFuture<RuntimeException>> outcomes) {
+        try {
+            List<Request> acceptedRequests = new ArrayList<>(requests.size());
+            List<JournalEntry> accepted = new ArrayList<>(entries.size());
+            for (int i = 0; i < entries.size(); i++) {
+                RuntimeException failure = outcomes.get(i).join();
+                if (failure == null) {
+                    acceptedRequests.add(requests.get(i));
+                    accepted.add(entries.get(i));
+                    continue;
+                }
+                try {
+                    requests.get(i).result.complete(sender.settle(entries.get(i), failure));
+                } catch (RuntimeException e) {
+                    requests.get(i).result.completeExceptionally(e);
+                }
+            }
+            Map<Hash, JournalEntry> sent = sender.recordSent(accepted);
+            for (int i = 0; i < accepted.size(); i++) {
+                JournalEntry entry = accepted.get(i);
+                acceptedRequests.get(i).result.complete(sent.getOrDefault(entry.hash(), entry));
+            }
+        } catch (RuntimeException | Error e) {
+            for (Request r : requests) {
+                r.result.completeExceptionally(e); // no effect on the ones completed already
+            }
+            throw e;
         }
     }
 

@@ -36,11 +36,23 @@ import sh.brane.signer.Signer;
  * </pre>
  * A {@link TransactionTracker} follows the journal afterwards (inclusion, confirmations, replacement, lost
  * transactions, restarts). Thread-safe: many threads send at once and many transactions are in flight per account.
+ *
+ * <p>Longer than 400 lines on purpose: every step a signed transaction goes through (guards, allocation, broadcast,
+ * refusal handling, replacement, events) is here, so the order of the steps and what each one guarantees read in
+ * one place. The grouping of concurrent sends and the broadcast window are in {@link GroupSend}.
  */
 public final class TransactionSender {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionSender.class);
     /** Default fee bump of a replacement, in percent: Geth and Anvil require at least 10 on both fee fields. */
     public static final int DEFAULT_REPLACEMENT_BUMP_PERCENT = 10;
+    /**
+     * Default broadcast window: 1, each transaction of the account is handed to the node after the node answered
+     * the one before, which every node admits in order (one round trip per transaction). See
+     * {@link #TransactionSender(BraneClient, Signer, ChainIdGuard, SendLimits, TransactionStore, int, int)}.
+     */
+    public static final int DEFAULT_BROADCAST_WINDOW = 1;
+    /** The largest broadcast window accepted. */
+    public static final int MAX_BROADCAST_WINDOW = 1_024;
 
     private final BraneClient client;
     private final Signer signer;
@@ -49,7 +61,7 @@ public final class TransactionSender {
     private final TransactionStore store;
     private final int bumpPercent;
     private final List<TransactionListener> listeners = new CopyOnWriteArrayList<>();
-    private final GroupSend group = new GroupSend(this);
+    private final GroupSend group;
 
     public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
             TransactionStore store) {
@@ -59,6 +71,22 @@ public final class TransactionSender {
     /** @param bumpPercent how much a speed-up or cancel raises both fee fields, in percent (10..1000) */
     public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
             TransactionStore store, int bumpPercent) {
+        this(client, signer, chain, limits, store, bumpPercent, DEFAULT_BROADCAST_WINDOW);
+    }
+
+    /**
+     * @param bumpPercent     how much a speed-up or cancel raises both fee fields, in percent (10..1000)
+     * @param broadcastWindow how many of the account's journalled transactions may be on their way to the node at
+     *                        once (1..{@value #MAX_BROADCAST_WINDOW}). They are always handed to the transport in
+     *                        nonce order. 1 waits for the node's answer before sending the next: one round trip
+     *                        per transaction, and safe on every node. More overlaps the round trips, so a node
+     *                        may receive a nonce before the one below it: use it only with nodes that queue such a
+     *                        transaction until the gap is filled (Geth, Reth, Nethermind, Erigon, Anvil without
+     *                        auto-mining). Anvil in its default auto-mining mode can leave such a transaction queued
+     *                        forever.
+     */
+    public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
+            TransactionStore store, int bumpPercent, int broadcastWindow) {
         this.client = Objects.requireNonNull(client, "client");
         this.signer = Objects.requireNonNull(signer, "signer");
         this.chain = Objects.requireNonNull(chain, "chain id guard (pin the chain id)");
@@ -69,6 +97,16 @@ public final class TransactionSender {
                     + "than 10), got " + bumpPercent);
         }
         this.bumpPercent = bumpPercent;
+        if (broadcastWindow < 1 || broadcastWindow > MAX_BROADCAST_WINDOW) {
+            throw new IllegalArgumentException("the broadcast window must be 1.." + MAX_BROADCAST_WINDOW
+                    + " transactions (1 waits for each answer), got " + broadcastWindow);
+        }
+        this.group = new GroupSend(this, broadcastWindow);
+    }
+
+    /** How many of the account's transactions may be on their way to the node at once (1: one at a time). */
+    public int broadcastWindow() {
+        return group.window();
     }
 
     public Address address() {
@@ -176,12 +214,58 @@ public final class TransactionSender {
 
     /** Hands a SIGNED entry's bytes to the node and records SENT. */
     JournalEntry broadcast(JournalEntry entry) {
+        return settle(entry, tryPush(entry));
+    }
+
+    /** eth_sendRawTransaction of the journalled bytes; "already known" counts as accepted; a refusal is thrown. */
+    void push(JournalEntry entry) {
+        RuntimeException failure = tryPush(entry);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Hands a SIGNED entry's bytes to the node without waiting for the answer; the future completes with null or
+     * with the node's failure (an "already known" answer counts as accepted), and never fails itself.
+     */
+    java.util.concurrent.CompletableFuture<RuntimeException> pushAsync(JournalEntry entry) {
+        java.util.concurrent.CompletableFuture<Hash> answer;
         try {
-            push(entry);
-        } catch (RpcErrorException e) {
+            answer = client.async().sendRawTransaction(entry.raw());
+        } catch (RuntimeException e) {
+            return java.util.concurrent.CompletableFuture.completedFuture(e);
+        }
+        return answer.handle((hash, failure) -> {
+            if (failure == null) {
+                if (!hash.equals(entry.hash())) {
+                    LOG.warn("the node answered hash {} for journalled transaction {}", hash, entry.hash());
+                }
+                return null;
+            }
+            Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof RpcErrorException e && TransactionRefusedException.isAlreadyKnown(e.rpcMessage())) {
+                return null;
+            }
+            return cause instanceof RuntimeException re ? re
+                    : new java.util.concurrent.CompletionException(cause);
+        });
+    }
+
+    /** After the node's answer to {@code entry} ({@code failure} null when accepted): records SENT or the refusal. */
+    JournalEntry settle(JournalEntry entry, RuntimeException failure) {
+        if (failure instanceof RpcErrorException e) {
             throw refused(entry, e);
-        } catch (ConnectionLostException | RpcTimeoutException e) {
+        }
+        if (failure instanceof ConnectionLostException e) {
             throw new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
+        }
+        if (failure instanceof RpcTimeoutException e) {
+            throw new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
+        }
+        if (failure != null) {
+            throw failure;
         }
         try {
             return transition(entry, TxState.SENT, -1, 0, true, "accepted by the node").orElse(entry);
@@ -193,18 +277,49 @@ public final class TransactionSender {
         }
     }
 
-    /** eth_sendRawTransaction of the journalled bytes; "already known" counts as accepted. */
-    void push(JournalEntry entry) {
+    /**
+     * eth_sendRawTransaction of the journalled bytes, waiting for the answer; "already known" counts as accepted.
+     *
+     * @return null when the node accepted it, else the failure (not thrown: {@link #settle} types it)
+     */
+    RuntimeException tryPush(JournalEntry entry) {
         try {
             Hash answered = client.sendRawTransaction(entry.raw());
             if (!answered.equals(entry.hash())) {
                 LOG.warn("the node answered hash {} for journalled transaction {}", answered, entry.hash());
             }
+            return null;
         } catch (RpcErrorException e) {
-            if (!TransactionRefusedException.isAlreadyKnown(e.rpcMessage())) {
-                throw e;
-            }
+            return TransactionRefusedException.isAlreadyKnown(e.rpcMessage()) ? null : e;
+        } catch (RuntimeException e) {
+            return e;
         }
+    }
+
+    /**
+     * Records that the node accepted {@code accepted} (SIGNED entries): SENT in one step of the store, reported to
+     * the listeners. If the journal is down, they stay SIGNED (they are out; the tracker records SENT later).
+     *
+     * @return the entries that changed, by hash
+     */
+    java.util.Map<Hash, JournalEntry> recordSent(List<JournalEntry> accepted) {
+        if (accepted.isEmpty()) {
+            return java.util.Map.of();
+        }
+        List<JournalEntry> changed;
+        try {
+            changed = store.markSent(accepted);
+        } catch (JournalUnavailableException e) {
+            LOG.warn("{} transactions were broadcast but the journal could not record them as SENT: {}",
+                    accepted.size(), e.getMessage());
+            return java.util.Map.of();
+        }
+        java.util.Map<Hash, JournalEntry> out = new java.util.HashMap<>();
+        for (JournalEntry after : changed) {
+            out.put(after.hash(), after);
+            fire(new TransactionStateChange(after, TxState.SIGNED, 0, "accepted by the node"));
+        }
+        return out;
     }
 
     /** Records a refusal in the journal and the nonce counter; returns the typed error to throw. */

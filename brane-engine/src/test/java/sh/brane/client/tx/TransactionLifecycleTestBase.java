@@ -198,8 +198,28 @@ abstract class TransactionLifecycleTestBase {
 
     @Test
     void manyTransactionsInFlightFromOneAccountWithoutGapsOrDuplicates() throws Exception {
+        manyInFlight(TransactionSender.DEFAULT_BROADCAST_WINDOW);
+    }
+
+    /**
+     * A window over 1 hands groups to the node without waiting for each answer: the node (here Anvil without
+     * auto-mining, as the benchmark's) still admits every transaction, with no gap and no duplicate.
+     */
+    @Test
+    void aBroadcastWindowOverlapsTheRoundTripsAndTheNodeStillAdmitsEveryNonce() throws Exception {
+        PrivateKey unused = PrivateKey.fromHex(anvil.account(39).privateKey());
+        assertThatThrownBy(() -> new TransactionSender(client, new LocalSigner("test", unused),
+                ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID), SendLimits.NONE, newStore(), 10, 0))
+                .hasMessageContaining("broadcast window must be 1..1024").hasMessageContaining("got 0");
+        manyInFlight(16);
+    }
+
+    private void manyInFlight(int broadcastWindow) throws Exception {
         PrivateKey key = freshKey(anvil);
-        TransactionSender s = sender(client, key, newStore(), SendLimits.NONE);
+        TransactionSender s = new TransactionSender(client, new LocalSigner("test", key),
+                ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID), SendLimits.NONE, newStore(),
+                TransactionSender.DEFAULT_REPLACEMENT_BUMP_PERCENT, broadcastWindow);
+        assertThat(s.broadcastWindow()).isEqualTo(broadcastWindow);
         Recorder events = new Recorder();
         s.addListener(events);
         TransactionTracker tracker = s.tracker(2, Duration.ofMillis(50), Duration.ofSeconds(5));

@@ -23,6 +23,7 @@ import org.springframework.context.annotation.Configuration;
 import sh.brane.client.tx.InMemoryTransactionStore;
 import sh.brane.client.tx.JdbcTransactionStore;
 import sh.brane.client.tx.TransactionListener;
+import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
@@ -99,6 +100,11 @@ public final class BraneTransactionAutoConfiguration {
         if (bump < 10 || bump > 1000) {
             throw new InvalidConfigurationPropertyValueException("brane.tx.replacement-bump-percent", String.valueOf(bump),
                     "must be 10..1000 percent (nodes refuse replacements raised by less than 10%)");
+        }
+        int window = properties.getBroadcastWindow();
+        if (window < 1 || window > TransactionSender.MAX_BROADCAST_WINDOW) {
+            throw new InvalidConfigurationPropertyValueException("brane.tx.broadcast-window", String.valueOf(window),
+                    "must be 1.." + TransactionSender.MAX_BROADCAST_WINDOW + " transactions (1 waits for each answer)");
         }
         return new BraneTransactionSenders(store, listeners.orderedStream().toList(), properties);
     }

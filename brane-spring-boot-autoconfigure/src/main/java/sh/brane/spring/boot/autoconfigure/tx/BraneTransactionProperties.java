@@ -27,6 +27,14 @@ public class BraneTransactionProperties {
     private int replacementBumpPercent = 10;
 
     /**
+     * How many of one account's transactions may be on their way to the node at once (1..1024). 1 sends each after
+     * the node answered the one before (one round trip per transaction; safe on every node). More overlaps the
+     * round trips: only for nodes that queue a nonce arriving before the one below it (Geth, Reth, Nethermind,
+     * Erigon, Anvil without auto-mining).
+     */
+    private int broadcastWindow = 1;
+
+    /**
      * How long finished journal entries (CONFIRMED, FAILED, REPLACED, DROPPED, REJECTED) are kept before the tracker
      * removes them. Unset: the JDBC journal keeps every entry and the in-memory journal keeps them for 1h.
      */
@@ -82,6 +90,14 @@ public class BraneTransactionProperties {
 
     public void setRetention(Duration retention) {
         this.retention = retention;
+    }
+
+    public int getBroadcastWindow() {
+        return this.broadcastWindow;
+    }
+
+    public void setBroadcastWindow(int broadcastWindow) {
+        this.broadcastWindow = broadcastWindow;
     }
 
     public int getReplacementBumpPercent() {

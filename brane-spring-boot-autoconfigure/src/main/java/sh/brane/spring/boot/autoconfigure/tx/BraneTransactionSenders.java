@@ -44,7 +44,7 @@ public final class BraneTransactionSenders implements SmartLifecycle {
      */
     public TransactionSender sender(BraneClient client, Signer signer, long chainId, SendLimits limits) {
         TransactionSender sender = new TransactionSender(client, signer, ChainIdGuard.pinned(chainId), limits,
-                this.store, this.properties.getReplacementBumpPercent());
+                this.store, this.properties.getReplacementBumpPercent(), this.properties.getBroadcastWindow());
         this.listeners.forEach(sender::addListener);
         TransactionTracker tracker = sender.tracker(this.properties.getConfirmations(),
                 this.properties.getPollInterval(), this.properties.getResendAfter(), this.properties.getRetention());

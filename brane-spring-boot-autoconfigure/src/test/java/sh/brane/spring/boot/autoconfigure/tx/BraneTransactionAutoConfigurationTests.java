@@ -20,14 +20,19 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationListener;
 
+import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
 import sh.brane.client.tx.InMemoryTransactionStore;
 import sh.brane.client.tx.JdbcTransactionStore;
+import sh.brane.client.tx.SendLimits;
 import sh.brane.client.tx.TransactionStore;
 import sh.brane.client.tx.TxState;
+import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
+import sh.brane.rpc.HttpProvider;
+import sh.brane.signer.LocalSigner;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
 
@@ -91,6 +96,29 @@ class BraneTransactionAutoConfigurationTests {
             .getFailure()
             .rootCause()
             .hasMessageContaining("brane.tx.confirmations"));
+    }
+
+    @Test
+    void aBroadcastWindowOutOfRangeFailsNamingThePropertyAndTheRange() {
+        this.runner.withPropertyValues("brane.tx.broadcast-window=0").run((context) -> assertThat(context)
+            .getFailure()
+            .rootCause()
+            .hasMessageContaining("brane.tx.broadcast-window")
+            .hasMessageContaining("1..1024"));
+    }
+
+    @Test
+    void theBroadcastWindowReachesTheSenders() {
+        PrivateKey key = PrivateKey.fromHex(anvil.account(7).privateKey());
+        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
+                BraneClient client = new BraneClient(provider)) {
+            this.runner.withPropertyValues("brane.tx.broadcast-window=16").run((context) -> {
+                assertThat(context).hasNotFailed();
+                BraneTransactionSenders senders = context.getBean(BraneTransactionSenders.class);
+                assertThat(senders.sender(client, new LocalSigner("w", key), 31337, SendLimits.NONE)
+                    .broadcastWindow()).isEqualTo(16);
+            });
+        }
     }
 
     @Test

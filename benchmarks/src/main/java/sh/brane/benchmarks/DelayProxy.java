@@ -1,0 +1,167 @@
+package sh.brane.benchmarks;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A TCP proxy on 127.0.0.1 that puts a fixed one-way delay between a client and a node, to measure what a real node
+ * 1 to 100 ms away costs without sleeping in the client: each chunk read from one side is written to the other side
+ * {@code delay} after it was read, in the order it was read (per direction, per connection). A round trip through
+ * it takes at least twice the delay; bandwidth is not limited.
+ *
+ * <p>It runs as its own process ({@link #main}), started and stopped by the benchmark, so that its CPU time and
+ * allocations are not counted as the client's ({@code -prof gc}, process CPU). It prints {@code port N} on its
+ * standard output once it listens, and exits when its standard input closes (the benchmark JVM went away).
+ */
+public final class DelayProxy {
+    private static final int CHUNK = 64 * 1024;
+    private static final byte[] EOF = new byte[0];
+
+    private DelayProxy() {
+    }
+
+    /** Arguments: target port on 127.0.0.1, one-way delay in microseconds. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: DelayProxy <target port> <one-way delay in microseconds>");
+        }
+        int target = Integer.parseInt(args[0]);
+        long delayNanos = TimeUnit.MICROSECONDS.toNanos(Long.parseLong(args[1]));
+        if (target < 1 || target > 65_535 || delayNanos < 0) {
+            throw new IllegalArgumentException("target port must be 1..65535 and the delay 0 or more, got "
+                    + args[0] + " " + args[1]);
+        }
+        ServerSocket server = new ServerSocket(0, 256, InetAddress.getLoopbackAddress());
+        Thread watchdog = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // the parent never writes; end of input means the parent is gone
+                }
+            } catch (IOException e) {
+                // the same
+            }
+            System.exit(0);
+        }, "proxy-parent-watch");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        System.out.println("port " + server.getLocalPort());
+        System.out.flush();
+        while (true) {
+            Socket client = server.accept();
+            Socket node = new Socket();
+            node.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), target), 5_000);
+            client.setTcpNoDelay(true);
+            node.setTcpNoDelay(true);
+            pipe(client, node, delayNanos, "up");
+            pipe(node, client, delayNanos, "down");
+        }
+    }
+
+    private record Chunk(long due, byte[] bytes) {
+    }
+
+    /** One direction: a reader that stamps each chunk and a writer that sends it once it is due. */
+    private static void pipe(Socket from, Socket to, long delayNanos, String name) throws IOException {
+        LinkedBlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
+        InputStream in = from.getInputStream();
+        OutputStream out = to.getOutputStream();
+        Thread.ofPlatform().daemon().name("proxy-read-" + name).start(() -> {
+            byte[] buf = new byte[CHUNK];
+            try {
+                int n;
+                while ((n = in.read(buf)) > 0) {
+                    byte[] copy = new byte[n];
+                    System.arraycopy(buf, 0, copy, 0, n);
+                    queue.add(new Chunk(System.nanoTime() + delayNanos, copy));
+                }
+            } catch (IOException e) {
+                // the connection closed
+            }
+            queue.add(new Chunk(System.nanoTime() + delayNanos, EOF));
+        });
+        Thread.ofPlatform().daemon().name("proxy-write-" + name).start(() -> {
+            try {
+                while (true) {
+                    Chunk c = queue.take();
+                    long wait;
+                    while ((wait = c.due() - System.nanoTime()) > 0) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    if (c.bytes() == EOF) {
+                        return;
+                    }
+                    out.write(c.bytes());
+                }
+            } catch (IOException | InterruptedException e) {
+                // the connection closed
+            } finally {
+                // HTTP and WebSocket clients close whole connections: no half-closed state to keep
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        });
+    }
+
+    /** A proxy process started by {@link #start}; {@link #close} stops it by its PID. */
+    record Running(Process process, int port) implements AutoCloseable {
+        String httpUrl() {
+            return "http://127.0.0.1:" + port;
+        }
+
+        long pid() {
+            return process.pid();
+        }
+
+        @Override
+        public void close() {
+            process.destroy();
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Starts a proxy process (this JVM's java and class path) in front of 127.0.0.1:{@code targetPort}. */
+    static Running start(int targetPort, long oneWayDelayMicros) throws IOException {
+        String javaBin = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(javaBin, "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), DelayProxy.class.getName(), String.valueOf(targetPort),
+                String.valueOf(oneWayDelayMicros)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            var reader = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.US_ASCII));
+            String line = reader.readLine();
+            if (line == null || !line.startsWith("port ")) {
+                throw new IOException("the delay proxy did not start: " + line);
+            }
+            return new Running(p, Integer.parseInt(line.substring(5).trim()));
+        } catch (IOException | RuntimeException e) {
+            p.destroyForcibly();
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // already closed
+        }
+    }
+}
