@@ -680,7 +680,7 @@ final class NettyHttpTransport implements HttpTransport {
 
     // ---------------------------------------------------------------- set-up
 
-    private static byte[] requestHead(URI uri, String rawHost, Map<String, String> headers) {
+    static byte[] requestHead(URI uri, String rawHost, Map<String, String> headers) {
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         StringBuilder h = new StringBuilder(256).append("POST ").append(target).append(" HTTP/1.1\r\n")
@@ -706,7 +706,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     /** A call's own headers as {@code Name: value\r\n} lines, or null for none (checked by the provider). */
-    private static byte[] headerLines(Map<String, String> headers) {
+    static byte[] headerLines(Map<String, String> headers) {
         if (headers.isEmpty()) {
             return null;
         }
