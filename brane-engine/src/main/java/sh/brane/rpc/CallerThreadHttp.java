@@ -276,6 +276,10 @@ final class CallerThreadHttp implements AutoCloseable {
                 if (in.position() == 0 && in.limit() == in.capacity()) {
                     throw new IOException("malformed HTTP response: a head larger than " + MAX_HEAD + " bytes");
                 }
+                if (!in.hasRemaining() && !await(SelectionKey.OP_READ, deadline)) {
+                    // nothing yet: the answer is a round trip away, so wait before reading (saves a read that finds nothing)
+                    throw new TimeoutException("no HTTP answer within the request timeout");
+                }
                 if (!fill(deadline)) {
                     throw new IOException(in.position() == 0 && in.limit() == 0
                             ? "the node closed the connection before answering"
