@@ -79,6 +79,9 @@ public final class HttpProvider implements BraneProvider {
             throw e;
         }
         this.transport = t;
+        // deadlines: the table's sweep ends every call past its own, wherever it is (in a batch window, a backoff,
+        // on the wire), on the transport's sweep; no timer per call
+        t.alsoOnSweep(pending::expire);
         this.callerThread = CallerThreadHttp.serves(config) ? new CallerThreadHttp(config) : null;
         CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers, false);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
@@ -350,6 +353,9 @@ public final class HttpProvider implements BraneProvider {
             long[] ids = new long[rs.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = rs.get(i).id;
+            }
+            for (PendingRequest r : rs) {
+                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
             }
             JsonRpcWriter.writeBatch(out, ids, calls);
             lifecycle.hook(m -> m.onBatchSize(ids.length));
