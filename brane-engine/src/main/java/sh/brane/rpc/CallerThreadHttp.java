@@ -186,7 +186,8 @@ final class CallerThreadHttp implements AutoCloseable {
         Selector selector;
         SelectionKey key;
         /** Bytes read and not yet used, between position and limit. */
-        final ByteBuffer in = ByteBuffer.allocateDirect(MAX_HEAD).flip();
+        /** On the heap: connections come and go (a node may close each after one answer), direct memory would churn. */
+        final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD).flip();
         boolean keepAlive;
 
         void open(long deadline) throws IOException {
