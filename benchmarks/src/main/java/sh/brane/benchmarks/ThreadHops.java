@@ -34,8 +34,10 @@ public final class ThreadHops {
             Web3j web3j = Web3j.build(new HttpService(node.httpUrl()));
             byte[] rawOne = RawSocketClient.request(node.httpUrl(),
                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}");
-            for (int round = 0; round < 2; round++) { // the first round warms up
-                boolean report = round == 1;
+            // the first round warms up; then three rounds, the clients in turn, so that a change of load in between
+            // touches all three alike
+            for (int round = 0; round < 4; round++) {
+                boolean report = round > 0;
                 measure("raw", calls, report, () -> raw.call(rawOne));
                 measure("brane", calls, report, () -> brane.send(WebSocketRpcBenchmark.METHOD,
                         WebSocketRpcBenchmark.NO_PARAMS));
