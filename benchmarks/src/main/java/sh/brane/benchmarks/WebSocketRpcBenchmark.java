@@ -96,7 +96,7 @@ public class WebSocketRpcBenchmark {
             brane.close();
         }
         if (web3j != null) {
-            Web3jThreads.shutdown(web3j, w3Scheduler);
+            Web3jThreads.shutdown(web3j, w3Service, w3Scheduler);
         }
         if (endpoint != null) {
             endpoint.close();

@@ -47,6 +47,8 @@ public final class HttpProvider implements BraneProvider {
 
     private final HttpConfig config;
     private final HttpTransport transport;
+    /** Blocking calls from platform threads to a plain-HTTP endpoint, on the caller's thread; null otherwise. */
+    private final CallerThreadHttp callerThread;
     /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
@@ -77,7 +79,11 @@ public final class HttpProvider implements BraneProvider {
             throw e;
         }
         this.transport = t;
-        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers);
+        // deadlines: the table's sweep ends every call past its own, wherever it is (in a batch window, a backoff,
+        // on the wire), on the transport's sweep; no timer per call
+        t.alsoOnSweep(pending::expire);
+        this.callerThread = CallerThreadHttp.serves(config) ? new CallerThreadHttp(config) : null;
+        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers, false);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 this::sleepNanos, sender);
         this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
@@ -157,7 +163,7 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false, null));
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
         }
         return batch.futures();
     }
@@ -209,6 +215,9 @@ public final class HttpProvider implements BraneProvider {
             autoBatch.clear();
         }
         transport.close();
+        if (callerThread != null) {
+            callerThread.close();
+        }
         virtualThreads.shutdown();
     }
 
@@ -226,7 +235,7 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
         if (!r.future.isDone()) {
-            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
+            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers, blockingCaller);
         }
         return r;
     }
@@ -294,15 +303,18 @@ public final class HttpProvider implements BraneProvider {
         final Map<String, String> headers;
         final long deadline;
         final boolean repeatable;
+        /** Its caller blocks until it ends: the exchange may run on the caller's thread ({@link CallerThreadHttp}). */
+        final boolean callerWaits;
         int attempt;
 
         Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
-                 Map<String, String> headers) {
-            this(requests, calls, body, batch, headers, deadlineOf(requests), 0);
+                 Map<String, String> headers, boolean callerWaits) {
+            this(requests, calls, body, batch, headers, deadlineOf(requests), 0, callerWaits);
         }
 
         Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
-                 Map<String, String> headers, long deadline, int attempt) {
+                 Map<String, String> headers, long deadline, int attempt, boolean callerWaits) {
+            this.callerWaits = callerWaits;
             this.requests = requests;
             this.calls = calls;
             this.body = body;
@@ -331,8 +343,8 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
-                              Map<String, String> headers) {
-        attempt(new Exchange(rs, calls, serialize(rs, calls, batch), batch, headers));
+                              Map<String, String> headers, boolean callerWaits) {
+        attempt(new Exchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits));
     }
 
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
@@ -341,6 +353,9 @@ public final class HttpProvider implements BraneProvider {
             long[] ids = new long[rs.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = rs.get(i).id;
+            }
+            for (PendingRequest r : rs) {
+                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
             }
             JsonRpcWriter.writeBatch(out, ids, calls);
             lifecycle.hook(m -> m.onBatchSize(ids.length));
@@ -361,7 +376,7 @@ public final class HttpProvider implements BraneProvider {
         }
         x.attempt++;
         try {
-            transport.post(x.body, x.headers, remaining).whenComplete((resp, err) -> {
+            post(x, remaining).whenComplete((resp, err) -> {
                 if (err != null) {
                     onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
                 } else {
@@ -375,6 +390,21 @@ public final class HttpProvider implements BraneProvider {
         } catch (RuntimeException e) {
             onFailure(x, e);
         }
+    }
+
+    /**
+     * Sends the exchange's body: on the caller's own thread when it blocks for the answer anyway on a platform
+     * thread (no hand-off to an event loop and back), else through the transport's event loop. A retry runs on a
+     * virtual thread, so it always takes the transport.
+     */
+    private CompletableFuture<HttpTransport.HttpReply> post(Exchange x, long remaining) {
+        if (x.callerWaits && callerThread != null && !Thread.currentThread().isVirtual()) {
+            CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining);
+            if (done != null) {
+                return done;
+            }
+        }
+        return transport.post(x.body, x.headers, remaining);
     }
 
     private void onFailure(Exchange x, Throwable err) {
@@ -533,7 +563,7 @@ public final class HttpProvider implements BraneProvider {
         boolean all = rs.size() == x.requests.size();
         boolean batch = all ? x.batch : rs.size() > 1;
         byte[] body = all ? x.body : serialize(rs, calls, batch);
-        Exchange next = new Exchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt);
+        Exchange next = new Exchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt, false);
         RpcErrorException first = errors.get(0);
         if (retry(next, -1, "JSON-RPC error " + first.code() + ": " + NodeText.of(first.rpcMessage()))) {
             return;

@@ -17,16 +17,25 @@ import io.netty.buffer.Unpooled;
  */
 interface HttpTransport extends AutoCloseable {
 
-    /** Sends {@code body}; the returned future ends within {@code timeoutNanos}. */
+    /** Sends {@code body}; the returned future ends within {@code timeoutNanos} (plus one sweep tick at most). */
     default CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos) {
         return post(body, Map.of(), timeoutNanos);
     }
 
     /**
      * Sends {@code body} with {@code headers} added to the configured ones (checked by the provider); the returned
-     * future ends within {@code timeoutNanos}.
+     * future ends within {@code timeoutNanos} (plus one sweep tick at most).
      */
     CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
+
+    /**
+     * Has {@code task} run with the time ({@link System#nanoTime()}) on every tick of the one sweep that ends this
+     * transport's late exchanges ({@link InFlightTable#SWEEP_TICK}); false if this transport has no sweep (the JDK
+     * client bounds each exchange itself).
+     */
+    default boolean alsoOnSweep(java.util.function.LongConsumer task) {
+        return false;
+    }
 
     /** Fails everything in flight and releases threads and connections. */
     @Override

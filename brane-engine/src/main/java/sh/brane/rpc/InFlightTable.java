@@ -144,7 +144,9 @@ final class InFlightTable {
                 } catch (RuntimeException e) {
                     RequestLifecycle.LOG.debug("expiry listener threw", e);
                 }
-                lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + r.id + ") got no answer within "
+                long[] batch = r.batchIds;
+                lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + r.id
+                        + (batch == null ? "" : ", one of a batch of " + batch.length) + ") got no answer within "
                         + Duration.ofNanos(r.timeoutNanos)));
                 n++;
             }

@@ -45,8 +45,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.EventExecutor;
-import io.netty.util.concurrent.ScheduledFuture;
 
 /**
  * POSTs to one endpoint over pooled keep-alive HTTP/1.1 connections on Netty (epoll on Linux, else NIO).
@@ -94,6 +92,8 @@ final class NettyHttpTransport implements HttpTransport {
     private final ArrayDeque<Call> waiting = new ArrayDeque<>();
     private final Set<Call> connecting = new HashSet<>();
     private final Set<Connection> open = new HashSet<>();
+    /** Run on every tick of the sweep before this transport's own deadlines: the provider's {@link InFlightTable}. */
+    private volatile java.util.function.LongConsumer alsoOnSweep = now -> { };
     /** Connections open or being opened. */
     private int connections;
     private boolean closed;
@@ -134,6 +134,8 @@ final class NettyHttpTransport implements HttpTransport {
                         p.addLast(new Connection(ch));
                     }
                 });
+        long tick = InFlightTable.SWEEP_TICK.toNanos();
+        group.next().scheduleAtFixedRate(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -223,13 +225,8 @@ final class NettyHttpTransport implements HttpTransport {
             fail(call, closedError());
         } else if (conn != null) {
             conn.start(call);
-        } else {
-            if (call.timer == null) {
-                scheduleTimeout(call, group.next());
-            }
-            if (connect) {
-                connect(call);
-            }
+        } else if (connect) {
+            connect(call);
         }
     }
 
@@ -377,7 +374,6 @@ final class NettyHttpTransport implements HttpTransport {
         final CompletableFuture<HttpReply> future = new CompletableFuture<>();
         /** The connection it was last handed to. */
         volatile Connection on;
-        volatile ScheduledFuture<?> timer;
         volatile int ended;
 
         Call(byte[] body, byte[] headerLines, long deadline) {
@@ -387,14 +383,7 @@ final class NettyHttpTransport implements HttpTransport {
         }
 
         boolean end() {
-            if (!ENDED.compareAndSet(this, 0, 1)) {
-                return false;
-            }
-            ScheduledFuture<?> t = timer;
-            if (t != null) {
-                t.cancel(false);
-            }
-            return true;
+            return ENDED.compareAndSet(this, 0, 1);
         }
 
         boolean isEnded() {
@@ -402,13 +391,58 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    private void scheduleTimeout(Call call, EventExecutor executor) {
-        try {
-            call.timer = executor.schedule(() -> timeout(call), Math.max(0, call.deadline - System.nanoTime()),
-                    TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException e) {
-            fail(call, closedError());
+    /**
+     * Ends, with {@link TimeoutException}, every call past its deadline at {@code nowNanos}: waiting for a
+     * connection, connecting, or on one (which is dropped, so that its late answer is never read as the next
+     * call's). Run by this transport's one sweep, every {@link InFlightTable#SWEEP_TICK} on one of its event loops: no
+     * timer task per call, which would be scheduled on an event loop and cancelled from another thread. A call
+     * ends between its deadline and one tick later.
+     */
+    void expire(long nowNanos) {
+        List<Call> late = null;
+        synchronized (this) {
+            if (waiting.isEmpty() && connecting.isEmpty() && open.isEmpty()) {
+                return;
+            }
+            for (Call c : waiting) {
+                late = addIfLate(late, c, nowNanos);
+            }
+            for (Call c : connecting) {
+                late = addIfLate(late, c, nowNanos);
+            }
+            for (Connection conn : open) {
+                late = addIfLate(late, conn.current, nowNanos);
+            }
         }
+        if (late != null) {
+            late.forEach(this::timeout);
+        }
+    }
+
+    private static List<Call> addIfLate(List<Call> late, Call c, long nowNanos) {
+        if (c == null || c.isEnded() || nowNanos - c.deadline < 0) {
+            return late;
+        }
+        List<Call> out = late == null ? new ArrayList<>(2) : late;
+        out.add(c);
+        return out;
+    }
+
+    @Override
+    public boolean alsoOnSweep(java.util.function.LongConsumer task) {
+        alsoOnSweep = task;
+        return true;
+    }
+
+    /** One tick of the sweep: the provider's table first (its error names the call), then this transport's calls. */
+    private void sweep() {
+        long now = System.nanoTime();
+        try {
+            alsoOnSweep.accept(now);
+        } catch (RuntimeException e) {
+            RequestLifecycle.LOG.debug("sweep task threw", e);
+        }
+        expire(now);
     }
 
     private void timeout(Call call) {
@@ -497,9 +531,6 @@ final class NettyHttpTransport implements HttpTransport {
                 drop(this);
                 elsewhere(call);
                 return;
-            }
-            if (call.timer == null) {
-                scheduleTimeout(call, channel.eventLoop());
             }
             written = true;
             discardBody();
@@ -680,7 +711,7 @@ final class NettyHttpTransport implements HttpTransport {
 
     // ---------------------------------------------------------------- set-up
 
-    private static byte[] requestHead(URI uri, String rawHost, Map<String, String> headers) {
+    static byte[] requestHead(URI uri, String rawHost, Map<String, String> headers) {
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
         StringBuilder h = new StringBuilder(256).append("POST ").append(target).append(" HTTP/1.1\r\n")
@@ -706,7 +737,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     /** A call's own headers as {@code Name: value\r\n} lines, or null for none (checked by the provider). */
-    private static byte[] headerLines(Map<String, String> headers) {
+    static byte[] headerLines(Map<String, String> headers) {
         if (headers.isEmpty()) {
             return null;
         }

@@ -25,7 +25,7 @@ final class PendingRequest {
      * The ids of every call in this request's JSON-RPC batch (this one included), or null when it was
      * sent alone: an answer too large to read can then fail just its own batch.
      */
-    long[] batchIds;
+    volatile long[] batchIds;
     /**
      * The call's params, kept (WebSocket only) so that a call the node answered "not now" can be written again
      * under the same id; {@code retries} counts those re-sends (touched on the I/O thread only).

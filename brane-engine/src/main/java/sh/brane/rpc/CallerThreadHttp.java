@@ -1,0 +1,516 @@
+package sh.brane.rpc;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+/**
+ * The HTTP/1.1 exchanges of blocking calls made on platform threads to a plain {@code http://} endpoint, done on
+ * the calling thread itself: it writes the request and reads the answer on a keep-alive connection of its own,
+ * as OkHttp (web3j's client) and the raw-socket floor do.
+ *
+ * <p>Why: through {@link NettyHttpTransport} a blocking call hands its request to an event loop and is woken by it
+ * when the answer is parsed: two more threads woken per call, and the event loop's own work (its wake-up, the
+ * write task, the decoder, the future) on top of the caller's. Measured with {@code ThreadHops} against the stub
+ * (24 Nov 2026, load 9): 33.7 us of event-loop CPU per call on top of 41.8 us on the caller, 148 us per call
+ * against web3j's 120 us. On a busy machine every wake-up is a wait for a core. Here the call costs the caller's
+ * thread only, and the one wake-up a blocking read needs.
+ *
+ * <p>Not for virtual threads (a blocking read would park them through the JDK's poller: a hop again), nor
+ * asynchronous calls (they must not block their caller), nor TLS (the hand-off is small beside a TLS round trip
+ * over a network): those stay on {@link NettyHttpTransport}. At most {@link #MAX_CONNECTIONS} connections; a
+ * blocking call that finds them all busy goes through the event loop instead ({@link #post} returns null).
+ *
+ * <p>Its connections are non-blocking channels, each with a selector of its own to wait on with a deadline. A
+ * connection is checked before reuse (a node that closed it while idle is noticed then, as the event loop would
+ * have noticed it), and dropped after a timeout, a malformed or too large answer, or {@code Connection: close}.
+ * Errors tell how far the request got, as {@link HttpTransport} says.
+ */
+final class CallerThreadHttp implements AutoCloseable {
+
+    /** Most connections at once; blocking callers beyond that many use the event loop. */
+    static final int MAX_CONNECTIONS = 16;
+    /** The largest response head read (status line and headers), as the event loop's decoder allows about. */
+    static final int MAX_HEAD = 16 * 1024;
+
+    private final InetSocketAddress address;
+    private final byte[] requestHead;
+    private final int maxResponseSize;
+    private final long connectTimeoutNanos;
+
+    // guarded by this
+    private final ArrayDeque<Conn> idle = new ArrayDeque<>();
+    private final Set<Conn> all = new HashSet<>();
+    private boolean closed;
+
+    CallerThreadHttp(HttpConfig config) {
+        URI uri = URI.create(config.uri().toASCIIString());
+        String rawHost = uri.getHost();
+        String host = rawHost.startsWith("[") ? rawHost.substring(1, rawHost.length() - 1) : rawHost;
+        this.address = InetSocketAddress.createUnresolved(host, uri.getPort() > 0 ? uri.getPort() : 80);
+        this.requestHead = NettyHttpTransport.requestHead(uri, rawHost, config.headers());
+        this.maxResponseSize = config.maxResponseSize();
+        this.connectTimeoutNanos = config.connectTimeout().toNanos();
+    }
+
+    /** Whether {@code config}'s endpoint is one this class serves: plain HTTP/1.1. */
+    static boolean serves(HttpConfig config) {
+        return "http".equalsIgnoreCase(config.uri().getScheme())
+                && config.version() != java.net.http.HttpClient.Version.HTTP_2;
+    }
+
+    /**
+     * Sends {@code body} and reads its answer on this thread; returns a completed future, or null if every
+     * connection is busy or this is closed (the caller then uses the event loop).
+     */
+    CompletableFuture<HttpTransport.HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
+        long deadline = System.nanoTime() + timeoutNanos;
+        Conn conn = acquire();
+        if (conn == null) {
+            return null;
+        }
+        byte[] head = request(body, headers);
+        try {
+            if (conn.channel == null || !conn.stillOpen()) {
+                // new, or closed by the node while idle: nothing was sent on it, so a new one may carry this call
+                conn.closeQuietly();
+                conn.open(deadline);
+            }
+            conn.write(head, body, deadline);
+            HttpTransport.HttpReply reply = conn.read(deadline);
+            release(conn);
+            return CompletableFuture.completedFuture(reply);
+        } catch (IOException | TimeoutException | RuntimeException e) {
+            drop(conn);
+            return CompletableFuture.failedFuture(e instanceof ClosedSelectorException ? closedError() : e);
+        }
+    }
+
+    @Override
+    public void close() {
+        List<Conn> conns;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            conns = new ArrayList<>(all);
+            idle.clear();
+        }
+        // a caller blocked in a read wakes up to a closed channel and fails its call
+        conns.forEach(Conn::closeQuietly);
+    }
+
+    /** Connections open, being opened, or in use; for tests. */
+    synchronized int connections() {
+        return all.size();
+    }
+
+    private synchronized Conn acquire() {
+        if (closed) {
+            return null;
+        }
+        Conn c = idle.pollFirst();
+        if (c == null && all.size() < MAX_CONNECTIONS) {
+            c = new Conn();
+            all.add(c);
+        }
+        return c;
+    }
+
+    private void release(Conn c) {
+        synchronized (this) {
+            if (!closed && c.keepAlive) {
+                idle.addFirst(c); // newest first: a sequential caller keeps one warm connection
+                return;
+            }
+            all.remove(c);
+        }
+        c.closeQuietly();
+    }
+
+    private void drop(Conn c) {
+        synchronized (this) {
+            all.remove(c);
+        }
+        c.closeQuietly();
+    }
+
+    private byte[] request(byte[] body, Map<String, String> headers) {
+        byte[] own = NettyHttpTransport.headerLines(headers);
+        byte[] length = Integer.toString(body.length).getBytes(StandardCharsets.US_ASCII);
+        int n = requestHead.length + length.length + 4 + (own == null ? 0 : own.length);
+        byte[] head = new byte[n];
+        int at = 0;
+        System.arraycopy(requestHead, 0, head, at, requestHead.length);
+        at += requestHead.length;
+        System.arraycopy(length, 0, head, at, length.length);
+        at += length.length;
+        head[at++] = '\r';
+        head[at++] = '\n';
+        if (own != null) {
+            System.arraycopy(own, 0, head, at, own.length);
+            at += own.length;
+        }
+        head[at++] = '\r';
+        head[at] = '\n';
+        return head;
+    }
+
+    private static IOException closedError() {
+        return new IOException("the HTTP transport was closed");
+    }
+
+    /** One connection; used by one thread at a time (the pool hands it out to one caller). */
+    private final class Conn {
+        SocketChannel channel;
+        Selector selector;
+        SelectionKey key;
+        /** Bytes read and not yet used, between position and limit. */
+        /** On the heap: connections come and go (a node may close each after one answer), direct memory would churn. */
+        final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD).flip();
+        boolean keepAlive;
+
+        void open(long deadline) throws IOException {
+            try {
+                InetSocketAddress resolved = new InetSocketAddress(address.getHostString(), address.getPort());
+                if (resolved.isUnresolved()) {
+                    throw new ConnectException("cannot resolve " + address.getHostString());
+                }
+                channel = SocketChannel.open();
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+                channel.configureBlocking(false);
+                selector = Selector.open();
+                key = channel.register(selector, SelectionKey.OP_CONNECT);
+                long connectBy = Math.min(deadline, System.nanoTime() + connectTimeoutNanos);
+                if (!channel.connect(resolved)) {
+                    while (!channel.finishConnect()) {
+                        if (!await(SelectionKey.OP_CONNECT, connectBy)) {
+                            throw new ConnectException("cannot connect: no connection within the connect timeout");
+                        }
+                    }
+                }
+            } catch (ConnectException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                ConnectException ce = new ConnectException("cannot connect: " + e);
+                ce.initCause(e);
+                throw ce;
+            }
+            in.clear().flip();
+        }
+
+        /** Whether the node has not closed this idle connection (nor sent anything unasked on it). */
+        boolean stillOpen() {
+            try {
+                in.clear();
+                int n = channel.read(in);
+                in.flip();
+                return n == 0;
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        void write(byte[] head, byte[] body, long deadline) throws IOException, TimeoutException {
+            ByteBuffer[] out = {ByteBuffer.wrap(head), ByteBuffer.wrap(body)};
+            while (out[0].hasRemaining() || out[1].hasRemaining()) {
+                if (channel.write(out) == 0 && !await(SelectionKey.OP_WRITE, deadline)) {
+                    throw new TimeoutException("no HTTP answer within the request timeout");
+                }
+            }
+        }
+
+        /** Reads one whole answer, skipping informational ones. */
+        HttpTransport.HttpReply read(long deadline) throws IOException, TimeoutException {
+            in.clear().flip();
+            while (true) {
+                int headEnd = fillUntilHeadEnd(deadline);
+                Head h = Head.parse(in, headEnd);
+                in.position(headEnd);
+                if (h.status >= 100 && h.status < 200) {
+                    if (h.status == 101) {
+                        throw new IOException("malformed HTTP response: unexpected 101 Switching Protocols");
+                    }
+                    continue; // e.g. 100 Continue: the real answer follows
+                }
+                keepAlive = h.keepAlive;
+                ByteBuf body = h.status == 204 || h.status == 304 ? ByteBufAllocator.DEFAULT.heapBuffer(0)
+                        : h.chunked ? readChunked(deadline)
+                        : h.contentLength >= 0 ? readLength(h.contentLength, deadline)
+                        : readToEnd(deadline);
+                if (in.hasRemaining()) {
+                    keepAlive = false; // more than was asked for: this connection cannot be trusted
+                }
+                return new HttpTransport.HttpReply(h.status, h.retryAfter, body);
+            }
+        }
+
+        /** Reads until {@link #in} holds a whole head; returns the index just past its blank line. */
+        private int fillUntilHeadEnd(long deadline) throws IOException, TimeoutException {
+            while (true) {
+                for (int i = in.position() + 3; i < in.limit(); i++) {
+                    if (in.get(i) == '\n' && in.get(i - 1) == '\r' && in.get(i - 2) == '\n' && in.get(i - 3) == '\r') {
+                        return i + 1;
+                    }
+                }
+                if (in.position() == 0 && in.limit() == in.capacity()) {
+                    throw new IOException("malformed HTTP response: a head larger than " + MAX_HEAD + " bytes");
+                }
+                if (!in.hasRemaining() && !await(SelectionKey.OP_READ, deadline)) {
+                    // nothing yet: the answer is a round trip away, so wait before reading (saves a read that finds nothing)
+                    throw new TimeoutException("no HTTP answer within the request timeout");
+                }
+                if (!fill(deadline)) {
+                    throw new IOException(in.position() == 0 && in.limit() == 0
+                            ? "the node closed the connection before answering"
+                            : "the node closed the connection in the middle of its answer");
+                }
+            }
+        }
+
+        private ByteBuf readLength(long length, long deadline) throws IOException, TimeoutException {
+            if (length > maxResponseSize) {
+                throw BoundedBodySubscriber.tooLarge("declares Content-Length " + length + ", more", maxResponseSize);
+            }
+            ByteBuf body = ByteBufAllocator.DEFAULT.heapBuffer((int) length);
+            try {
+                take(body, (int) length, deadline);
+                return body;
+            } catch (IOException | TimeoutException | RuntimeException e) {
+                body.release();
+                throw e;
+            }
+        }
+
+        private ByteBuf readChunked(long deadline) throws IOException, TimeoutException {
+            ByteBuf body = ByteBufAllocator.DEFAULT.heapBuffer(1024);
+            try {
+                while (true) {
+                    String line = line(deadline);
+                    int semi = line.indexOf(';');
+                    long size;
+                    try {
+                        size = Long.parseLong((semi < 0 ? line : line.substring(0, semi)).trim(), 16);
+                    } catch (NumberFormatException e) {
+                        throw new IOException("malformed HTTP response: a chunk size that is not a number");
+                    }
+                    if (size < 0 || size > maxResponseSize - body.readableBytes()) {
+                        throw BoundedBodySubscriber.tooLarge("is at least " + (body.readableBytes() + size)
+                                + " bytes, more", maxResponseSize);
+                    }
+                    if (size == 0) {
+                        while (!line(deadline).isEmpty()) {
+                            // trailers, not used
+                        }
+                        return body;
+                    }
+                    take(body, (int) size, deadline);
+                    if (!line(deadline).isEmpty()) {
+                        throw new IOException("malformed HTTP response: a chunk longer than its size");
+                    }
+                }
+            } catch (IOException | TimeoutException | RuntimeException e) {
+                body.release();
+                throw e;
+            }
+        }
+
+        private ByteBuf readToEnd(long deadline) throws IOException, TimeoutException {
+            keepAlive = false; // the end of the body is the end of the connection
+            ByteBuf body = ByteBufAllocator.DEFAULT.heapBuffer(1024);
+            try {
+                do {
+                    if (in.remaining() > maxResponseSize - body.readableBytes()) {
+                        throw BoundedBodySubscriber.tooLarge("is at least " + (body.readableBytes() + in.remaining())
+                                + " bytes, more", maxResponseSize);
+                    }
+                    body.writeBytes(in);
+                } while (fill(deadline));
+                return body;
+            } catch (IOException | TimeoutException | RuntimeException e) {
+                body.release();
+                throw e;
+            }
+        }
+
+        /** Moves {@code n} bytes of the body into {@code body}. */
+        private void take(ByteBuf body, int n, long deadline) throws IOException, TimeoutException {
+            while (n > 0) {
+                if (!in.hasRemaining() && !fill(deadline)) {
+                    throw new IOException("the node closed the connection in the middle of its answer");
+                }
+                int k = Math.min(n, in.remaining());
+                ByteBuffer part = in.slice(in.position(), k);
+                body.writeBytes(part);
+                in.position(in.position() + k);
+                n -= k;
+            }
+        }
+
+        /** One CRLF-ended line (without the CRLF), at most {@link #MAX_HEAD} bytes. */
+        private String line(long deadline) throws IOException, TimeoutException {
+            while (true) {
+                for (int i = in.position() + 1; i < in.limit(); i++) {
+                    if (in.get(i) == '\n' && in.get(i - 1) == '\r') {
+                        byte[] b = new byte[i - 1 - in.position()];
+                        in.get(b);
+                        in.position(i + 1);
+                        return new String(b, StandardCharsets.ISO_8859_1);
+                    }
+                }
+                if (in.position() == 0 && in.limit() == in.capacity()) {
+                    throw new IOException("malformed HTTP response: a chunk line longer than " + MAX_HEAD + " bytes");
+                }
+                if (!fill(deadline)) {
+                    throw new IOException("the node closed the connection in the middle of its answer");
+                }
+            }
+        }
+
+        /** Reads more into {@link #in}, keeping what is unread; false at the end of the stream. */
+        private boolean fill(long deadline) throws IOException, TimeoutException {
+            in.compact();
+            try {
+                while (true) {
+                    int n = channel.read(in);
+                    if (n > 0) {
+                        return true;
+                    }
+                    if (n < 0) {
+                        return false;
+                    }
+                    if (!await(SelectionKey.OP_READ, deadline)) {
+                        throw new TimeoutException("no HTTP answer within the request timeout");
+                    }
+                }
+            } finally {
+                in.flip();
+            }
+        }
+
+        /** Waits until the channel is ready for {@code op}; false if {@code deadline} passed first. */
+        private boolean await(int op, long deadline) throws IOException {
+            key.interestOps(op);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            selector.select(Math.max(1, (left + 999_999) / 1_000_000));
+            selector.selectedKeys().clear();
+            if (!channel.isOpen()) {
+                throw closedError();
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                // select returns at once while the flag is set: waiting on would spin until the deadline
+                throw new java.io.InterruptedIOException("interrupted while waiting for the HTTP answer");
+            }
+            return true;
+        }
+
+        void closeQuietly() {
+            try {
+                if (selector != null) {
+                    selector.wakeup();
+                }
+                if (channel != null) {
+                    channel.close();
+                }
+                if (selector != null) {
+                    selector.close();
+                }
+            } catch (IOException | RuntimeException e) {
+                // closing: nothing left to do
+            }
+        }
+    }
+
+    /** The parts of a response head this class uses. */
+    private record Head(int status, String retryAfter, long contentLength, boolean chunked, boolean keepAlive) {
+
+        /** Parses the head between {@code in}'s position and {@code end} (just past its blank line). */
+        static Head parse(ByteBuffer in, int end) throws IOException {
+            byte[] b = new byte[end - in.position()];
+            in.get(in.position(), b);
+            String text = new String(b, StandardCharsets.ISO_8859_1);
+            String[] lines = text.split("\r\n");
+            String statusLine = lines[0];
+            if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12 || statusLine.charAt(8) != ' ') {
+                throw new IOException("malformed HTTP response: a status line that is not HTTP/1.x");
+            }
+            int status;
+            try {
+                status = Integer.parseInt(statusLine.substring(9, 12));
+            } catch (NumberFormatException e) {
+                throw new IOException("malformed HTTP response: a status code that is not a number");
+            }
+            boolean http10 = statusLine.startsWith("HTTP/1.0");
+            String retryAfter = null;
+            long length = -1;
+            boolean chunked = false;
+            Boolean connection = null;
+            for (int i = 1; i < lines.length; i++) {
+                String line = lines[i];
+                int colon = line.indexOf(':');
+                if (colon <= 0) {
+                    if (line.isEmpty()) {
+                        continue;
+                    }
+                    throw new IOException("malformed HTTP response: a header line without a name");
+                }
+                String name = line.substring(0, colon).trim();
+                String value = line.substring(colon + 1).trim();
+                if (name.equalsIgnoreCase("content-length")) {
+                    long n;
+                    try {
+                        n = Long.parseLong(value);
+                    } catch (NumberFormatException e) {
+                        throw new IOException("malformed HTTP response: a Content-Length that is not a number");
+                    }
+                    if (n < 0 || (length >= 0 && length != n)) {
+                        throw new IOException("malformed HTTP response: a bad or repeated Content-Length");
+                    }
+                    length = n;
+                } else if (name.equalsIgnoreCase("transfer-encoding")) {
+                    chunked = value.toLowerCase(java.util.Locale.ROOT).endsWith("chunked");
+                    if (!chunked) {
+                        throw new IOException("malformed HTTP response: Transfer-Encoding " + NodeText.of(value)
+                                + " is not supported");
+                    }
+                } else if (name.equalsIgnoreCase("connection")) {
+                    String v = value.toLowerCase(java.util.Locale.ROOT);
+                    connection = v.contains("close") ? Boolean.FALSE
+                            : v.contains("keep-alive") ? Boolean.TRUE : connection;
+                } else if (name.equalsIgnoreCase("retry-after")) {
+                    retryAfter = value;
+                }
+            }
+            if (chunked) {
+                length = -1; // chunking wins over a length (RFC 9112, 6.3)
+            }
+            boolean framed = chunked || length >= 0 || status == 204 || status == 304;
+            boolean keepAlive = framed && (connection != null ? connection : !http10);
+            return new Head(status, retryAfter, length, chunked, keepAlive);
+        }
+    }
+}

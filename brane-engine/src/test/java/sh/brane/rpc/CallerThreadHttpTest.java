@@ -1,0 +1,219 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static sh.brane.rpc.RawHttpServer.After.CLOSE;
+import static sh.brane.rpc.RawHttpServer.After.KEEP_OPEN;
+import static sh.brane.rpc.RawHttpServer.ok;
+import static sh.brane.rpc.RawHttpServer.result;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Blocking calls on platform threads to a plain-HTTP endpoint run on the caller's own thread
+ * ({@link CallerThreadHttp}); everything else stays on the event loop. The provider-level cases of
+ * {@link NettyHttpTransportTest} (reuse, chunked and close-delimited bodies, limits, informational answers) run
+ * through this path too, since they call {@code send} from the test's thread. The timeout is a hang guard only.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CallerThreadHttpTest {
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private RawHttpServer server(RawHttpServer.Responder r) throws IOException {
+        RawHttpServer s = new RawHttpServer(r);
+        toClose.add(s);
+        return s;
+    }
+
+    private HttpProvider provider(HttpConfig.Builder b) {
+        HttpProvider p = HttpProvider.create(b.build());
+        toClose.add(p);
+        return p;
+    }
+
+    private static HttpConfig.Builder config(RawHttpServer s) {
+        return HttpConfig.builder(s.url()).requestTimeout(Duration.ofSeconds(10))
+                .retryInitialBackoff(Duration.ofMillis(10)).retryMaxBackoff(Duration.ofMillis(50));
+    }
+
+    private static final RawHttpServer.Responder ANSWER = (req, out, n) -> {
+        out.write(ok(result(req.id(), "0x1")));
+        return KEEP_OPEN;
+    };
+
+    /** The thread the answer was parsed on, seen by a typed decoder, for a blocking call made on {@code caller}. */
+    private static Thread parsedOn(HttpProvider p, Thread.Builder caller) throws Exception {
+        AtomicReference<Thread> parser = new AtomicReference<>();
+        AtomicReference<Object> result = new AtomicReference<>();
+        Thread t = caller.start(() -> result.set(p.send("eth_chainId", List.of(), json -> {
+            parser.set(Thread.currentThread());
+            return json.getString();
+        })));
+        t.join(10_000);
+        assertThat(result.get()).isEqualTo("0x1");
+        return parser.get();
+    }
+
+    @Test
+    void aBlockingCallOnAPlatformThreadIsAnsweredOnThatThreadAndAVirtualOneOnTheEventLoop() throws Exception {
+        CountDownLatch asked = new CountDownLatch(1);
+        RawHttpServer s = server((req, out, n) -> {
+            if (n == 3) {
+                asked.await(10, TimeUnit.SECONDS); // the asynchronous call has returned to its caller
+            }
+            return ANSWER.respond(req, out, n);
+        });
+        HttpProvider p = provider(config(s));
+        AtomicReference<Thread> parser = new AtomicReference<>();
+        String answer = p.send("eth_chainId", List.of(), json -> {
+            parser.set(Thread.currentThread());
+            return json.getString();
+        });
+        assertThat(answer).isEqualTo("0x1");
+        assertThat(parser.get()).as("no hand-off: parsed on the caller's thread").isSameAs(Thread.currentThread());
+        Thread virtualCaller = parsedOn(p, Thread.ofVirtual());
+        assertThat(virtualCaller.getName()).as("a virtual caller is served by the event loop").contains("-io-");
+        // and an asynchronous call never blocks its caller: the event loop serves it
+        AtomicReference<Thread> asyncParser = new AtomicReference<>();
+        java.util.concurrent.CompletableFuture<String> async = p.sendAsync("eth_chainId", List.of(),
+                Duration.ofSeconds(5), json -> {
+                    asyncParser.set(Thread.currentThread());
+                    return json.getString();
+                });
+        asked.countDown();
+        String asyncAnswer = async.get(10, TimeUnit.SECONDS);
+        assertThat(asyncAnswer).isEqualTo("0x1");
+        assertThat(asyncParser.get().getName()).contains("-io-");
+    }
+
+    @Test
+    void aSubmissionAfterTheNodeClosedTheIdleConnectionGoesOutOnANewOne() throws Exception {
+        // the node hangs up after each answer, as an idle timeout would: a submission is never repeated, so it
+        // succeeds only if the dead connection is noticed before the request is written on it
+        RawHttpServer s = server((req, out, n) -> {
+            out.write(ok(result(req.id(), "0x" + "ab".repeat(32))));
+            return CLOSE;
+        });
+        HttpProvider p = provider(config(s).maxRetries(0));
+        assertThat(p.send("eth_chainId", List.of()).asString()).isNotEmpty();
+        NettyHttpTransportTestSupport.await(() -> s.openConnections.get() == 0, "the node closed the connection");
+        assertThat(p.send("eth_sendRawTransaction", List.of("0x02")).asString()).isEqualTo("0x" + "ab".repeat(32));
+        assertThat(s.accepted).hasValue(2);
+    }
+
+    @Test
+    void aTimedOutBlockingCallDropsItsConnectionSoTheLateAnswerGoesNowhere() throws Exception {
+        CountDownLatch timedOut = new CountDownLatch(1);
+        RawHttpServer s = server((req, out, n) -> {
+            if (n == 1) {
+                timedOut.await(20, TimeUnit.SECONDS);
+                out.write(ok(result(req.id(), "0xlate")));
+                return KEEP_OPEN;
+            }
+            out.write(ok(result(req.id(), "0xfresh")));
+            return KEEP_OPEN;
+        });
+        HttpProvider p = provider(config(s).requestTimeout(Duration.ofMillis(300)));
+        assertThatThrownBy(() -> p.send("eth_chainId", List.of())).isInstanceOf(RpcTimeoutException.class);
+        timedOut.countDown();
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0xfresh");
+        assertThat(s.accepted).as("the timed-out connection was not reused").hasValue(2);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
+    void closeEndsACallBlockedOnItsOwnThread() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        RawHttpServer s = server((req, out, n) -> {
+            never.await(30, TimeUnit.SECONDS);
+            return CLOSE;
+        });
+        toClose.add(never::countDown);
+        HttpProvider p = provider(config(s).requestTimeout(Duration.ofSeconds(30)));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            try {
+                p.send("eth_chainId", List.of());
+            } catch (RuntimeException e) {
+                failure.set(e);
+            }
+        });
+        NettyHttpTransportTestSupport.await(() -> s.requests.size() == 1, "the call at the server");
+        p.close();
+        caller.join(5_000);
+        assertThat(caller.isAlive()).as("the blocked caller was released by close()").isFalse();
+        assertThat(failure.get()).isInstanceOf(ConnectionLostException.class).hasMessageContaining("closed");
+    }
+
+    @Test
+    void anInterruptedCallerStopsWaitingAtOnce() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        RawHttpServer s = server((req, out, n) -> {
+            never.await(30, TimeUnit.SECONDS);
+            return CLOSE;
+        });
+        toClose.add(never::countDown);
+        HttpProvider p = provider(config(s).requestTimeout(Duration.ofSeconds(30)).maxRetries(0));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            try {
+                p.send("eth_chainId", List.of());
+            } catch (RuntimeException e) {
+                failure.set(e);
+            }
+        });
+        NettyHttpTransportTestSupport.await(() -> s.requests.size() == 1, "the call at the server");
+        caller.interrupt();
+        caller.join(5_000);
+        assertThat(caller.isAlive()).as("the interrupted caller did not wait out its 30 s timeout").isFalse();
+        assertThat(failure.get()).isNotNull();
+    }
+
+    @Test
+    void moreBlockingCallersThanItsConnectionsAllGetTheirAnswers() throws Exception {
+        CountDownLatch held = new CountDownLatch(1);
+        RawHttpServer s = server((req, out, n) -> {
+            held.await(20, TimeUnit.SECONDS);
+            out.write(ok(result(req.id(), "0x" + Long.toHexString(req.id()))));
+            return KEEP_OPEN;
+        });
+        toClose.add(held::countDown);
+        HttpProvider p = provider(config(s).autoBatch(false));
+        int callers = CallerThreadHttp.MAX_CONNECTIONS + 8;
+        ExecutorService pool = Executors.newFixedThreadPool(callers);
+        toClose.add(pool::shutdownNow);
+        List<Future<String>> answers = new ArrayList<>();
+        for (int i = 0; i < callers; i++) {
+            answers.add(pool.submit(() -> p.send("eth_chainId", List.of()).asString()));
+        }
+        NettyHttpTransportTestSupport.await(() -> s.requests.size() == callers, "every call at the server");
+        held.countDown();
+        for (Future<String> f : answers) {
+            assertThat(f.get(10, TimeUnit.SECONDS)).startsWith("0x");
+        }
+        assertThat(s.requests.stream().map(RawHttpServer.Request::id).distinct().count())
+                .as("each caller its own request").isEqualTo(callers);
+        assertThat(p.pendingRequests()).isZero();
+    }
+}
