@@ -5,7 +5,7 @@ iterations, with the ratio of the 25th/75th percentiles as spread), bytes per ca
 Usage: benchmarks/typed_ratios.py result.json[,more.json...] [load-samples.txt]
 Several JSON files (e.g. one JMH run per fork, run in alternating order) are merged: iterations pooled, bytes per
 call averaged, CPU per call as total CPU over total calls."""
-import json, statistics, sys
+import json, re, statistics, sys
 
 def pct(xs, q):
     xs = sorted(xs)
@@ -28,7 +28,9 @@ for path in sys.argv[1].split(","):
         a["calls"] += sec.get("calls", {}).get("score", 0.0)
 rows = {}
 for name, a in acc.items():
-    per_invocation = 100 if ("Batch100" in name or "Virtual100" in name) else 1
+    # @OperationsPerInvocation of the multi-call cases, named by their count (Batch100, Virtual100, InFlight10, ...)
+    m = re.search(r"(?:Batch|Virtual|InFlight)(\d+)$", name)
+    per_invocation = int(m.group(1)) if m else 1
     rows[name] = dict(raw=a["raw"], bop=statistics.mean(a["bops"]) if a["bops"] else None,
                       cpu=(a["cpu"] / a["calls"] / per_invocation) if a["cpu"] and a["calls"] else None,
                       forks=a["forks"])

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.openjdk.jmh.annotations.Mode;
@@ -308,19 +309,27 @@ public final class QuickBench {
         List<Pair> scaling = filter(SCALING);
         List<Map<String, JsonNode>> runs = new ArrayList<>();
         for (int t : threads) {
-            runs.add(run("scaling-t" + t, scaling, Mode.Throughput, t, false, Map.of()));
+            runs.add(run("scaling-t" + t, scaling, Mode.Throughput, t, true, Map.of()));
         }
         StringBuilder s = new StringBuilder();
         s.append("\n### scaling (").append(settings.describe()).append(", calls/s summed over all caller threads, stub server)\n\n");
-        s.append("| case | threads | Brane calls/s | web3j calls/s | Brane / web3j |\n|---|---:|---:|---:|---:|\n");
+        s.append("| case | threads | Brane calls/s | web3j calls/s | Brane / web3j | Brane B/call | web3j B/call"
+                + " | Brane CPU/call | web3j CPU/call |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Pair p : scaling) {
             for (int i = 0; i < threads.length; i++) {
                 JsonNode b = runs.get(i).get(key(p.brane(), p.params(), threads[i], resolveDefaults(p)));
                 JsonNode w = runs.get(i).get(key(p.peer(), p.params(), threads[i], resolveDefaults(p)));
                 s.append("| ").append(p.label()).append(" | ").append(threads[i]).append(" | ").append(ops(b))
-                        .append(" | ").append(ops(w)).append(" | ").append(ratio(b, w)).append(" |\n");
+                        .append(" | ").append(ops(w)).append(" | ").append(ratio(b, w))
+                        .append(" | ").append(alloc(b)).append(" | ").append(alloc(w))
+                        .append(" | ").append(cpuPerCall(b, p.brane(), threads[i]))
+                        .append(" | ").append(cpuPerCall(w, p.peer(), threads[i])).append(" |\n");
             }
         }
+        s.append("\nCPU per call: the process CPU time counted by `CallCpu` inside the calls, over the calls. Each caller"
+                + " thread counts the whole process's CPU while it is inside a call, and in a throughput run every"
+                + " thread is inside a call nearly all the time, so the sum is divided by the number of threads as"
+                + " well (an estimate that is exact at 1 thread).\n");
         emit("scaling", s.toString());
     }
 
@@ -453,6 +462,32 @@ public final class QuickBench {
         }
         return "n/a";
     }
+
+    /**
+     * Process CPU per call from {@link CallCpu}'s counters: per invocation, divided by the calls an invocation
+     * makes (the count that ends a multi-call case's name, e.g. {@code InFlight100}) and by the caller threads,
+     * whose windows overlap (see the table's note).
+     */
+    static String cpuPerCall(JsonNode r, String method, int threads) {
+        if (r == null) {
+            return "n/a";
+        }
+        JsonNode sec = r.get("secondaryMetrics");
+        if (sec == null || sec.get("cpuNanos") == null || sec.get("calls") == null) {
+            return "n/a";
+        }
+        double calls = sec.get("calls").get("score").asDouble();
+        if (calls <= 0) {
+            return "n/a";
+        }
+        Matcher count = CALLS_IN_NAME.matcher(method);
+        int perInvocation = count.find() ? Integer.parseInt(count.group(1)) : 1;
+        double nanos = sec.get("cpuNanos").get("score").asDouble() / calls / perInvocation / threads;
+        return nanos >= 100_000 ? String.format(Locale.ROOT, "%.2f ms", nanos / 1e6)
+                : String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
+    }
+
+    private static final Pattern CALLS_IN_NAME = Pattern.compile("(?:Batch|Virtual|InFlight)(\\d+)$");
 
     static String fmt(double v) {
         if (Double.isNaN(v)) {
