@@ -31,6 +31,7 @@ import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.LocalSoftHsm;
 import sh.brane.primitives.Keccak256;
 import sh.brane.rpc.WebSocketProvider;
 
@@ -50,11 +51,11 @@ class Pkcs11SignerTest {
 
     @BeforeAll
     static void createTokenAndKey() throws Exception {
-        SoftHsm.createToken(TOKEN, PIN);
-        tokenKeyAddress = Secp256k1.addressOf(SoftHsm.generateKey(TOKEN, PIN, "eth-hot", "01"));
-        SoftHsm.generateKey(TOKEN, PIN, "eth-other", "02");
-        SoftHsm.createToken(PIN_TOKEN, PIN);
-        SoftHsm.generateKey(PIN_TOKEN, PIN, "eth-hot", "01");
+        LocalSoftHsm.createToken(TOKEN, PIN);
+        tokenKeyAddress = Secp256k1.addressOf(LocalSoftHsm.generateKey(TOKEN, PIN, "eth-hot", "01"));
+        LocalSoftHsm.generateKey(TOKEN, PIN, "eth-other", "02");
+        LocalSoftHsm.createToken(PIN_TOKEN, PIN);
+        LocalSoftHsm.generateKey(PIN_TOKEN, PIN, "eth-hot", "01");
         signer = Pkcs11Signer.open("hsm", config().build());
     }
 
@@ -66,7 +67,7 @@ class Pkcs11SignerTest {
     }
 
     static Pkcs11Signer.Builder config() {
-        return Pkcs11Signer.Config.builder().library(SoftHsm.LIBRARY).tokenLabel(TOKEN).pin(PIN.toCharArray())
+        return Pkcs11Signer.Config.builder().library(LocalSoftHsm.LIBRARY).tokenLabel(TOKEN).pin(PIN.toCharArray())
                 .keyLabel("eth-hot").timeout(Duration.ofSeconds(10));
     }
 
@@ -118,7 +119,7 @@ class Pkcs11SignerTest {
 
     @Test
     void aKeyChosenByIdIsThatKey() {
-        try (Pkcs11Signer byId = Pkcs11Signer.open("by-id", Pkcs11Signer.Config.builder().library(SoftHsm.LIBRARY)
+        try (Pkcs11Signer byId = Pkcs11Signer.open("by-id", Pkcs11Signer.Config.builder().library(LocalSoftHsm.LIBRARY)
                 .tokenLabel(TOKEN).pin(PIN.toCharArray()).keyId(new byte[] { 1 }).build())) {
             assertThat(byId.address()).isEqualTo(tokenKeyAddress);
         }

@@ -18,6 +18,7 @@ import sh.brane.core.crypto.Secp256k1;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Wei;
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.LocalSoftHsm;
 import sh.brane.signer.ChainPinnedSigner;
 import sh.brane.signer.Pkcs11Signer;
 import sh.brane.signer.Signer;
@@ -47,8 +48,8 @@ class BraneSignersTests {
     @BeforeAll
     static void startAnvilAndToken() throws Exception {
         // SoftHSM2 lists the tokens present when this process first initialises it: create the token first
-        SoftHsm.createToken(TOKEN, PIN);
-        tokenKeyAddress = Secp256k1.addressOf(SoftHsm.generateKey(TOKEN, PIN, "payouts", "0a"));
+        LocalSoftHsm.createToken(TOKEN, PIN);
+        tokenKeyAddress = Secp256k1.addressOf(LocalSoftHsm.generateKey(TOKEN, PIN, "payouts", "0a"));
         anvil = Anvil.start();
     }
 
@@ -179,13 +180,13 @@ class BraneSignersTests {
     void aBadSignerNameOrTwoKeySourcesFail() {
         this.runner
             .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.treasury.private-key=" + KEY_0,
-                    "brane.signers.treasury.pkcs11.library=" + SoftHsm.LIBRARY)
+                    "brane.signers.treasury.pkcs11.library=" + LocalSoftHsm.LIBRARY)
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
                 .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessageContaining("exactly one of")
                 .hasMessageNotContaining(KEY_0.substring(2)));
         this.runner
-            .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.hsm.pkcs11.library=" + SoftHsm.LIBRARY,
+            .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.hsm.pkcs11.library=" + LocalSoftHsm.LIBRARY,
                     "brane.signers.hsm.pkcs11.token-label=" + TOKEN, "brane.signers.hsm.pkcs11.key-label=payouts")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
                 .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
@@ -196,7 +197,7 @@ class BraneSignersTests {
     void aPkcs11SignerBeanSignsWithTheTokensKey() {
         this.runner
             .withPropertyValues("brane.rpc.url=" + anvil.httpUrl(), "brane.rpc.expected-chain-id=31337",
-                    "brane.signers.hsm.pkcs11.library=" + SoftHsm.LIBRARY, "brane.signers.hsm.pkcs11.token-label=" + TOKEN,
+                    "brane.signers.hsm.pkcs11.library=" + LocalSoftHsm.LIBRARY, "brane.signers.hsm.pkcs11.token-label=" + TOKEN,
                     "brane.signers.hsm.pkcs11.pin=" + PIN, "brane.signers.hsm.pkcs11.key-id=0x0a",
                     "brane.signers.hsm.pkcs11.timeout=5s")
             .run((context) -> {
@@ -218,7 +219,7 @@ class BraneSignersTests {
         // PKCS#11 login is shared by a process's sessions on one token, so this holds because every other row's
         // context has closed its session (the token logs out with its last session) before this one starts
         this.runner
-            .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.hsm.pkcs11.library=" + SoftHsm.LIBRARY,
+            .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.hsm.pkcs11.library=" + LocalSoftHsm.LIBRARY,
                     "brane.signers.hsm.pkcs11.token-label=" + TOKEN, "brane.signers.hsm.pkcs11.pin=9999-wrong",
                     "brane.signers.hsm.pkcs11.key-label=payouts")
             .run((context) -> {
