@@ -133,12 +133,16 @@ final class CannedAnswers {
         return sh.brane.primitives.Hex.encode(b);
     }
 
+    /** {@code eth_call}'s answer: one 32-byte word (1,000,000), what ContractReadBenchmark's contract returns. */
+    private static final byte[] CALL_WORD = ("\"0x" + "0".repeat(59) + "f4240\"").getBytes(StandardCharsets.US_ASCII);
+
     /** The canned result for {@code method}, or null if the stub answers it with the chain id. */
     static byte[] resultFor(String method) {
         return switch (method) {
             case "eth_getBlockByNumber", "eth_getBlockByHash" -> BLOCK;
             case "eth_getBlockReceipts" -> RECEIPTS;
             case "eth_getLogs" -> LOG_LIST;
+            case "eth_call" -> CALL_WORD;
             default -> null;
         };
     }

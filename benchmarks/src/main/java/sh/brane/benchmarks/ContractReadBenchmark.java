@@ -24,6 +24,7 @@ import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.request.Transaction;
 import org.web3j.protocol.http.HttpService;
+import org.web3j.protocol.websocket.WebSocketService;
 
 import sh.brane.client.BraneClient;
 import sh.brane.client.contract.BraneContracts;
@@ -31,6 +32,8 @@ import sh.brane.core.abi.Abi;
 import sh.brane.core.types.Address;
 import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.HttpProvider;
+import sh.brane.rpc.WebSocketConfig;
+import sh.brane.rpc.WebSocketProvider;
 
 /**
  * A typed contract read, {@code balanceOf(holder)} returning a {@code BigInteger}, over HTTP against Anvil:
@@ -41,6 +44,13 @@ import sh.brane.rpc.HttpProvider;
  * <p>{@code rawFloor} is the floor ({@link RawSocketClient}): the same {@code eth_call} request as prebuilt bytes on
  * one blocking keep-alive socket, the answer read by length and not parsed. Reading many values at once is
  * {@link ContractReadManyBenchmark}.
+ *
+ * <p>The {@code ...Ws} rows are the same read over WebSocket: the Brane interface bound on a client over a
+ * {@link WebSocketProvider}, web3j's wrapper-style call on its {@code WebSocketService}, and {@code rawFloorWs}
+ * ({@link RawWebSocketClient}: a prebuilt frame on one upgraded blocking socket, the answer frame not parsed). With
+ * {@code node=anvil} both transports reach the same Anvil; with {@code node=echo} the WebSocket rows reach a
+ * {@link StubRpcServer} (Netty; the JDK server of the HTTP rows has no WebSocket), so on echo only same-transport
+ * ratios compare like with like.
  *
  * <p>The contract is installed with {@code anvil_setCode}: 42 bytes that answer every call with one constant
  * 32-byte word, so the node's share is as small as a real node can make it.
@@ -56,6 +66,9 @@ public class ContractReadBenchmark {
     private EchoRpcServer echo;
     private RawSocketClient raw;
     private byte[] rawCall;
+    private StubRpcServer wsEcho;
+    private RawWebSocketClient rawWs;
+    private byte[] rawWsCall;
 
     static final Address TOKEN = Address.of("0x00000000000000000000000000000000000c0de1");
     static final Address HOLDER = Address.of("0x70997970c51812dc3a65c118b3eebe0c0a3e0e7a");
@@ -77,6 +90,11 @@ public class ContractReadBenchmark {
     private BraneClient client;
     private Erc20 token;
     private Web3j web3j;
+    private WebSocketProvider wsProvider;
+    private BraneClient wsClient;
+    private Erc20 wsToken;
+    private WebSocketService w3WsService;
+    private Web3j web3jWs;
     private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "web3j-poll");
@@ -87,12 +105,16 @@ public class ContractReadBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         String url;
+        String wsUrl;
         if (node.equals("echo")) {
             echo = new EchoRpcServer(RUNTIME.substring(4, 68));
             url = echo.url();
+            wsEcho = StubRpcServer.start(1);
+            wsUrl = wsEcho.wsUrl();
         } else {
             endpoint = Node.start("anvil");
             url = endpoint.httpUrl();
+            wsUrl = endpoint.wsUrl();
         }
         provider = HttpProvider.create(HttpConfig.builder(url).build());
         if (endpoint != null) {
@@ -102,12 +124,24 @@ public class ContractReadBenchmark {
         token = BraneContracts.bind(Erc20.class, ABI, TOKEN, client);
         web3j = Web3j.build(new HttpService(url), 15_000, w3Scheduler);
         raw = new RawSocketClient(url);
-        // the same eth_call, prebuilt: what the floor sends and reads (its answer is not parsed)
-        rawCall = RawSocketClient.request(url, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_call\",\"params\":"
+        // the same eth_call, prebuilt: what the floors send and read (their answers are not parsed)
+        String callJson = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_call\",\"params\":"
                 + "[{\"to\":\"" + TOKEN.toHex() + "\",\"data\":\"" + sh.brane.primitives.Hex.encode(ABI.encodeCall(
-                "balanceOf", HOLDER)) + "\"},\"latest\"]}");
+                "balanceOf", HOLDER)) + "\"},\"latest\"]}";
+        rawCall = RawSocketClient.request(url, callJson);
+        wsProvider = WebSocketProvider.create(WebSocketConfig.builder(wsUrl).build());
+        wsClient = new BraneClient(wsProvider, Duration.ofMillis(50));
+        wsToken = BraneContracts.bind(Erc20.class, ABI, TOKEN, wsClient);
+        w3WsService = new WebSocketService(wsUrl, false);
+        w3WsService.connect();
+        web3jWs = Web3j.build(w3WsService, 15_000, w3Scheduler);
+        rawWs = new RawWebSocketClient(wsUrl);
+        rawWsCall = RawWebSocketClient.frame(callJson);
         CallCpu cpu = new CallCpu();
         Twins.same("balanceOf", braneTypedRead(cpu), web3jWrapperRead(cpu));
+        Twins.same("balanceOf ws", braneTypedReadWs(cpu), web3jWrapperReadWs(cpu));
+        Twins.same("balanceOf ws value", ANSWER, braneTypedReadWs(cpu));
+        Twins.same("raw ws answer", rawFloorWs(cpu) > 60, true);
         Twins.same("balanceOf value", ANSWER, braneTypedRead(cpu));
         Twins.same("raw answer", rawFloor(cpu) > 60, true);
     }
@@ -120,8 +154,27 @@ public class ContractReadBenchmark {
         if (provider != null) {
             provider.close();
         }
+        if (wsClient != null) {
+            wsClient.close();
+        }
+        if (wsProvider != null) {
+            wsProvider.close();
+        }
+        if (web3jWs != null) {
+            Web3jThreads.shutdown(web3jWs, w3WsService, w3Scheduler);
+        }
         if (web3j != null) {
             Web3jThreads.shutdown(web3j, w3Scheduler);
+        }
+        if (wsEcho != null) {
+            wsEcho.close();
+        }
+        if (rawWs != null) {
+            try {
+                rawWs.close();
+            } catch (java.io.IOException ignored) {
+                // the socket is gone either way
+            }
         }
         if (endpoint != null) {
             endpoint.close();
@@ -155,11 +208,44 @@ public class ContractReadBenchmark {
         return n;
     }
 
+    /** {@link #braneTypedRead} over WebSocket. */
+    @Benchmark
+    public BigInteger braneTypedReadWs(CallCpu cpu) {
+        cpu.begin();
+        BigInteger v = wsToken.balanceOf(HOLDER);
+        cpu.end();
+        return v;
+    }
+
+    /** The WebSocket floor: the same {@code eth_call} as a prebuilt frame on one blocking socket, not parsed. */
+    @Benchmark
+    public int rawFloorWs(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        int n = rawWs.call(rawWsCall);
+        cpu.end();
+        return n;
+    }
+
+    /** {@link #web3jWrapperRead} over web3j's {@code WebSocketService}. */
+    @Benchmark
+    public BigInteger web3jWrapperReadWs(CallCpu cpu) throws Exception {
+        cpu.begin();
+        BigInteger v = web3jRead(web3jWs);
+        cpu.end();
+        return v;
+    }
+
     /** What a web3j generated wrapper's {@code balanceOf(holder).send()} does, without the wrapper class. */
     @Benchmark
-    @SuppressWarnings({"rawtypes", "unchecked"})
     public BigInteger web3jWrapperRead(CallCpu cpu) throws Exception {
         cpu.begin();
+        BigInteger v = web3jRead(web3j);
+        cpu.end();
+        return v;
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static BigInteger web3jRead(Web3j web3j) throws Exception {
         Function function = new Function("balanceOf",
                 List.of(new org.web3j.abi.datatypes.Address(HOLDER.toHex())),
                 List.of(new TypeReference<Uint256>() { }));
@@ -167,9 +253,7 @@ public class ContractReadBenchmark {
         String result = web3j.ethCall(Transaction.createEthCallTransaction(null, TOKEN.toHex(), data),
                 DefaultBlockParameterName.LATEST).send().getValue();
         List<Type> decoded = FunctionReturnDecoder.decode(result, function.getOutputParameters());
-        BigInteger v = decoded.isEmpty() ? null : (BigInteger) decoded.get(0).getValue();
-        cpu.end();
-        return v;
+        return decoded.isEmpty() ? null : (BigInteger) decoded.get(0).getValue();
     }
 
 }

@@ -179,7 +179,8 @@ final class AnswerRouter {
         @Override
         public void onError(long id, int code, String message, JsonNode data) {
             PendingRequest asked = table.get(id);
-            if (asked != null && RpcErrorCodes.isRetryableAnswer(code, message) && retries.askAgainLater(asked)) {
+            if (asked != null && RpcErrorCodes.isRetryableAnswer(asked.method, code, message)
+                    && retries.askAgainLater(asked)) {
                 return;
             }
             PendingRequest r = table.take(id);

@@ -495,7 +495,7 @@ public final class HttpProvider implements BraneProvider {
                     @Override
                     public void onError(long id, int code, String message, JsonNode data) {
                         PendingRequest known = byId.get(id);
-                        if (known != null && RpcErrorCodes.isRetryableAnswer(code, message)
+                        if (known != null && RpcErrorCodes.isRetryableAnswer(known.method, code, message)
                                 && !NOT_REPEATABLE.contains(known.method) && pending.contains(id)) {
                             byId.remove(id);
                             again.add(known);

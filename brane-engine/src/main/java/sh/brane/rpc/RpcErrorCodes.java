@@ -31,6 +31,13 @@ public final class RpcErrorCodes {
     public static final int EXECUTION_REVERTED = 3;
 
     private static final String HEADER_NOT_FOUND = "header not found";
+    /**
+     * What a node's -32005 says when it refuses an {@code eth_getLogs} for its size rather than for its rate
+     * (Infura: "query returned more than 10000 results"; others: "log response size exceeded", "too many logs").
+     */
+    private static final String[] LOG_SIZE_REFUSALS = { "more than", "response size", "too many logs",
+            "too many results", "exceeds max results", "result set too large" };
+    private static final int MAX_SCANNED = 512;
 
     private RpcErrorCodes() { }
 
@@ -51,6 +58,35 @@ public final class RpcErrorCodes {
      * HTTP 200, as several hosted nodes do), or a message saying "header not found" (a node behind a load
      * balancer that has not seen the block its neighbour just served). Providers retry these like HTTP 429,
      * with backoff, except transaction submissions.
+     */
+    public static boolean isRetryableAnswer(String method, int code, String message) {
+        return isRetryableAnswer(code, message) && !isLogQuerySizeRefusal(method, code, message);
+    }
+
+    /**
+     * Whether {@code code} and {@code message} answer {@code method} = {@code eth_getLogs} with a refusal of the
+     * query's size under the rate-limit code -32005 (Infura's "query returned more than 10000 results"): asking
+     * the same range again cannot succeed, so it is not retried ({@link #isRetryableAnswer(String, int, String)})
+     * and the caller sees it at once to split the range. A rate limit (any other -32005 message) is still retried.
+     */
+    public static boolean isLogQuerySizeRefusal(String method, int code, String message) {
+        if (code != LIMIT_EXCEEDED || message == null || !"eth_getLogs".equals(method)) {
+            return false;
+        }
+        String m = message.length() > MAX_SCANNED ? message.substring(0, MAX_SCANNED) : message;
+        for (String phrase : LOG_SIZE_REFUSALS) {
+            for (int i = 0, last = m.length() - phrase.length(); i <= last; i++) {
+                if (m.regionMatches(true, i, phrase, 0, phrase.length())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * As {@link #isRetryableAnswer(String, int, String)} without knowing the method: a size refusal of
+     * {@code eth_getLogs} counts as retryable here, so providers pass the method.
      */
     public static boolean isRetryableAnswer(int code, String message) {
         if (code == LIMIT_EXCEEDED || code == 429) {

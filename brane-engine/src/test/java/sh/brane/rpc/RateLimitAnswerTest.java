@@ -38,6 +38,7 @@ class RateLimitAnswerTest {
         switch (kind) {
             case "limit" -> err.put("code", -32005).put("message", "limit exceeded");
             case "429" -> err.put("code", 429).put("message", "Too Many Requests");
+            case "size" -> err.put("code", -32005).put("message", "query returned more than 10000 results");
             default -> err.put("code", -32000).put("message", "header not found");
         }
         return r;
@@ -63,6 +64,9 @@ class RateLimitAnswerTest {
         int n = seen.computeIfAbsent(method, m -> new AtomicInteger()).incrementAndGet();
         if (!method.equals("eth_chainId") && n <= refusals) {
             return notNow(req.get("id"), kind);
+        }
+        if (method.equals("eth_getLogs")) {
+            return TestWsServer.result(req, TestWsServer.JSON.createArrayNode());
         }
         if (method.equals("eth_sendRawTransaction")) {
             return TestWsServer.result(req, TestWsServer.JSON.getNodeFactory().stringNode("0x" + "ab".repeat(32)));
@@ -134,6 +138,44 @@ class RateLimitAnswerTest {
         e = failureOf(w.sendAsync("eth_sendRawTransaction", List.of("0x02")), 3000);
         assertThat(e).isInstanceOfSatisfying(RpcErrorException.class, x -> assertThat(x.code()).isEqualTo(-32005));
         assertThat(methods).containsExactly("eth_sendRawTransaction", "eth_sendRawTransaction");
+    }
+
+    /**
+     * Infura refuses an eth_getLogs range with too many results under the rate-limit code -32005: asking the same
+     * range again cannot succeed, so the caller (LogStream, which splits the range) gets it at once; a rate limit
+     * of eth_getLogs is still asked again.
+     */
+    @Test
+    void aLogQuerySizeRefusalIsNotAskedAgainButALogQueryRateLimitIs() throws Exception {
+        kind = "size";
+        List<Object> filter = List.of(java.util.Map.of("fromBlock", "0x0", "toBlock", "0x10"));
+        HttpProvider h = http(3);
+        assertThat(failureOf(h.sendAsync("eth_getLogs", filter), 3000)).isInstanceOfSatisfying(
+                RpcErrorException.class, x -> assertThat(x.code()).isEqualTo(-32005));
+        seen.clear();
+        WebSocketProvider w = ws(3);
+        assertThat(failureOf(w.sendAsync("eth_getLogs", filter), 3000)).isInstanceOfSatisfying(
+                RpcErrorException.class, x -> assertThat(x.code()).isEqualTo(-32005));
+        assertThat(methods).containsExactly("eth_getLogs", "eth_getLogs");
+        assertThat(w.pendingRequests()).isZero();
+
+        methods.clear();
+        seen.clear();
+        kind = "limit";
+        assertThat(h.sendAsync("eth_getLogs", filter).get(3, TimeUnit.SECONDS).size()).isZero(); // asked again
+        assertThat(methods).containsExactly("eth_getLogs", "eth_getLogs");
+    }
+
+    @Test
+    void onlyEthGetLogsSizeRefusalsStandAtOnce() {
+        assertThat(RpcErrorCodes.isRetryableAnswer("eth_getLogs", -32005, "query returned more than 10000 results"))
+                .isFalse();
+        assertThat(RpcErrorCodes.isRetryableAnswer("eth_getLogs", -32005, "Log response size exceeded")).isFalse();
+        assertThat(RpcErrorCodes.isRetryableAnswer("eth_getLogs", -32005, "daily request count exceeded, request "
+                + "rate limited")).isTrue();
+        assertThat(RpcErrorCodes.isRetryableAnswer("eth_call", -32005, "query returned more than 10000 results"))
+                .isTrue();
+        assertThat(RpcErrorCodes.isRetryableAnswer("eth_getLogs", 429, "more than 10 requests per second")).isTrue();
     }
 
     @Test

@@ -172,14 +172,27 @@ public final class LogStream<E> implements AutoCloseable {
 
     /**
      * The stream's thread. A pass runs when something woke it or the poll is due: {@code pollInterval} without a live
-     * subscription, {@code subscribedPollInterval} with one. The lease is renewed (or, by a waiting instance, tried)
-     * every third of its time to live in any case, so a long poll interval never lets a live consumer's lease expire.
+     * subscription, {@code subscribedPollInterval} with one. The lease is renewed every third of its time to live in
+     * any case, so a long poll interval never lets a live consumer's lease expire; a waiting instance tries it every
+     * third of its time to live and no more often, whatever wakes it.
      */
     private void run() {
         long nextPoll = System.nanoTime();
+        long nextLeaseTry = nextPoll;
         while (running) {
             if (heads != null) {
                 heads.ensure();
+            }
+            if (!leased) {
+                // a standby tries the lease every third of its time to live, not at block rate: new heads and short
+                // polls would otherwise cost the shared store one write per block per waiting instance
+                long wait = nextLeaseTry - System.nanoTime();
+                if (wait > 0) {
+                    takeWake();
+                    sleep(wait);
+                    continue;
+                }
+                nextLeaseTry = System.nanoTime() + config.leaseTtl.toNanos() / 3;
             }
             boolean due = takeWake() || System.nanoTime() - nextPoll >= 0;
             if (due) {

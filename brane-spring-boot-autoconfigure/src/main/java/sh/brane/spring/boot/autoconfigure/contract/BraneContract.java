@@ -36,6 +36,14 @@ public @interface BraneContract {
     String client() default "";
 
     /**
+     * The chain to read, a name configured under {@code brane.chains.<name>}: the contract is bound on that chain's
+     * {@code BraneClient} (the bean {@code <chain>BraneClient}), as {@code @BraneEventListener(chain = ...)} reads
+     * one. Set {@code chain} or {@code client}, not both. Placeholders allowed; {@code brane.contracts.<name>.chain}
+     * also sets it. A name that is not configured stops start-up naming the configured chains.
+     */
+    String chain() default "";
+
+    /**
      * The name of the {@code SigningClient} bean that sends its transactions; default: the one
      * {@code SigningClient} if there is exactly one, else none (state-changing methods then only prepare
      * calls). {@code "none"} binds read-only. {@code brane.contracts.<name>.signer} also sets it.

@@ -1,8 +1,14 @@
 package sh.brane.spring.boot.autoconfigure.contract;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.FactoryBean;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
@@ -49,17 +55,45 @@ public final class BraneContractFactoryBean<T> implements FactoryBean<T>, BeanFa
         String prefix = "brane.contracts." + name + ".";
         ContractBinder<T> binder = BraneContracts.binder(type);
         Address address = address(setting(annotation.address(), prefix + "address"), prefix, name);
-        String clientName = setting(annotation.client(), prefix + "client");
-        BraneClient client = StringUtils.hasText(clientName) ? beanFactory.getBean(clientName, BraneClient.class)
-                : beanFactory.getBeanProvider(BraneClient.class).getIfAvailable();
-        if (client == null) {
-            throw new IllegalStateException("@BraneContract " + type.getName() + " needs a BraneClient bean: set "
-                    + "brane.rpc.url (or name a client with " + prefix + "client)");
-        }
+        BraneClient client = client(setting(annotation.client(), prefix + "client"),
+                setting(annotation.chain(), prefix + "chain"), prefix);
         SigningClient signer = signer(setting(annotation.signer(), prefix + "signer"), client);
         return signer != null ? binder.bind(address, signer) : binder.bind(address, client);
     }
 
+    /** The named client, else the chain's client, else the one {@code BraneClient}. */
+    private BraneClient client(String clientName, String chainName, String prefix) {
+        boolean named = StringUtils.hasText(clientName);
+        boolean chained = StringUtils.hasText(chainName);
+        if (named && chained) {
+            throw new IllegalStateException("@BraneContract " + type.getName() + " names both a client ('"
+                    + clientName.strip() + "', " + prefix + "client) and a chain ('" + chainName.strip() + "', "
+                    + prefix + "chain): set one of them");
+        }
+        if (named) {
+            return beanFactory.getBean(clientName.strip(), BraneClient.class);
+        }
+        if (chained) {
+            String chain = chainName.strip();
+            Set<String> chains = Binder.get(environment)
+                    .bind("brane.chains", Bindable.mapOf(String.class, Object.class)).map(Map::keySet).orElse(Set.of());
+            if (!chains.contains(chain)) {
+                throw new InvalidConfigurationPropertyValueException(prefix + "chain", chain, "is not a configured "
+                        + "chain; configured under brane.chains: " + (chains.isEmpty() ? "none" : String.join(", ",
+                        chains)) + ". Name one of them, or configure brane.chains." + chain + ".rpc.url");
+            }
+            return beanFactory.getBean(chain + "BraneClient", BraneClient.class);
+        }
+        BraneClient client = beanFactory.getBeanProvider(BraneClient.class).getIfAvailable();
+        if (client == null) {
+            throw new IllegalStateException("@BraneContract " + type.getName() + " needs a BraneClient bean: set "
+                    + "brane.rpc.url (or name a client with " + prefix + "client, or a chain with " + prefix
+                    + "chain)");
+        }
+        return client;
+    }
+
+    /** The named signer; else the one {@code SigningClient} on {@code client} (a chain's, or the default one). */
     private SigningClient signer(String signerName, BraneClient client) {
         if ("none".equals(signerName)) {
             return null;
@@ -67,8 +101,9 @@ public final class BraneContractFactoryBean<T> implements FactoryBean<T>, BeanFa
         if (StringUtils.hasText(signerName)) {
             return beanFactory.getBean(signerName, SigningClient.class);
         }
-        SigningClient only = beanFactory.getBeanProvider(SigningClient.class).getIfUnique();
-        return only != null && only.client() == client ? only : null;
+        List<SigningClient> onClient = beanFactory.getBeanProvider(SigningClient.class).stream()
+                .filter(s -> s.client() == client).limit(2).toList();
+        return onClient.size() == 1 ? onClient.get(0) : null;
     }
 
     private Address address(String value, String prefix, String name) {

@@ -14,7 +14,8 @@ public class BraneContractsProperties {
 
     /**
      * Contract interface beans by name (@BraneContract name, default the interface's simple name with a lower-case
-     * first letter): address, client (a BraneClient bean name), signer (a SigningClient bean name, or none).
+     * first letter): address, client (a BraneClient bean name) or chain (a brane.chains name), signer (a
+     * SigningClient bean name, or none).
      */
     private Map<String, Contract> contracts = new LinkedHashMap<>();
 
@@ -31,6 +32,8 @@ public class BraneContractsProperties {
         private String address;
         /** The BraneClient bean to read through (e.g. a chain's client); default the one BraneClient. */
         private String client;
+        /** The chain to read through (a name under brane.chains); set it or client, not both. */
+        private String chain;
         /** The SigningClient bean that sends its transactions; none: read-only. */
         private String signer;
 
@@ -48,6 +51,14 @@ public class BraneContractsProperties {
 
         public void setClient(String client) {
             this.client = client;
+        }
+
+        public String getChain() {
+            return this.chain;
+        }
+
+        public void setChain(String chain) {
+            this.chain = chain;
         }
 
         public String getSigner() {

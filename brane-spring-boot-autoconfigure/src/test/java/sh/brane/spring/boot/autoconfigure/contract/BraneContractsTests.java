@@ -25,6 +25,8 @@ import sh.brane.rpc.SubscriptionListener;
 import sh.brane.spring.contractfixtures.app.Token;
 import sh.brane.spring.contractfixtures.app.Vault;
 import sh.brane.spring.contractfixtures.broken.Broken;
+import sh.brane.spring.contractfixtures.chained.ChainToken;
+import sh.brane.spring.contractfixtures.chained.L2Token;
 import sh.brane.spring.contractfixtures.unaddressed.Unaddressed;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -76,6 +78,63 @@ class BraneContractsTests {
                 .hasMessageContaining("uint8"));
     }
 
+    @Test
+    void aContractNamingAChainReadsThroughThatChainsClient() {
+        runner.withUserConfiguration(Chains.class)
+                .withPropertyValues("brane.chains.l2.rpc.url=http://127.0.0.1:1",
+                        "brane.contracts.chainToken.chain=l2")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    // l2's stub answers 7, the default client's 6: the annotation and the property each pick l2
+                    assertThat(context.getBean(L2Token.class).decimals()).isEqualTo(7);
+                    assertThat(context.getBean(ChainToken.class).decimals()).isEqualTo(7);
+                });
+    }
+
+    @Test
+    void withoutAChainOrClientTheContractReadsThroughTheOneClient() {
+        runner.withUserConfiguration(Chains.class)
+                .withPropertyValues("brane.chains.l2.rpc.url=http://127.0.0.1:1")
+                .run(context -> assertThat(context.getBean(ChainToken.class).decimals()).isEqualTo(6));
+    }
+
+    @Test
+    void anUnknownChainStopsStartUpNamingThePropertyAndTheConfiguredChains() {
+        runner.withUserConfiguration(Chains.class)
+                .withPropertyValues("brane.chains.l2.rpc.url=http://127.0.0.1:1",
+                        "brane.contracts.chainToken.chain=l3")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                        .hasMessageContaining("brane.contracts.chainToken.chain").hasMessageContaining("l3")
+                        .hasMessageContaining("configured under brane.chains: l2"));
+    }
+
+    @Test
+    void aChainAndAClientTogetherStopStartUpNamingBoth() {
+        runner.withUserConfiguration(Chains.class)
+                .withPropertyValues("brane.chains.l2.rpc.url=http://127.0.0.1:1",
+                        "brane.contracts.chainToken.chain=l2", "brane.contracts.chainToken.client=braneClient")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .hasMessageContaining("brane.contracts.chainToken.client")
+                        .hasMessageContaining("brane.contracts.chainToken.chain").hasMessageContaining("set one"));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableBraneContracts(basePackageClasses = L2Token.class)
+    static class Chains {
+        @Bean
+        @org.springframework.context.annotation.Primary
+        BraneClient braneClient() {
+            return new BraneClient(new StubNode(), Duration.ofMillis(50));
+        }
+
+        /** What BraneChainsRegistrar registers for brane.chains.l2. */
+        @Bean
+        BraneClient l2BraneClient() {
+            return new BraneClient(new StubNode(7), Duration.ofMillis(50));
+        }
+    }
+
     @Configuration(proxyBeanMethods = false)
     @AutoConfigurationPackage(basePackageClasses = Token.class)
     static class App {
@@ -104,8 +163,18 @@ class BraneContractsTests {
         }
     }
 
-    /** Answers every eth_call with the uint 6. */
+    /** Answers every eth_call with one uint (6 unless told). */
     static final class StubNode implements BraneProvider {
+        private final int answer;
+
+        StubNode() {
+            this(6);
+        }
+
+        StubNode(int answer) {
+            this.answer = answer;
+        }
+
         @Override
         public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
             return sendAsync(method, params, Duration.ofSeconds(1));
@@ -115,7 +184,7 @@ class BraneContractsTests {
         public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
             if (method.equals("eth_call")) {
                 return CompletableFuture.completedFuture(JsonNodeFactory.instance.textNode(
-                        "0x" + "0".repeat(63) + "6"));
+                        "0x" + "0".repeat(63) + Integer.toHexString(answer)));
             }
             return CompletableFuture.failedFuture(new UnsupportedOperationException(method));
         }

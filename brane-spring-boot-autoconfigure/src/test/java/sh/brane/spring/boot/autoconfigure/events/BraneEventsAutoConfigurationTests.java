@@ -40,12 +40,15 @@ import sh.brane.spring.eventfixtures.BadSignature;
 import sh.brane.spring.eventfixtures.ChainDeposits;
 import sh.brane.spring.eventfixtures.Deposits;
 import sh.brane.spring.eventfixtures.Emitter;
+import sh.brane.spring.eventfixtures.L2Deposits;
 
 /** {@code @BraneEventListener} methods fed by log streams, with checkpoints in the application's database. */
 class BraneEventsAutoConfigurationTests {
     static final String EMITTER = "0x00000000000000000000000000000000000000e1";
     /** Another emitter, so the listeners reading from block 0 in other tests do not see this one's transfers. */
     static final String CHAIN_EMITTER = "0x00000000000000000000000000000000000000e2";
+    /** The emitter of the annotation's chain test. */
+    static final String L2_EMITTER = "0x00000000000000000000000000000000000000e3";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class,
@@ -203,6 +206,41 @@ class BraneEventsAutoConfigurationTests {
                         assertThat(meters.find("brane.events.logs.delivered").meters()).as("removed on stop")
                                 .isEmpty();
                     });
+        }
+    }
+
+    @Test
+    void theAnnotationsChainAttributeReadsThroughThatChainsClient() throws Exception {
+        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            provider.send("anvil_setCode", List.of(L2_EMITTER, Emitter.RUNTIME));
+            SigningClient sender = new SigningClient(client, PrivateKey.fromHex(anvil.account(3).privateKey()));
+            Address to = Address.of(anvil.account(2).address());
+            // l1 is a closed port and no brane.events.streams property names a chain: only chain = "l2" can deliver
+            runner.withBean(L2Deposits.class).withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                    .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1",
+                            "brane.chains.l2.rpc.url=" + anvil.httpUrl(), "emitter.address=" + L2_EMITTER)
+                    .run(context -> {
+                        assertThat(context).hasNotFailed();
+                        sender.send(TxRequest.builder().to(Address.of(L2_EMITTER)).data(Hex.decode("0x"
+                                + "0".repeat(24) + to.toHex().substring(2) + String.format("%064x", 9))).build());
+                        L2Deposits deposits = context.getBean(L2Deposits.class);
+                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                        while (deposits.applied.isEmpty() && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        assertThat(deposits.applied).containsExactly(
+                                new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(9)));
+                        assertThat(context.getBean(MeterRegistry.class).get("brane.events.logs.delivered")
+                                .tag("stream", "l2-deposits").tag("chain", "l2").functionCounter().count())
+                                .isEqualTo(1.0);
+                    });
+            // the annotation's chain must be configured too
+            runner.withBean(L2Deposits.class)
+                    .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1", "emitter.address=" + L2_EMITTER)
+                    .run(context -> assertThat(context).getFailure().rootCause()
+                            .isInstanceOf(InvalidConfigurationPropertyValueException.class)
+                            .hasMessageContaining("brane.events.streams.l2-deposits.chain").hasMessageContaining("l1"));
         }
     }
 
