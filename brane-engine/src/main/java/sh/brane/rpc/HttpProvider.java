@@ -101,8 +101,35 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
+        return blocking(method, params, defaultTimeoutNanos);
+    }
+
+    /** On the caller's thread when it is a platform thread and the endpoint plain HTTP/1.1 ({@link CallerThreadHttp}). */
+    @Override
+    public JsonNode send(String method, List<?> params, Duration timeout) {
+        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout));
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        Objects.requireNonNull(decoder, "decoder");
+        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout), decoder);
+    }
+
+    private JsonNode blocking(String method, List<?> params, long timeoutNanos) {
         long start = System.nanoTime();
-        CompletableFuture<JsonNode> f = sendOne(method, params, defaultTimeoutNanos, true, null).future;
+        CompletableFuture<JsonNode> f = sendOne(method, params, timeoutNanos, true, null).future;
+        spin.await(f, start, pending.size());
+        try {
+            return Blocking.await(f, method);
+        } finally {
+            spin.answered(start);
+        }
+    }
+
+    private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
+        long start = System.nanoTime();
+        CompletableFuture<T> f = sendOne(method, params, timeoutNanos, true, decoder).typedFuture();
         spin.await(f, start, pending.size());
         try {
             return Blocking.await(f, method);
@@ -125,14 +152,7 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
-        long start = System.nanoTime();
-        CompletableFuture<T> f = sendOne(method, params, defaultTimeoutNanos, true, decoder).typedFuture();
-        spin.await(f, start, pending.size());
-        try {
-            return Blocking.await(f, method);
-        } finally {
-            spin.answered(start);
-        }
+        return blocking(method, params, defaultTimeoutNanos, decoder);
     }
 
     @Override
