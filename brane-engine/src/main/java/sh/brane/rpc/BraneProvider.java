@@ -83,6 +83,18 @@ public interface BraneProvider extends AutoCloseable {
     List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls);
 
     /**
+     * {@link #sendBatch}, waiting until every call of the batch has ended: the returned futures are all done (each
+     * with its result or its error). A provider whose blocking calls can do their exchange on the caller's own thread
+     * ({@link HttpProvider} on a platform thread) does the batch's that way, with no hand-off to an event loop and
+     * back; this default waits on {@link #sendBatch}'s futures.
+     */
+    default List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        List<CompletableFuture<JsonNode>> futures = sendBatch(calls);
+        Blocking.awaitAll(futures);
+        return futures;
+    }
+
+    /**
      * Opens an {@code eth_subscribe} subscription, e.g. {@code subscribe(List.of("newHeads"), listener)}.
      * Only providers with a push channel (WebSocket) support it; others fail with
      * {@link UnsupportedOperationException}.

@@ -162,6 +162,24 @@ public final class FallbackProvider implements BraneProvider {
         return fs;
     }
 
+    /** Sends the whole batch to the healthiest endpoint through its own blocking batch path, and waits. */
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        Endpoint e = pick(null);
+        long t0 = System.nanoTime();
+        List<CompletableFuture<JsonNode>> fs = e.provider.sendBatchAndWait(calls);
+        boolean transportFailure = false;
+        for (CompletableFuture<JsonNode> f : fs) {
+            transportFailure |= f.isCompletedExceptionally() && !f.isCancelled() && isTransportFailure(unwrap(f.exceptionNow()));
+        }
+        if (transportFailure) {
+            e.failure(failureThreshold);
+        } else {
+            e.success(System.nanoTime() - t0);
+        }
+        return fs;
+    }
+
     /**
      * Opens the subscription on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe}
      * (asked, not guessed from its type: a decorated WebSocket endpoint counts), preferring one in rotation.

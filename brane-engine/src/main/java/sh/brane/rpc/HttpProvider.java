@@ -208,6 +208,22 @@ public final class HttpProvider implements BraneProvider {
         return batch.futures();
     }
 
+    /**
+     * On a platform thread to a plain-HTTP endpoint, the batch's exchange runs on the caller's thread
+     * ({@link CallerThreadHttp}) and its answers complete the futures there: no event loop, no callback hand-off.
+     */
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        Map<String, String> headers = callHeaders();
+        // completed in place: the futures reach the caller only once every one has ended
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, true, null));
+        if (!batch.accepted().isEmpty()) {
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
+        }
+        Blocking.awaitAll(batch.futures());
+        return batch.futures();
+    }
+
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(
