@@ -160,12 +160,7 @@ public class HttpRpcBenchmark {
     public Object braneBatch100(CallCpu cpu) {
         cpu.begin();
         try {
-            List<CompletableFuture<JsonNode>> futures = brane.sendBatch(WebSocketRpcBenchmark.BATCH_100);
-            JsonNode last = null;
-            for (CompletableFuture<JsonNode> f : futures) {
-                last = f.join();
-            }
-            return last;
+            return lastOf(brane.sendBatch(WebSocketRpcBenchmark.BATCH_100));
         } finally {
             cpu.end();
         }
@@ -180,12 +175,7 @@ public class HttpRpcBenchmark {
     public Object braneBatch100Blocking(CallCpu cpu) {
         cpu.begin();
         try {
-            List<CompletableFuture<JsonNode>> futures = brane.sendBatchAndWait(WebSocketRpcBenchmark.BATCH_100);
-            JsonNode last = null;
-            for (CompletableFuture<JsonNode> f : futures) {
-                last = f.join();
-            }
-            return last;
+            return lastOf(brane.sendBatchAndWait(WebSocketRpcBenchmark.BATCH_100));
         } finally {
             cpu.end();
         }
@@ -222,6 +212,15 @@ public class HttpRpcBenchmark {
         } finally {
             cpu.end();
         }
+    }
+
+    /** Waits for every answer (an error throws); returns the last. */
+    private static JsonNode lastOf(List<CompletableFuture<JsonNode>> futures) {
+        JsonNode last = null;
+        for (CompletableFuture<JsonNode> f : futures) {
+            last = f.join();
+        }
+        return last;
     }
 
     private Object onVirtualThreads(java.util.concurrent.Callable<?> call) throws Exception {

@@ -28,6 +28,11 @@ import tools.jackson.databind.JsonNode;
  * backpressure) is tried on the next endpoint, except transaction submissions that may have reached a node
  * (connection lost or timeout): those fail, so a transaction is never sent twice. An RPC error is the node's
  * answer and is returned as is. Subscriptions go to the first endpoint that supports them and are not moved.
+ *
+ * <p>Blocking calls ({@code send}) run the same rules on the caller's thread, asking each endpoint through its own
+ * blocking path, so an HTTP endpoint keeps its caller's-thread exchange. Why one class of about 650 lines: the
+ * asynchronous and the blocking failover share the ranking, the probe verdict and the endpoints' health, which must
+ * stay one state; split, each half would need all of it.
  */
 public final class FallbackProvider implements BraneProvider {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FallbackProvider.class);

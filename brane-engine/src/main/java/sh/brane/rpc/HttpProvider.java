@@ -137,16 +137,10 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private JsonNode blocking(String method, List<?> params, long timeoutNanos) {
-        long start = System.nanoTime();
-        CompletableFuture<JsonNode> f = sendOne(method, params, timeoutNanos, true, null).future;
-        spin.await(f, start, pending.size());
-        try {
-            return Blocking.await(f, method);
-        } finally {
-            spin.answered(start);
-        }
+        return blocking(method, params, timeoutNanos, (ResultDecoder<JsonNode>) null);
     }
 
+    /** A blocking call; a null {@code decoder} reads the result as a tree ({@code T} is then {@link JsonNode}). */
     private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
         long start = System.nanoTime();
         CompletableFuture<T> f = sendOne(method, params, timeoutNanos, true, decoder).typedFuture();
