@@ -34,7 +34,8 @@ import tools.jackson.databind.JsonNode;
  *
  * <ul>
  *   <li>{@code sequential}: one blocking call at a time per JMH thread.</li>
- *   <li>{@code batch100}: one JSON-RPC batch array of 100 calls ({@code sendBatch} / {@code BatchRequest}); score per call.</li>
+ *   <li>{@code batch100}: one JSON-RPC batch array of 100 calls ({@code sendBatch} / {@code BatchRequest}); score per call.
+ *       {@code braneBatch100Blocking} sends it with {@code sendBatchAndWait}, blocking as web3j's {@code send()} does.</li>
  *   <li>{@code virtual100}: 100 virtual threads each make one blocking call, then all are awaited; score per call.</li>
  * </ul>
  * {@code rawSequential} and {@code rawBatch100} are the floor ({@link RawSocketClient}: prebuilt request bytes on
@@ -84,6 +85,7 @@ public class HttpRpcBenchmark {
         Twins.same("http eth_chainId", braneSequential(setupCpu).asString(), web3jSequential(setupCpu).getResult());
         Twins.same("http eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential(setupCpu).getResult());
         braneBatch100(setupCpu);
+        braneBatch100Blocking(setupCpu);
         web3jBatch100(setupCpu);
         braneVirtual100(setupCpu);
         web3jVirtual100(setupCpu);
@@ -158,12 +160,22 @@ public class HttpRpcBenchmark {
     public Object braneBatch100(CallCpu cpu) {
         cpu.begin();
         try {
-            List<CompletableFuture<JsonNode>> futures = brane.sendBatch(WebSocketRpcBenchmark.BATCH_100);
-            JsonNode last = null;
-            for (CompletableFuture<JsonNode> f : futures) {
-                last = f.join();
-            }
-            return last;
+            return lastOf(brane.sendBatch(WebSocketRpcBenchmark.BATCH_100));
+        } finally {
+            cpu.end();
+        }
+    }
+
+    /**
+     * The same batch through {@code sendBatchAndWait}, which blocks as web3j's {@code BatchRequest.send()} does: on
+     * this platform thread, the exchange runs on the caller's own thread (no event loop, no callback hand-off).
+     */
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneBatch100Blocking(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return lastOf(brane.sendBatchAndWait(WebSocketRpcBenchmark.BATCH_100));
         } finally {
             cpu.end();
         }
@@ -200,6 +212,15 @@ public class HttpRpcBenchmark {
         } finally {
             cpu.end();
         }
+    }
+
+    /** Waits for every answer (an error throws); returns the last. */
+    private static JsonNode lastOf(List<CompletableFuture<JsonNode>> futures) {
+        JsonNode last = null;
+        for (CompletableFuture<JsonNode> f : futures) {
+            last = f.join();
+        }
+        return last;
     }
 
     private Object onVirtualThreads(java.util.concurrent.Callable<?> call) throws Exception {

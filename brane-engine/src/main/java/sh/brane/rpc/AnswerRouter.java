@@ -8,8 +8,9 @@ import io.netty.buffer.ByteBufInputStream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Matches the answers of a connection's messages to the requests of its {@link InFlightTable}, on the I/O
- * thread, in the one pass that reads each message: a typed call's result is decoded straight from the parser by
+ * Matches the answers of a provider's messages to the requests of its {@link InFlightTable}, for both transports
+ * (a WebSocket connection's messages, an HTTP exchange's response bodies), on the thread that reads them, in the
+ * one pass that reads each message: a typed call's result is decoded straight from the parser by
  * its {@link ResultDecoder}, any other result read as a tree. The futures of one message's answers complete
  * together, by one hand-off to the callback executor, once the whole message is read.
  *
@@ -34,6 +35,30 @@ final class AnswerRouter {
     @FunctionalInterface
     interface Retries {
         boolean askAgainLater(PendingRequest r);
+
+        /** The same, with the node's answer, to end the call with if it is not asked again after all. */
+        default boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
+            return askAgainLater(r);
+        }
+    }
+
+    /**
+     * Which requests of the table one message may answer, and what becomes of its "not now" answers: an HTTP
+     * response answers only the calls of its own exchange (an id of another exchange in it is an orphan, never
+     * another caller's answer). A WebSocket message has no scope: it may answer any request in flight.
+     */
+    interface Scope extends Retries {
+        /** Whether this message may answer {@code r}. */
+        boolean owns(PendingRequest r);
+
+        /**
+         * The one request an answer without a usable id must be for (an HTTP exchange of a single call), failed with
+         * the reason prefixed by {@link #describe()}; null when it cannot be known.
+         */
+        PendingRequest soleRequest();
+
+        /** What the message was, for errors (e.g. {@code "HTTP 200"}). */
+        String describe();
     }
 
     private final InFlightTable table;
@@ -59,16 +84,29 @@ final class AnswerRouter {
 
     /** Reads one whole message and ends the requests it answers. */
     void route(ByteBuf content) {
-        Sink sink = new Sink();
+        Sink sink = new Sink(null, new AnswerGroup());
         try {
-            if (content.hasArray()) {
-                JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
-                        content.readableBytes(), sink);
-            } else {
-                JsonRpcReader.read(new ByteBufInputStream(content), sink);
-            }
+            read(content, sink);
         } finally {
             lifecycle.deliver(sink.answers);
+        }
+    }
+
+    /**
+     * Reads one whole message that may answer only the requests {@code scope} owns, adding their ends to
+     * {@code answers}, which the caller delivers ({@link RequestLifecycle#deliver}) once it has ended the rest of
+     * its own (an HTTP exchange's calls the response held no answer for).
+     */
+    void route(ByteBuf content, Scope scope, AnswerGroup answers) {
+        read(content, new Sink(scope, answers));
+    }
+
+    private static void read(ByteBuf content, ResponseSink sink) {
+        if (content.hasArray()) {
+            JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
+                    content.readableBytes(), sink);
+        } else {
+            JsonRpcReader.read(new ByteBufInputStream(content), sink);
         }
     }
 
@@ -138,17 +176,39 @@ final class AnswerRouter {
 
     /** The answers of one message, matched as they are read. */
     private final class Sink implements ResponseSink {
-        final AnswerGroup answers = new AnswerGroup();
+        final AnswerGroup answers;
+        /** Null: any request in flight (WebSocket). */
+        private final Scope scope;
+
+        Sink(Scope scope, AnswerGroup answers) {
+            this.scope = scope;
+            this.answers = answers;
+        }
+
+        /** The request in flight under {@code id} that this message may answer, left in the table; or null. */
+        private PendingRequest find(long id) {
+            PendingRequest r = table.get(id);
+            return r == null || scope == null || scope.owns(r) ? r : null;
+        }
+
+        /** The request in flight under {@code id} that this message may answer, taken out to be ended; or null. */
+        private PendingRequest take(long id) {
+            if (scope == null) {
+                return table.take(id);
+            }
+            PendingRequest r = table.get(id);
+            return r != null && scope.owns(r) && table.take(r) ? r : null;
+        }
 
         @Override
         public ResultDecoder<?> decoderFor(long id) {
-            PendingRequest r = table.get(id);
+            PendingRequest r = find(id);
             return r == null ? null : r.decoder;
         }
 
         @Override
         public void onDecoded(long id, Object value) {
-            PendingRequest r = table.take(id);
+            PendingRequest r = take(id);
             if (r == null) {
                 lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
                 return;
@@ -158,7 +218,7 @@ final class AnswerRouter {
 
         @Override
         public void onResult(long id, JsonNode result) {
-            PendingRequest r = table.take(id);
+            PendingRequest r = take(id);
             if (r == null) {
                 pushes.lateAnswer(id, result);
                 lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
@@ -178,12 +238,13 @@ final class AnswerRouter {
 
         @Override
         public void onError(long id, int code, String message, JsonNode data) {
-            PendingRequest asked = table.get(id);
+            PendingRequest asked = find(id);
             if (asked != null && RpcErrorCodes.isRetryableAnswer(asked.method, code, message)
-                    && retries.askAgainLater(asked)) {
+                    && (scope == null ? retries.askAgainLater(asked)
+                    : scope.askAgainLater(asked, new RpcErrorException(asked.method, code, message, data)))) {
                 return;
             }
-            PendingRequest r = table.take(id);
+            PendingRequest r = take(id);
             if (r == null) {
                 lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
                 return;
@@ -200,7 +261,7 @@ final class AnswerRouter {
 
         @Override
         public void onInvalid(long id, String reason) {
-            PendingRequest r = table.take(id);
+            PendingRequest r = take(id);
             if (r == null) {
                 lifecycle.hook(m -> m.onOrphanedResponse("invalid response for unknown id " + id + ": " + reason));
                 return;
@@ -210,8 +271,17 @@ final class AnswerRouter {
 
         @Override
         public void onUnmatched(String reason) {
-            RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpoint, NodeText.of(reason));
             lifecycle.hook(m -> m.onOrphanedResponse(reason));
+            if (scope == null) {
+                RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpoint, NodeText.of(reason));
+                return;
+            }
+            // an HTTP response answers its own request: one without a usable id still ends a lone call
+            PendingRequest sole = scope.soleRequest();
+            if (sole != null && scope.owns(sole) && table.take(sole)) {
+                lifecycle.fail(sole, new InvalidResponseException(sole.method + " (" + scope.describe() + "): "
+                        + reason), answers);
+            }
         }
     }
 }

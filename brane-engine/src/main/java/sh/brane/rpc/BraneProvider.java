@@ -56,6 +56,21 @@ public interface BraneProvider extends AutoCloseable {
     }
 
     /**
+     * Sends and waits for the result, up to {@code timeout}. A provider whose blocking calls can do their exchange
+     * on the caller's own thread ({@link HttpProvider} on a platform thread, with no hand-off to an event loop and
+     * back) overrides it, so that a {@link FallbackProvider} waiting with what is left of its deadline keeps that
+     * path. This default waits on {@link #sendAsync(String, List, Duration)}. Decorators pass it through.
+     */
+    default JsonNode send(String method, List<?> params, Duration timeout) {
+        return Blocking.await(sendAsync(method, params, timeout), method);
+    }
+
+    /** {@link #send(String, List, Duration)} for a typed call: see {@link #sendAsync(String, List, Duration, ResultDecoder)}. */
+    default <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        return Blocking.await(sendAsync(method, params, timeout, decoder), method);
+    }
+
+    /**
      * Sends through the throughput path: requests from many callers are coalesced into few network writes
      * (the ring buffer on WebSocket, a short batching window on HTTP).
      */
@@ -66,6 +81,18 @@ public interface BraneProvider extends AutoCloseable {
      * each ends on its own (one call's RPC error does not fail the others).
      */
     List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls);
+
+    /**
+     * {@link #sendBatch}, waiting until every call of the batch has ended: the returned futures are all done (each
+     * with its result or its error). A provider whose blocking calls can do their exchange on the caller's own thread
+     * ({@link HttpProvider} on a platform thread) does the batch's that way, with no hand-off to an event loop and
+     * back; this default waits on {@link #sendBatch}'s futures.
+     */
+    default List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        List<CompletableFuture<JsonNode>> futures = sendBatch(calls);
+        Blocking.awaitAll(futures);
+        return futures;
+    }
 
     /**
      * Opens an {@code eth_subscribe} subscription, e.g. {@code subscribe(List.of("newHeads"), listener)}.

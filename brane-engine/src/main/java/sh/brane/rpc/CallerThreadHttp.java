@@ -448,61 +448,81 @@ final class CallerThreadHttp implements AutoCloseable {
     /** The parts of a response head this class uses. */
     private record Head(int status, String retryAfter, long contentLength, boolean chunked, boolean keepAlive) {
 
-        /** Parses the head between {@code in}'s position and {@code end} (just past its blank line). */
+        /**
+         * Parses the head between {@code in}'s position and {@code end} (just past its blank line), on its bytes:
+         * no String per line or per header (a String only for the values kept: Retry-After, Connection), since a
+         * head is read on every call.
+         */
         static Head parse(ByteBuffer in, int end) throws IOException {
-            byte[] b = new byte[end - in.position()];
-            in.get(in.position(), b);
-            String text = new String(b, StandardCharsets.ISO_8859_1);
-            String[] lines = text.split("\r\n");
-            String statusLine = lines[0];
-            if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12 || statusLine.charAt(8) != ' ') {
+            byte[] b = in.array();
+            int base = in.arrayOffset();
+            int at = base + in.position();
+            int stop = base + end;
+            int lineEnd = lineEnd(b, at, stop);
+            if (lineEnd - at < 12 || !startsWith(b, at, HTTP1) || b[at + 8] != ' ') {
                 throw new IOException("malformed HTTP response: a status line that is not HTTP/1.x");
             }
-            int status;
-            try {
-                status = Integer.parseInt(statusLine.substring(9, 12));
-            } catch (NumberFormatException e) {
-                throw new IOException("malformed HTTP response: a status code that is not a number");
+            int status = 0;
+            for (int i = at + 9; i < at + 12; i++) {
+                if (b[i] < '0' || b[i] > '9') {
+                    throw new IOException("malformed HTTP response: a status code that is not a number");
+                }
+                status = status * 10 + (b[i] - '0');
             }
-            boolean http10 = statusLine.startsWith("HTTP/1.0");
+            boolean http10 = b[at + 7] == '0';
             String retryAfter = null;
             long length = -1;
             boolean chunked = false;
             Boolean connection = null;
-            for (int i = 1; i < lines.length; i++) {
-                String line = lines[i];
-                int colon = line.indexOf(':');
-                if (colon <= 0) {
-                    if (line.isEmpty()) {
-                        continue;
+            for (int line = lineEnd + 2; line < stop; line = lineEnd + 2) {
+                lineEnd = lineEnd(b, line, stop);
+                if (lineEnd == line) {
+                    continue;
+                }
+                int colon = -1;
+                for (int i = line; i < lineEnd; i++) {
+                    if (b[i] == ':') {
+                        colon = i;
+                        break;
                     }
+                }
+                if (colon <= line) {
                     throw new IOException("malformed HTTP response: a header line without a name");
                 }
-                String name = line.substring(0, colon).trim();
-                String value = line.substring(colon + 1).trim();
-                if (name.equalsIgnoreCase("content-length")) {
-                    long n;
-                    try {
-                        n = Long.parseLong(value);
-                    } catch (NumberFormatException e) {
+                int nameFrom = skipSpace(b, line, colon);
+                int nameTo = trimEnd(b, nameFrom, colon);
+                int valueFrom = skipSpace(b, colon + 1, lineEnd);
+                int valueTo = trimEnd(b, valueFrom, lineEnd);
+                if (named(b, nameFrom, nameTo, CONTENT_LENGTH)) {
+                    long n = 0;
+                    if (valueTo == valueFrom || valueTo - valueFrom > 18) {
                         throw new IOException("malformed HTTP response: a Content-Length that is not a number");
                     }
-                    if (n < 0 || (length >= 0 && length != n)) {
+                    for (int i = valueFrom; i < valueTo; i++) {
+                        if (b[i] < '0' || b[i] > '9') {
+                            throw new IOException("malformed HTTP response: a Content-Length that is not a number");
+                        }
+                        n = n * 10 + (b[i] - '0');
+                    }
+                    if (length >= 0 && length != n) {
                         throw new IOException("malformed HTTP response: a bad or repeated Content-Length");
                     }
                     length = n;
-                } else if (name.equalsIgnoreCase("transfer-encoding")) {
-                    chunked = value.toLowerCase(java.util.Locale.ROOT).endsWith("chunked");
+                } else if (named(b, nameFrom, nameTo, TRANSFER_ENCODING)) {
+                    chunked = valueTo - valueFrom >= CHUNKED.length
+                            && named(b, valueTo - CHUNKED.length, valueTo, CHUNKED);
                     if (!chunked) {
-                        throw new IOException("malformed HTTP response: Transfer-Encoding " + NodeText.of(value)
+                        throw new IOException("malformed HTTP response: Transfer-Encoding "
+                                + NodeText.of(new String(b, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1))
                                 + " is not supported");
                     }
-                } else if (name.equalsIgnoreCase("connection")) {
-                    String v = value.toLowerCase(java.util.Locale.ROOT);
+                } else if (named(b, nameFrom, nameTo, CONNECTION)) {
+                    String v = new String(b, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1)
+                            .toLowerCase(java.util.Locale.ROOT);
                     connection = v.contains("close") ? Boolean.FALSE
                             : v.contains("keep-alive") ? Boolean.TRUE : connection;
-                } else if (name.equalsIgnoreCase("retry-after")) {
-                    retryAfter = value;
+                } else if (named(b, nameFrom, nameTo, RETRY_AFTER)) {
+                    retryAfter = new String(b, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1);
                 }
             }
             if (chunked) {
@@ -511,6 +531,60 @@ final class CallerThreadHttp implements AutoCloseable {
             boolean framed = chunked || length >= 0 || status == 204 || status == 304;
             boolean keepAlive = framed && (connection != null ? connection : !http10);
             return new Head(status, retryAfter, length, chunked, keepAlive);
+        }
+
+        private static final byte[] HTTP1 = "HTTP/1.".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] CONTENT_LENGTH = "content-length".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] TRANSFER_ENCODING = "transfer-encoding".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] CONNECTION = "connection".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] RETRY_AFTER = "retry-after".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] CHUNKED = "chunked".getBytes(StandardCharsets.US_ASCII);
+
+        /** The index of the CR of the CRLF ending the line at {@code from}, or {@code stop}. */
+        private static int lineEnd(byte[] b, int from, int stop) {
+            for (int i = from; i + 1 < stop; i++) {
+                if (b[i] == '\r' && b[i + 1] == '\n') {
+                    return i;
+                }
+            }
+            return stop;
+        }
+
+        private static boolean startsWith(byte[] b, int at, byte[] prefix) {
+            for (int k = 0; k < prefix.length; k++) {
+                if (b[at + k] != prefix[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether {@code b[from, to)} is {@code lower} (ASCII lower case), ignoring case. */
+        private static boolean named(byte[] b, int from, int to, byte[] lower) {
+            if (to - from != lower.length) {
+                return false;
+            }
+            for (int k = 0; k < lower.length; k++) {
+                int c = b[from + k];
+                if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != lower[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static int skipSpace(byte[] b, int from, int to) {
+            while (from < to && (b[from] == ' ' || b[from] == '\t')) {
+                from++;
+            }
+            return from;
+        }
+
+        private static int trimEnd(byte[] b, int from, int to) {
+            while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t')) {
+                to--;
+            }
+            return to;
         }
     }
 }

@@ -28,6 +28,11 @@ import tools.jackson.databind.JsonNode;
  * backpressure) is tried on the next endpoint, except transaction submissions that may have reached a node
  * (connection lost or timeout): those fail, so a transaction is never sent twice. An RPC error is the node's
  * answer and is returned as is. Subscriptions go to the first endpoint that supports them and are not moved.
+ *
+ * <p>Blocking calls ({@code send}) run the same rules on the caller's thread, asking each endpoint through its own
+ * blocking path, so an HTTP endpoint keeps its caller's-thread exchange. Why one class of about 650 lines: the
+ * asynchronous and the blocking failover share the ranking, the probe verdict and the endpoints' health, which must
+ * stay one state; split, each half would need all of it.
  */
 public final class FallbackProvider implements BraneProvider {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FallbackProvider.class);
@@ -105,6 +110,37 @@ public final class FallbackProvider implements BraneProvider {
     }
 
     /**
+     * Waits on the caller's thread, trying endpoints in the same order and with the same rules as
+     * {@link #sendAsync(String, List, Duration)}; each endpoint is asked through its own blocking path
+     * ({@link BraneProvider#send(String, List, Duration)}: on an HTTP endpoint, the exchange runs on this thread)
+     * with what is left of {@code requestTimeout}.
+     */
+    @Override
+    public JsonNode send(String method, List<?> params) {
+        return send(method, params, requestTimeout);
+    }
+
+    @Override
+    public JsonNode send(String method, List<?> params, Duration timeout) {
+        ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
+        return withFailoverBlocking(method, System.nanoTime() + timeout.toNanos(),
+                (p, remaining) -> p.send(method, params, remaining));
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
+        return send(method, params, requestTimeout, decoder);
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        java.util.Objects.requireNonNull(decoder, "decoder");
+        ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
+        return withFailoverBlocking(method, System.nanoTime() + timeout.toNanos(),
+                (p, remaining) -> p.send(method, params, remaining, decoder));
+    }
+
+    /**
      * The first endpoint gets the call on its throughput path; an endpoint tried after a failure gets it as a
      * plain call bounded by what is left of {@code requestTimeout}, which covers the whole call.
      */
@@ -128,6 +164,24 @@ public final class FallbackProvider implements BraneProvider {
                 e.failure(failureThreshold);
             }
         });
+        return fs;
+    }
+
+    /** Sends the whole batch to the healthiest endpoint through its own blocking batch path, and waits. */
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        Endpoint e = pick(null);
+        long t0 = System.nanoTime();
+        List<CompletableFuture<JsonNode>> fs = e.provider.sendBatchAndWait(calls);
+        boolean transportFailure = false;
+        for (CompletableFuture<JsonNode> f : fs) {
+            transportFailure |= f.isCompletedExceptionally() && !f.isCancelled() && isTransportFailure(unwrap(f.exceptionNow()));
+        }
+        if (transportFailure) {
+            e.failure(failureThreshold);
+        } else {
+            e.success(System.nanoTime() - t0);
+        }
         return fs;
     }
 
@@ -281,17 +335,10 @@ public final class FallbackProvider implements BraneProvider {
             probe = CompletableFuture.failedFuture(ex);
         }
         probe.whenComplete((ok, err) -> {
-            Throwable cause = err == null ? null : unwrap(err);
-            if (cause == null ? onExpectedChain(e, ok) : cause instanceof RpcErrorException && expectedChainId == null) {
-                // it answered (even an error is an answer, unless its chain must be known): the submission may go
-                e.success(System.nanoTime() - t0);
+            Throwable cause = probeVerdict(e, ok, err == null ? null : unwrap(err), t0);
+            if (cause == null) {
                 send(e, first, method, deadlineNanos, call, tried, result);
                 return;
-            }
-            if (cause == null) {
-                cause = new InvalidResponseException("reports another chain than the expected " + expectedChainId);
-            } else if (isTransportFailure(cause)) {
-                e.failure(failureThreshold);
             }
             if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0) {
                 result.completeExceptionally(new ConnectionLostException(method + " was not sent: endpoint "
@@ -336,6 +383,88 @@ public final class FallbackProvider implements BraneProvider {
                 attempt(method, deadlineNanos, call, tried, result);
             }
         });
+    }
+
+    /** How one endpoint is asked by a blocking call, with what is left of the call's time. */
+    @FunctionalInterface
+    private interface BlockingAttempt<T> {
+        T send(BraneProvider provider, Duration remaining);
+    }
+
+    /**
+     * The blocking twin of {@link #withFailover}: the same endpoint order, probe before a submission to an untried
+     * endpoint, failover on transport failures, and no second endpoint for a submission that may have reached a
+     * node. Runs on the caller's thread, so each endpoint's own blocking path is kept.
+     */
+    private <T> T withFailoverBlocking(String method, long deadlineNanos, BlockingAttempt<T> call) {
+        List<Endpoint> tried = new ArrayList<>();
+        while (true) {
+            Endpoint e = pick(tried);
+            tried.add(e);
+            boolean last = tried.size() >= endpoints.size();
+            if (!e.proven && HttpProvider.NOT_REPEATABLE.contains(method) && needsProbe(e)) {
+                Throwable refused = probeBlocking(e, deadlineNanos);
+                if (refused != null) {
+                    if (closed || last || System.nanoTime() - deadlineNanos >= 0) {
+                        throw new ConnectionLostException(method + " was not sent: endpoint " + e.provider
+                                + " did not answer the probe sent before it (" + NodeText.of(refused) + ")", refused);
+                    }
+                    continue;
+                }
+            }
+            long t0 = System.nanoTime();
+            if (t0 - deadlineNanos >= 0) {
+                throw new RpcTimeoutException(method + " got no answer from any endpoint within the call's timeout");
+            }
+            try {
+                // at least 1 ms, as for an async call: a provider refuses a zero timeout
+                T value = call.send(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
+                e.success(System.nanoTime() - t0);
+                return value;
+            } catch (BraneRpcException cause) {
+                if (!isTransportFailure(cause)) {
+                    e.success(System.nanoTime() - t0);
+                    throw cause;
+                }
+                e.failure(failureThreshold);
+                boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
+                if (closed || last || System.nanoTime() - deadlineNanos >= 0
+                        || mayHaveReached && HttpProvider.NOT_REPEATABLE.contains(method)) {
+                    throw cause;
+                }
+            }
+        }
+    }
+
+    /** Asks {@code e} for its chain id on this thread; null if the submission may go to it, else why not. */
+    private Throwable probeBlocking(Endpoint e, long deadlineNanos) {
+        long t0 = System.nanoTime();
+        JsonNode ok = null;
+        Throwable cause = null;
+        try {
+            ok = e.provider.send("eth_chainId", List.of(), Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
+        } catch (RuntimeException ex) {
+            cause = ex;
+        }
+        return probeVerdict(e, ok, cause, t0);
+    }
+
+    /**
+     * What a probe's outcome means for the submission waiting on it: null if it may go ({@code e} answered, even
+     * with an error, unless its chain must be known), else the reason; a transport failure counts against {@code e}.
+     */
+    private Throwable probeVerdict(Endpoint e, JsonNode ok, Throwable cause, long t0) {
+        if (cause == null ? onExpectedChain(e, ok) : cause instanceof RpcErrorException && expectedChainId == null) {
+            e.success(System.nanoTime() - t0);
+            return null;
+        }
+        if (cause == null) {
+            return new InvalidResponseException("reports another chain than the expected " + expectedChainId);
+        }
+        if (isTransportFailure(cause)) {
+            e.failure(failureThreshold);
+        }
+        return cause;
     }
 
     /**

@@ -10,7 +10,6 @@ import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +44,23 @@ public final class HttpProvider implements BraneProvider {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
+    /** HTTP has no push channel: a notification in a response is an orphan, a late answer is dropped. */
+    private static final AnswerRouter.Pushes NO_PUSHES = new AnswerRouter.Pushes() {
+        @Override
+        public boolean deliver(String subscriptionId, JsonNode result) {
+            return false;
+        }
+
+        @Override
+        public void lateAnswer(long id, JsonNode result) {
+        }
+
+        @Override
+        public int lostNotification(String subscriptionId) {
+            return 0;
+        }
+    };
+
     private final HttpConfig config;
     private final HttpTransport transport;
     /** Blocking calls from platform threads to a plain-HTTP endpoint, on the caller's thread; null otherwise. */
@@ -53,6 +69,8 @@ public final class HttpProvider implements BraneProvider {
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
     private final InFlightTable pending;
+    /** Matches every response's answers to the table, as it does WebSocket messages: one answer path. */
+    private final AnswerRouter router;
     private final AtomicLong nextId = new AtomicLong(1);
     private final AnswerSpin spin = new AnswerSpin();
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
@@ -69,6 +87,8 @@ public final class HttpProvider implements BraneProvider {
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
         this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle);
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
+        this.router = new AnswerRouter(pending, lifecycle, NO_PUSHES, r -> false, config.name(),
+                "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {
             // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
@@ -101,8 +121,29 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
+        return blocking(method, params, defaultTimeoutNanos);
+    }
+
+    /** On the caller's thread when it is a platform thread and the endpoint plain HTTP/1.1 ({@link CallerThreadHttp}). */
+    @Override
+    public JsonNode send(String method, List<?> params, Duration timeout) {
+        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout));
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        Objects.requireNonNull(decoder, "decoder");
+        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout), decoder);
+    }
+
+    private JsonNode blocking(String method, List<?> params, long timeoutNanos) {
+        return blocking(method, params, timeoutNanos, (ResultDecoder<JsonNode>) null);
+    }
+
+    /** A blocking call; a null {@code decoder} reads the result as a tree ({@code T} is then {@link JsonNode}). */
+    private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
         long start = System.nanoTime();
-        CompletableFuture<JsonNode> f = sendOne(method, params, defaultTimeoutNanos, true, null).future;
+        CompletableFuture<T> f = sendOne(method, params, timeoutNanos, true, decoder).typedFuture();
         spin.await(f, start, pending.size());
         try {
             return Blocking.await(f, method);
@@ -125,14 +166,7 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
-        long start = System.nanoTime();
-        CompletableFuture<T> f = sendOne(method, params, defaultTimeoutNanos, true, decoder).typedFuture();
-        spin.await(f, start, pending.size());
-        try {
-            return Blocking.await(f, method);
-        } finally {
-            spin.answered(start);
-        }
+        return blocking(method, params, defaultTimeoutNanos, decoder);
     }
 
     @Override
@@ -165,6 +199,22 @@ public final class HttpProvider implements BraneProvider {
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
         }
+        return batch.futures();
+    }
+
+    /**
+     * On a platform thread to a plain-HTTP endpoint, the batch's exchange runs on the caller's thread
+     * ({@link CallerThreadHttp}) and its answers complete the futures there: no event loop, no callback hand-off.
+     */
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        Map<String, String> headers = callHeaders();
+        // completed in place: the futures reach the caller only once every one has ended
+        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, true, null));
+        if (!batch.accepted().isEmpty()) {
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
+        }
+        Blocking.awaitAll(batch.futures());
         return batch.futures();
     }
 
@@ -316,6 +366,9 @@ public final class HttpProvider implements BraneProvider {
                  Map<String, String> headers, long deadline, int attempt, boolean callerWaits) {
             this.callerWaits = callerWaits;
             this.requests = requests;
+            for (PendingRequest r : requests) {
+                r.exchange = this; // only this exchange's response may answer it now
+            }
             this.calls = calls;
             this.body = body;
             this.batch = batch;
@@ -458,96 +511,81 @@ public final class HttpProvider implements BraneProvider {
             return;
         }
         io.netty.buffer.ByteBuf body = resp.body();
-        Map<Long, PendingRequest> byId = new HashMap<>();
-        for (PendingRequest r : x.requests) {
-            byId.put(r.id, r);
-        }
+        Reading reading = new Reading(x, status);
         AnswerGroup answers = new AnswerGroup();
-        // calls answered "not now" (rate limit, lagging node) that may be asked again: they stay pending
-        List<PendingRequest> again = new ArrayList<>();
-        List<RpcErrorException> againErrors = new ArrayList<>();
         try {
             if (body.isReadable() && (status == 200 || looksLikeJson(body))) {
-                // parsed where it lies: the transport's buffers, never gathered into one array
-                JsonRpcReader.read(body, new ResponseSink() {
-                    @Override
-                    public ResultDecoder<?> decoderFor(long id) {
-                        PendingRequest r = byId.get(id);
-                        return r == null ? null : r.decoder;
-                    }
-
-                    @Override
-                    public void onDecoded(long id, Object value) {
-                        PendingRequest r = take(byId, id);
-                        if (r != null) {
-                            lifecycle.succeed(r, value, answers);
-                        }
-                    }
-
-                    @Override
-                    public void onResult(long id, JsonNode result) {
-                        PendingRequest r = take(byId, id);
-                        if (r != null) {
-                            lifecycle.succeed(r, result, answers);
-                        }
-                    }
-
-                    @Override
-                    public void onError(long id, int code, String message, JsonNode data) {
-                        PendingRequest known = byId.get(id);
-                        if (known != null && RpcErrorCodes.isRetryableAnswer(known.method, code, message)
-                                && !NOT_REPEATABLE.contains(known.method) && pending.contains(id)) {
-                            byId.remove(id);
-                            again.add(known);
-                            againErrors.add(new RpcErrorException(known.method, code, message, data));
-                            return;
-                        }
-                        PendingRequest r = take(byId, id);
-                        if (r != null) {
-                            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data), answers);
-                        }
-                    }
-
-                    @Override
-                    public void onNotification(String subscriptionId, JsonNode result) {
-                        lifecycle.hook(m -> m.onOrphanedResponse("notification over HTTP"));
-                    }
-
-                    @Override
-                    public void onInvalid(long id, String reason) {
-                        PendingRequest r = take(byId, id);
-                        if (r != null) {
-                            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason),
-                                    answers);
-                        }
-                    }
-
-                    @Override
-                    public void onUnmatched(String reason) {
-                        lifecycle.hook(m -> m.onOrphanedResponse(reason));
-                        if (x.requests.size() == 1 && !byId.isEmpty()) {
-                            PendingRequest r = take(byId, x.requests.get(0).id);
-                            if (r != null) {
-                                lifecycle.fail(r, new InvalidResponseException(
-                                        r.method + " (HTTP " + status + "): " + reason), answers);
-                            }
-                        }
-                    }
-                });
+                // parsed where it lies (the transport's buffers, never gathered into one array), by the router
+                // WebSocket answers take too, scoped to this exchange's calls
+                router.route(body, reading, answers);
             }
-            for (PendingRequest r : byId.values()) {
-                if (pending.remove(r.id) != null) {
+            List<PendingRequest> again = reading.again;
+            for (PendingRequest r : x.requests) {
+                if ((again == null || !again.contains(r)) && r.exchange == x && pending.take(r)) {
                     String why = status == 200 ? "the response held no answer for id " + r.id
                             : "HTTP " + status + " from " + describeEndpoint();
                     lifecycle.fail(r, new InvalidResponseException(r.method + " failed: " + why), answers);
                 }
             }
-            if (!again.isEmpty()) {
-                askAgain(x, again, againErrors, answers);
+            if (again != null) {
+                askAgain(x, again, reading.againErrors, answers);
             }
         } finally {
             // every answer read so far completes, even if reading the rest failed
             lifecycle.deliver(answers);
+        }
+    }
+
+    /**
+     * What one response may answer: the calls of its own exchange. A call answered "not now" that may be asked
+     * again stays in flight, kept here for {@link #askAgain}.
+     */
+    private final class Reading implements AnswerRouter.Scope {
+        private final Exchange x;
+        private final int status;
+        List<PendingRequest> again;
+        List<RpcErrorException> againErrors;
+
+        Reading(Exchange x, int status) {
+            this.x = x;
+            this.status = status;
+        }
+
+        @Override
+        public boolean owns(PendingRequest r) {
+            return r.exchange == x;
+        }
+
+        @Override
+        public boolean askAgainLater(PendingRequest r) {
+            return false;
+        }
+
+        @Override
+        public boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
+            if (NOT_REPEATABLE.contains(r.method)) {
+                return false;
+            }
+            if (again != null && again.contains(r)) {
+                return true; // the same id answered twice: it is asked again once
+            }
+            if (again == null) {
+                again = new ArrayList<>();
+                againErrors = new ArrayList<>();
+            }
+            again.add(r);
+            againErrors.add(answer);
+            return true;
+        }
+
+        @Override
+        public PendingRequest soleRequest() {
+            return x.requests.size() == 1 && again == null ? x.requests.get(0) : null;
+        }
+
+        @Override
+        public String describe() {
+            return "HTTP " + status;
         }
     }
 
@@ -570,19 +608,10 @@ public final class HttpProvider implements BraneProvider {
         }
         for (int i = 0; i < rs.size(); i++) {
             PendingRequest r = rs.get(i);
-            if (pending.remove(r.id) != null) {
+            if (pending.take(r)) {
                 lifecycle.fail(r, errors.get(i), answers);
             }
         }
-    }
-
-    private PendingRequest take(Map<Long, PendingRequest> byId, long id) {
-        PendingRequest r = byId.remove(id);
-        if (r == null) {
-            lifecycle.hook(m -> m.onOrphanedResponse("response for unknown id " + id));
-            return null;
-        }
-        return pending.remove(id);
     }
 
     /** Schedules another attempt if retries and time remain; returns false if it did not. */
@@ -636,7 +665,7 @@ public final class HttpProvider implements BraneProvider {
 
     private void failAll(Exchange x, java.util.function.LongFunction<BraneRpcException> error) {
         for (PendingRequest r : x.requests) {
-            if (pending.remove(r.id) != null) {
+            if (pending.take(r)) {
                 lifecycle.fail(r, error.apply(r.id));
             }
         }

@@ -96,6 +96,15 @@ final class InFlightTable {
         return r;
     }
 
+    /** Removes {@code r} if it is still in flight (and still under its id); true if this call removed it. */
+    boolean take(PendingRequest r) {
+        if (byId.remove(r.id, r)) {
+            size.decrementAndGet();
+            return true;
+        }
+        return false;
+    }
+
     /** Ends request {@code id} with {@code error}, if it is still in flight; true if this call ended it. */
     boolean fail(long id, BraneRpcException error) {
         PendingRequest r = take(id);

@@ -33,6 +33,11 @@ final class PendingRequest {
     List<?> params;
     int retries;
     /**
+     * The HTTP exchange carrying this call now (set before each send, a retry's included): only that exchange's
+     * response may answer it ({@link AnswerRouter.Scope}). Null on WebSocket.
+     */
+    volatile Object exchange;
+    /**
      * Reads the result straight from the parser (a typed call), or null for a {@link JsonNode} result. With a
      * decoder, {@link #future} completes with the decoder's value instead of a tree: see {@link #typedFuture}.
      */
