@@ -101,6 +101,51 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
         return observe(method, () -> this.delegate.sendAsync(method, params, timeout, decoder));
     }
 
+    // The blocking forms pass through too: a provider whose blocking call does its exchange on the caller's own
+    // thread (HttpProvider on a platform thread, and a FallbackProvider over it) keeps that path when observed.
+    @Override
+    public JsonNode send(String method, List<?> params) {
+        return observeBlocking(method, () -> this.delegate.send(method, params));
+    }
+
+    @Override
+    public JsonNode send(String method, List<?> params, Duration timeout) {
+        return observeBlocking(method, () -> this.delegate.send(method, params, timeout));
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
+        return observeBlocking(method, () -> this.delegate.send(method, params, decoder));
+    }
+
+    @Override
+    public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
+        return observeBlocking(method, () -> this.delegate.send(method, params, timeout, decoder));
+    }
+
+    @Override
+    public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        List<Observation> observations = new ArrayList<>(calls.size());
+        for (RpcCall call : calls) {
+            observations.add(start(call.method()));
+        }
+        List<CompletableFuture<JsonNode>> futures;
+        // one HTTP request carries one trace context: the first call's (each call keeps its own span)
+        try (Observation.Scope scope = observations.isEmpty() ? null : observations.get(0).openScope()) {
+            futures = this.delegate.sendBatchAndWait(calls);
+        }
+        catch (RuntimeException ex) {
+            observations.forEach((observation) -> end(observation, ex));
+            throw ex;
+        }
+        // every future is done: each observation ends with its own call's outcome, on the caller's thread
+        for (int i = 0; i < futures.size(); i++) {
+            Observation observation = observations.get(i);
+            futures.get(i).whenComplete((result, failure) -> end(observation, failure));
+        }
+        return futures;
+    }
+
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         return observe(method, () -> this.delegate.sendAsyncBatch(method, params));
@@ -192,6 +237,20 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
         }
         return inScope(this.registry.getCurrentObservation(),
                 future.whenComplete((result, failure) -> end(observation, failure)));
+    }
+
+    private <T> T observeBlocking(String method, Supplier<T> call) {
+        Observation observation = start(method);
+        T result;
+        try (Observation.Scope scope = observation.openScope()) {
+            result = call.get();
+        }
+        catch (RuntimeException ex) {
+            end(observation, ex);
+            throw ex;
+        }
+        end(observation, null);
+        return result;
     }
 
     /**
