@@ -59,17 +59,31 @@ final class AnswerRouter {
 
     /** Reads one whole message and ends the requests it answers. */
     void route(ByteBuf content) {
-        Sink sink = new Sink();
+        AnswerGroup answers = new AnswerGroup();
         try {
-            if (content.hasArray()) {
-                JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
-                        content.readableBytes(), sink);
-            } else {
-                JsonRpcReader.read(new ByteBufInputStream(content), sink);
-            }
+            route(content, answers);
         } finally {
-            lifecycle.deliver(sink.answers);
+            lifecycle.deliver(answers);
         }
+    }
+
+    /**
+     * Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
+     * handed to {@link #deliver}, so the messages of one read (many answers in flight) complete by one hand-off.
+     */
+    void route(ByteBuf content, AnswerGroup answers) {
+        Sink sink = new Sink(answers);
+        if (content.hasArray()) {
+            JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
+                    content.readableBytes(), sink);
+        } else {
+            JsonRpcReader.read(new ByteBufInputStream(content), sink);
+        }
+    }
+
+    /** Completes the futures of the answers gathered in {@code answers} on the callback executor. */
+    void deliver(AnswerGroup answers) {
+        lifecycle.deliver(answers);
     }
 
     void onStrayContinuation() {
@@ -138,7 +152,11 @@ final class AnswerRouter {
 
     /** The answers of one message, matched as they are read. */
     private final class Sink implements ResponseSink {
-        final AnswerGroup answers = new AnswerGroup();
+        final AnswerGroup answers;
+
+        Sink(AnswerGroup answers) {
+            this.answers = answers;
+        }
 
         @Override
         public ResultDecoder<?> decoderFor(long id) {

@@ -24,11 +24,11 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
  * it and flushes once. A burst of N calls from any number of threads costs one task on the event loop and one
  * flush, where a {@code writeAndFlush} per call cost N tasks (each with its promise and listener).
  *
- * <p>Calls from {@code sendAsync} come serialized by their caller (serializing in parallel on the callers' threads
- * leaves the one I/O thread to the socket). Calls from {@code sendAsyncBatch} come as they are: the drain joins
- * those it finds together into JSON-RPC batch messages of up to {@link #MAX_CALLS_PER_BATCH}, as the HTTP provider
- * does with the same calls, so the node reads one message and answers with one, and their futures complete by
- * one hand-off. A transaction submission is never put in a batch: an answer too large to read would fail its
+ * <p>Every call comes serialized by its caller (serializing in parallel on the callers' threads leaves the one I/O
+ * thread to the socket). Calls from {@code sendAsyncBatch} may be joined: the drain copies those it finds, and
+ * those published while it runs, into JSON-RPC batch messages of up to {@link #MAX_CALLS_PER_BATCH}, as the HTTP
+ * provider does with the same calls, so the node reads one message and answers with one, and their futures
+ * complete by one hand-off. A transaction submission is never put in a batch: an answer too large to read would fail its
  * whole batch, and a submission's fate must not depend on its neighbours.
  *
  * <p>There is no consumer thread: the event loop itself polls the ring ({@link EventPoller}), so nothing waits
@@ -39,12 +39,15 @@ final class RingWriter {
     /** Calls of {@code sendAsyncBatch} joined into one JSON-RPC batch message at most (nodes cap batches too). */
     static final int MAX_CALLS_PER_BATCH = 100;
 
-    /** One ring slot: a registered request, either serialized by its caller ({@code frame}) or not. */
+    /** One ring slot: a registered request, serialized by its caller, and whether it may join a batch. */
     static final class Slot {
         PendingRequest request;
-        List<?> params;
         ByteBuf frame;
+        boolean joinable;
     }
+
+    /** Passes over the ring one drain makes at most before it writes, so a steady stream still goes out. */
+    private static final int MAX_POLLS_PER_DRAIN = 4;
 
     private final RingBuffer<Slot> ring;
     private final EventPoller<Slot> poller;
@@ -61,7 +64,9 @@ final class RingWriter {
     // touched by the one running drain only
     private final ArrayList<TextWebSocketFrame> frames = new ArrayList<>();
     private final ArrayList<PendingRequest> batch = new ArrayList<>();
-    private final ArrayList<RpcCall> batchCalls = new ArrayList<>();
+    /** The serialized requests of {@link #batch}, one each. */
+    private final ArrayList<ByteBuf> pieces = new ArrayList<>();
+    private int pieceBytes;
     private Channel target;
     /** Calls written by the running drain: what {@code brane.rpc.batch.size} records, once per flush. */
     private int calls;
@@ -86,11 +91,11 @@ final class RingWriter {
     }
 
     /**
-     * Puts {@code r} on the ring with its {@code frame}, or with its {@code params} to be serialized by the drain,
-     * and makes sure a drain will run on {@code ch}'s event loop. When the ring is full the caller waits; it gives
-     * up, failing {@code r}, if {@code closed} turns true meanwhile.
+     * Puts {@code r} on the ring with its serialized {@code frame} ({@code joinable}: it may be joined with others
+     * into one JSON-RPC batch), and makes sure a drain will run on {@code ch}'s event loop. When the ring is full
+     * the caller waits; it gives up, failing {@code r}, if {@code closed} turns true meanwhile.
      */
-    void publish(Channel ch, PendingRequest r, List<?> params, ByteBuf frame, BooleanSupplier closed) {
+    void publish(Channel ch, PendingRequest r, ByteBuf frame, boolean joinable, BooleanSupplier closed) {
         long seq = claim(r, closed);
         if (seq < 0) {
             if (frame != null) {
@@ -100,8 +105,8 @@ final class RingWriter {
         }
         Slot s = ring.get(seq);
         s.request = r;
-        s.params = params;
         s.frame = frame;
+        s.joinable = joinable;
         ring.publish(seq);
         if (!drainDue.get() && drainDue.compareAndSet(false, true)) {
             try {
@@ -149,7 +154,12 @@ final class RingWriter {
             }
             target = ch != null && ch.isActive() ? ch : null;
             try {
-                poller.poll(this::take);
+                // calls published while this drain runs join its batch: a burst from one caller leaves in as few
+                // messages as possible, however early the event loop woke up
+                for (int polls = 0; polls < MAX_POLLS_PER_DRAIN
+                        && poller.poll(this::take) == EventPoller.PollState.PROCESSING; polls++) {
+                    // another pass
+                }
             } catch (Exception e) {
                 RequestLifecycle.LOG.warn("ring drain failed", e);
             }
@@ -176,10 +186,9 @@ final class RingWriter {
         if (r == null) {
             return true; // taken before by a drain that failed half-way (the sweep ends its request)
         }
-        List<?> params = s.params;
         ByteBuf frame = s.frame;
+        boolean joinable = s.joinable;
         s.request = null;
-        s.params = null;
         s.frame = null;
         if (!table.contains(r.id)) {
             // ended meanwhile (timed out, connection lost, closed): never written afterwards
@@ -187,18 +196,13 @@ final class RingWriter {
         } else if (target == null) {
             release(frame);
             table.fail(r.id, notConnected.apply(r));
-        } else if (frame != null) {
+        } else if (!joinable) {
             frames.add(new TextWebSocketFrame(frame));
             calls++;
-        } else if (HttpProvider.NOT_REPEATABLE.contains(r.method)) {
-            TextWebSocketFrame alone = serialize(target, r, params);
-            if (alone != null) {
-                frames.add(alone);
-                calls++;
-            }
         } else {
             batch.add(r);
-            batchCalls.add(new RpcCall(r.method, params));
+            pieces.add(frame);
+            pieceBytes += frame.readableBytes();
             if (batch.size() >= MAX_CALLS_PER_BATCH) {
                 endBatch();
             }
@@ -206,38 +210,38 @@ final class RingWriter {
         return true;
     }
 
-    /** Serializes the calls gathered for a batch: as one JSON-RPC batch, or alone if there is only one. */
+    /**
+     * Joins the calls gathered for a batch, each serialized by its caller, into one JSON-RPC batch message (a copy
+     * of their bytes between {@code [} and {@code ]}), or sends the call alone if there is only one.
+     */
     private void endBatch() {
         int n = batch.size();
         if (n == 0) {
             return;
         }
         if (n == 1) {
-            TextWebSocketFrame alone = serialize(target, batch.get(0), batchCalls.get(0).params());
-            if (alone != null) {
-                frames.add(alone);
-                calls++;
-            }
+            frames.add(new TextWebSocketFrame(pieces.get(0)));
         } else {
             long[] ids = new long[n];
+            ByteBuf buf = target.alloc().buffer(pieceBytes + n + 1);
+            buf.writeByte('[');
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
                 batch.get(i).batchIds = ids;
-            }
-            ByteBuf buf = target.alloc().buffer(64 * n);
-            try {
-                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batchCalls);
-                frames.add(new TextWebSocketFrame(buf));
-                calls += n;
-            } catch (RuntimeException e) {
-                buf.release();
-                for (PendingRequest r : batch) {
-                    table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
+                ByteBuf piece = pieces.get(i);
+                if (i > 0) {
+                    buf.writeByte(',');
                 }
+                buf.writeBytes(piece, piece.readerIndex(), piece.readableBytes());
+                piece.release();
             }
+            buf.writeByte(']');
+            frames.add(new TextWebSocketFrame(buf));
         }
+        calls += n;
         batch.clear();
-        batchCalls.clear();
+        pieces.clear();
+        pieceBytes = 0;
     }
 
     /** Writes {@code r} into a pooled buffer of {@code ch}; null (and {@code r} failed) if it cannot be. */
