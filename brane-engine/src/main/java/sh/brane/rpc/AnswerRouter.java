@@ -81,9 +81,12 @@ final class AnswerRouter {
         }
     }
 
-    /** Completes the futures of the answers gathered in {@code answers} on the callback executor. */
-    void deliver(AnswerGroup answers) {
-        lifecycle.deliver(answers);
+    /**
+     * Completes the futures of the answers gathered in {@code answers} on the callback executor; {@code loop} is
+     * the event loop calling, which times the group's watchdog.
+     */
+    void deliver(AnswerGroup answers, java.util.concurrent.ScheduledExecutorService loop) {
+        lifecycle.deliver(answers, loop);
     }
 
     void onStrayContinuation() {

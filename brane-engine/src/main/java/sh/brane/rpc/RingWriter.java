@@ -254,7 +254,9 @@ final class RingWriter {
     ByteBuf serializeBuf(Channel ch, PendingRequest r, List<?> params) {
         ByteBuf buf = ch.alloc().buffer();
         try {
-            JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
+                JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            }
             return buf;
         } catch (RuntimeException e) {
             buf.release();

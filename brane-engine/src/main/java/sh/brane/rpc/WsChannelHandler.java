@@ -84,15 +84,15 @@ final class WsChannelHandler extends ChannelInboundHandlerAdapter implements Mes
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-        deliverAnswers();
+        deliverAnswers(ctx);
         super.channelReadComplete(ctx);
     }
 
-    private void deliverAnswers() {
+    private void deliverAnswers(ChannelHandlerContext ctx) {
         AnswerGroup read = answers;
         if (read != null) {
             answers = null;
-            router.deliver(read);
+            router.deliver(read, ctx.executor());
         }
     }
 
@@ -124,7 +124,7 @@ final class WsChannelHandler extends ChannelInboundHandlerAdapter implements Mes
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        deliverAnswers();
+        deliverAnswers(ctx);
         assembler.reset();
         connection.onChannelClosed(ctx.channel(), handshaken, closeCause);
         super.channelInactive(ctx);
