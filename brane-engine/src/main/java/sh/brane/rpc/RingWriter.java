@@ -48,6 +48,8 @@ final class RingWriter {
 
     /** Passes over the ring one drain makes at most before it writes, so a steady stream still goes out. */
     private static final int MAX_POLLS_PER_DRAIN = 4;
+    /** Passes a {@code sendAsyncBatch} batch is held for while its burst goes on, before it is written anyway. */
+    static final int MAX_HOLDS = 32;
 
     private final RingBuffer<Slot> ring;
     private final EventPoller<Slot> poller;
@@ -68,6 +70,9 @@ final class RingWriter {
     private final ArrayList<ByteBuf> pieces = new ArrayList<>();
     private int pieceBytes;
     private Channel target;
+    /** Passes the current batch has been held for; {@code held}: it was held since its last write. */
+    private int holds;
+    private boolean held;
     /** Calls written by the running drain: what {@code brane.rpc.batch.size} records, once per flush. */
     private int calls;
 
@@ -139,6 +144,11 @@ final class RingWriter {
     /**
      * Takes everything published, writes it and flushes once; repeats while more was published during the drain
      * and no other drain was scheduled for it.
+     *
+     * <p>While {@code sendAsyncBatch} calls keep arriving (the last pass took new ones and the batch is not full),
+     * the drain holds its batch and runs again after the event loop's next look at the socket (a task queued by the
+     * loop itself: no wake-up), at most {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message,
+     * however early the event loop woke up, and a lone call waits one pass.
      */
     private void drain() {
         do {
@@ -153,32 +163,53 @@ final class RingWriter {
                 }
             }
             target = ch != null && ch.isActive() ? ch : null;
+            int joined = batch.size();
             try {
-                // calls published while this drain runs join its batch: a burst from one caller leaves in as few
-                // messages as possible, however early the event loop woke up
                 for (int polls = 0; polls < MAX_POLLS_PER_DRAIN
                         && poller.poll(this::take) == EventPoller.PollState.PROCESSING; polls++) {
-                    // another pass
+                    // calls published while this drain runs join it
                 }
             } catch (Exception e) {
                 RequestLifecycle.LOG.warn("ring drain failed", e);
             }
-            endBatch();
-            if (target != null && !frames.isEmpty()) {
-                int n = frames.size();
-                int written = calls;
-                lifecycle.hook(m -> m.onBatchSize(written));
-                for (int i = 0; i < n; i++) {
-                    // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
-                    target.write(frames.get(i), target.voidPromise());
-                }
-                target.flush();
+            if (target != null && batch.size() > joined && holds < MAX_HOLDS && hold(target)) {
+                writeFrames();
+                return; // drainDue stays set: publishers need not wake the loop, the queued pass takes their calls
             }
-            frames.clear();
-            calls = 0;
-            target = null;
+            holds = 0;
+            endBatch();
+            writeFrames();
             drainDue.set(false);
         } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
+    }
+
+    /** Queues another pass of the drain on {@code ch}'s loop, keeping the batch; false if the loop is shut down. */
+    private boolean hold(Channel ch) {
+        try {
+            ch.eventLoop().execute(drainTask);
+            holds++;
+            held = true;
+            return true;
+        } catch (RejectedExecutionException shutDown) {
+            return false;
+        }
+    }
+
+    /** Writes the frames this pass made and flushes once. */
+    private void writeFrames() {
+        if (target != null && !frames.isEmpty()) {
+            int n = frames.size();
+            int written = calls;
+            lifecycle.hook(m -> m.onBatchSize(written));
+            for (int i = 0; i < n; i++) {
+                // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
+                target.write(frames.get(i), target.voidPromise());
+            }
+            target.flush();
+        }
+        frames.clear();
+        calls = 0;
+        target = null;
     }
 
     private boolean take(Slot s, long sequence, boolean endOfBatch) {
@@ -215,6 +246,10 @@ final class RingWriter {
      * of their bytes between {@code [} and {@code ]}), or sends the call alone if there is only one.
      */
     private void endBatch() {
+        if (held) {
+            held = false;
+            dropEnded();
+        }
         int n = batch.size();
         if (n == 0) {
             return;
@@ -242,6 +277,31 @@ final class RingWriter {
         batch.clear();
         pieces.clear();
         pieceBytes = 0;
+    }
+
+    /**
+     * Of a batch held over passes: drops the calls that ended meanwhile (timed out, or lost with their connection),
+     * and fails the rest if there is no connection to write them to any more.
+     */
+    private void dropEnded() {
+        int kept = 0;
+        pieceBytes = 0;
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            PendingRequest r = batch.get(i);
+            ByteBuf piece = pieces.get(i);
+            if (!table.contains(r.id) || target == null) {
+                piece.release();
+                if (target == null) {
+                    table.fail(r.id, notConnected.apply(r));
+                }
+                continue;
+            }
+            batch.set(kept, r);
+            pieces.set(kept++, piece);
+            pieceBytes += piece.readableBytes();
+        }
+        batch.subList(kept, batch.size()).clear();
+        pieces.subList(kept, pieces.size()).clear();
     }
 
     /** Writes {@code r} into a pooled buffer of {@code ch}; null (and {@code r} failed) if it cannot be. */

@@ -72,7 +72,8 @@ class AnswerGroupTest {
             AnswerGroup group = new AnswerGroup();
             PendingRequest first = request(1);
             PendingRequest second = request(2);
-            CompletableFuture<Integer> both = first.future.thenApply(a -> a.asInt() + second.future.join().asInt());
+            // answers complete last to first: the continuation of the second waits for the first
+            CompletableFuture<Integer> both = second.future.thenApply(b -> b.asInt() + first.future.join().asInt());
             group.add(first, JsonNodeFactory.instance.numberNode(1));
             group.add(second, JsonNodeFactory.instance.numberNode(2));
             loop.execute(() -> group.deliver(callbacks, loop));
