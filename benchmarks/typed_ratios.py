@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Brane/web3j ratios of a TypedRpcBenchmark or HttpRpcBenchmark JMH JSON result: throughput (median of all
+"""Brane/web3j ratios of a TypedRpcBenchmark, HttpRpcBenchmark or WebSocketRpcBenchmark JMH JSON result: throughput (median of all
 iterations, with the ratio of the 25th/75th percentiles as spread), bytes per call (-prof gc), process CPU per call
 (CallCpu), and each client's share of the raw-socket floor (raw* cases: prebuilt request, answer read unparsed).
 Usage: benchmarks/typed_ratios.py result.json[,more.json...] [load-samples.txt]
@@ -28,7 +28,7 @@ for path in sys.argv[1].split(","):
         a["calls"] += sec.get("calls", {}).get("score", 0.0)
 rows = {}
 for name, a in acc.items():
-    # @OperationsPerInvocation of the multi-call cases, named by their count (Batch100, Virtual100, InFlight10, ...)
+    # @OperationsPerInvocation of the batched cases, from their names (Batch100, Virtual100, InFlight10, InFlight100)
     m = re.search(r"(?:Batch|Virtual|InFlight)(\d+)$", name)
     per_invocation = int(m.group(1)) if m else 1
     rows[name] = dict(raw=a["raw"], bop=statistics.mean(a["bops"]) if a["bops"] else None,
@@ -42,15 +42,19 @@ for name in rows:
         if "web3j" + case in rows:
             cases.append(case)
 
+FLOOR_OF = {"AsyncBatch100": "JsonBatch100"}
+
 def fmt_cpu(v):
     return "?" if v is None else (f"{v / 1e6:.2f} ms" if v >= 1e5 else f"{v / 1e3:.1f} µs")
 
 print("| case | Brane ops/s (median, p25-p75) | web3j ops/s | Brane / web3j (median; p25/p75 .. p75/p25) "
       "| floor ops/s | Brane / floor | web3j / floor | Brane B/op | web3j B/op | bytes ratio "
-      "| Brane CPU/call | web3j CPU/call | CPU ratio |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+      "| Brane CPU/call | web3j CPU/call | CPU ratio | floor CPU/call |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for case in cases:
-    b, w, f = rows["brane" + case], rows["web3j" + case], rows.get("raw" + case)
+    # sendAsyncBatch's 100 calls can go no faster than the same 100 calls as one batch frame
+    f = rows.get("raw" + case) or rows.get("raw" + FLOOR_OF.get(case, ""))
+    b, w = rows["brane" + case], rows["web3j" + case]
     bm, wm = statistics.median(b["raw"]), statistics.median(w["raw"])
     lo = pct(b["raw"], .25) / pct(w["raw"], .75)
     hi = pct(b["raw"], .75) / pct(w["raw"], .25)
@@ -63,7 +67,7 @@ for case in cases:
           f"| {wm:,.1f} ({pct(w['raw'], .25):,.1f}-{pct(w['raw'], .75):,.1f}) "
           f"| {bm / wm:.2f}x ({lo:.2f}..{hi:.2f}) | {floor} | {bf} | {wf} "
           f"| {b['bop']:,.0f} | {w['bop']:,.0f} | {b['bop'] / w['bop']:.2f} "
-          f"| {fmt_cpu(b['cpu'])} | {fmt_cpu(w['cpu'])} | {cpu_ratio} |")
+          f"| {fmt_cpu(b['cpu'])} | {fmt_cpu(w['cpu'])} | {cpu_ratio} | {fmt_cpu(f['cpu']) if f else '-'} |")
 any_row = rows[next(iter(rows))]
 print(f"\n{any_row['forks']} forks x {len(any_row['raw']) // any_row['forks']} iterations per case")
 if len(sys.argv) > 2:

@@ -136,7 +136,7 @@ public class ContractReadBenchmark {
         w3WsService.connect();
         web3jWs = Web3j.build(w3WsService, 15_000, w3Scheduler);
         rawWs = new RawWebSocketClient(wsUrl);
-        rawWsCall = RawWebSocketClient.frame(callJson);
+        rawWsCall = RawWebSocketClient.frames(java.util.List.of(callJson));
         CallCpu cpu = new CallCpu();
         Twins.same("balanceOf", braneTypedRead(cpu), web3jWrapperRead(cpu));
         Twins.same("balanceOf ws", braneTypedReadWs(cpu), web3jWrapperReadWs(cpu));
@@ -221,7 +221,7 @@ public class ContractReadBenchmark {
     @Benchmark
     public int rawFloorWs(CallCpu cpu) throws java.io.IOException {
         cpu.begin();
-        int n = rawWs.call(rawWsCall);
+        int n = rawWs.call(rawWsCall, 1);
         cpu.end();
         return n;
     }

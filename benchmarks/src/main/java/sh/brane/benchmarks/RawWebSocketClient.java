@@ -7,12 +7,14 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
- * The floor of a JSON-RPC round trip over WebSocket, as {@link RawSocketClient} is over HTTP: one socket upgraded
- * once, blocking I/O on the caller's thread, a request written as a prebuilt masked text frame, and the answer
- * frame read by its length into a reused buffer without being parsed. It knows nothing a real client must
- * (ids, fragmentation, ping/pong, close, timeouts): a measuring stick, not a client.
+ * The floor of JSON-RPC over WebSocket, as {@link RawSocketClient} is for HTTP: the cheapest client there can be,
+ * to show how far each real client is from it. One socket, the handshake done once, blocking I/O on the caller's
+ * thread (no hand-off between threads), requests written from prebuilt masked frames (several at once when
+ * pipelined), and each answer frame read by its length into a reused buffer without being parsed. It knows nothing
+ * a real client must (ids, fragments, control frames, errors, timeouts): it is a measuring stick, not a client.
  */
 final class RawWebSocketClient implements AutoCloseable {
 
@@ -20,6 +22,9 @@ final class RawWebSocketClient implements AutoCloseable {
     private final InputStream in;
     private final OutputStream out;
     private final byte[] buf = new byte[64 * 1024];
+    /** Bytes read ahead in {@link #buf}: {@code [pos, limit)}. */
+    private int pos;
+    private int limit;
 
     RawWebSocketClient(String wsUrl) throws IOException {
         URI uri = URI.create(wsUrl);
@@ -29,89 +34,140 @@ final class RawWebSocketClient implements AutoCloseable {
         in = socket.getInputStream();
         out = socket.getOutputStream();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        out.write(("GET " + path + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
-                + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                + "Sec-WebSocket-Version: 13\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        String handshake = "GET " + path + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
+                + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+                + "\r\nSec-WebSocket-Version: 13\r\n\r\n";
+        out.write(handshake.getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
-        // the 101 head, read byte by byte so that no frame byte is taken with it
-        int n = 0;
-        while (n < 4 || !(buf[n - 1] == '\n' && buf[n - 2] == '\r' && buf[n - 3] == '\n' && buf[n - 4] == '\r')) {
-            int b = in.read();
-            if (b < 0 || n == buf.length) {
-                throw new IOException("no WebSocket upgrade answer");
-            }
-            buf[n++] = (byte) b;
-        }
-        String head = new String(buf, 0, n, StandardCharsets.ISO_8859_1);
-        if (!head.startsWith("HTTP/1.1 101")) {
-            throw new IOException("upgrade refused: " + head.lines().findFirst().orElse(""));
-        }
+        readHandshake();
     }
 
-    /** A masked text frame holding {@code json}, built once (mask key 0: the payload goes as it is). */
-    static byte[] frame(String json) {
-        byte[] payload = json.getBytes(StandardCharsets.UTF_8);
-        int len = payload.length;
-        int head = len < 126 ? 2 : len < 65_536 ? 4 : 10;
-        byte[] f = new byte[head + 4 + len];
-        f[0] = (byte) 0x81; // FIN, text
-        if (len < 126) {
-            f[1] = (byte) (0x80 | len);
-        } else if (len < 65_536) {
-            f[1] = (byte) (0x80 | 126);
-            f[2] = (byte) (len >>> 8);
-            f[3] = (byte) len;
-        } else {
-            f[1] = (byte) (0x80 | 127);
-            for (int i = 0; i < 8; i++) {
-                f[2 + i] = (byte) ((long) len >>> (56 - 8 * i));
+    /**
+     * The masked text frames of {@code messages}, one after the other, built once: written with one
+     * {@link #call} they are pipelined (all written, then all answers read).
+     */
+    static byte[] frames(List<String> messages) {
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        byte[] mask = {0x12, 0x34, 0x56, 0x78};
+        for (String message : messages) {
+            byte[] payload = message.getBytes(StandardCharsets.UTF_8);
+            all.write(0x81); // FIN, text
+            if (payload.length < 126) {
+                all.write(0x80 | payload.length);
+            } else if (payload.length < 65536) {
+                all.write(0x80 | 126);
+                all.write(payload.length >>> 8);
+                all.write(payload.length);
+            } else {
+                all.write(0x80 | 127);
+                for (int shift = 56; shift >= 0; shift -= 8) {
+                    all.write((int) ((long) payload.length >>> shift));
+                }
+            }
+            all.write(mask, 0, 4);
+            for (int i = 0; i < payload.length; i++) {
+                all.write(payload[i] ^ mask[i & 3]);
             }
         }
-        // four zero bytes of mask key, then the payload unchanged (XOR with 0)
-        System.arraycopy(payload, 0, f, head + 4, len);
-        return f;
+        return all.toByteArray();
     }
 
-    /** Sends {@code frame} and reads one answer frame; returns its payload length. */
-    int call(byte[] frame) throws IOException {
-        out.write(frame);
+    /** The JSON-RPC request of {@code method} without params, under {@code id}. */
+    static String request(long id, String method) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":[]}";
+    }
+
+    /** Writes {@code frames} (prebuilt by {@link #frames}) and reads {@code answers} answer frames; returns their bytes. */
+    int call(byte[] frames, int answers) throws IOException {
+        out.write(frames);
         out.flush();
-        readFully(0, 2);
-        if ((buf[0] & 0x0f) != 1 || (buf[0] & 0x80) == 0) {
-            throw new IOException("the raw client reads only single unfragmented text frames, got 0x"
-                    + Integer.toHexString(buf[0] & 0xff));
+        int total = 0;
+        for (int i = 0; i < answers; i++) {
+            total += skipFrame();
         }
-        long length = buf[1] & 0x7f;
-        if (length == 126) {
-            readFully(0, 2);
-            length = ((buf[0] & 0xff) << 8) | (buf[1] & 0xff);
-        } else if (length == 127) {
-            readFully(0, 8);
+        return total;
+    }
+
+    /** Reads one frame's header and skips its payload (a server's frames are not masked); returns its length. */
+    private int skipFrame() throws IOException {
+        need(2);
+        int len = buf[pos + 1] & 0x7f;
+        pos += 2;
+        long length;
+        if (len == 126) {
+            need(2);
+            length = (buf[pos] & 0xff) << 8 | buf[pos + 1] & 0xff;
+            pos += 2;
+        } else if (len == 127) {
+            need(8);
             length = 0;
-            for (int i = 0; i < 8; i++) {
-                length = (length << 8) | (buf[i] & 0xff);
+            for (int k = 0; k < 8; k++) {
+                length = length << 8 | buf[pos + k] & 0xff;
             }
+            pos += 8;
+        } else {
+            length = len;
         }
-        // the payload is read and dropped: a client that parses nothing
         long left = length;
         while (left > 0) {
-            int r = in.read(buf, 0, (int) Math.min(buf.length, left));
-            if (r < 0) {
-                throw new IOException("connection closed in a frame");
+            if (pos == limit) {
+                fill();
             }
-            left -= r;
+            int take = (int) Math.min(left, limit - pos);
+            pos += take;
+            left -= take;
         }
         return (int) length;
     }
 
-    private void readFully(int off, int len) throws IOException {
-        while (len > 0) {
-            int r = in.read(buf, off, len);
+    /** Makes at least {@code n} bytes available at {@link #pos}. */
+    private void need(int n) throws IOException {
+        if (limit - pos >= n) {
+            return;
+        }
+        System.arraycopy(buf, pos, buf, 0, limit - pos);
+        limit -= pos;
+        pos = 0;
+        while (limit < n) {
+            int r = in.read(buf, limit, buf.length - limit);
             if (r < 0) {
                 throw new IOException("connection closed");
             }
-            off += r;
-            len -= r;
+            limit += r;
+        }
+    }
+
+    private void fill() throws IOException {
+        pos = 0;
+        limit = 0;
+        int r = in.read(buf, 0, buf.length);
+        if (r < 0) {
+            throw new IOException("connection closed");
+        }
+        limit = r;
+    }
+
+    /** Reads the handshake's answer up to its blank line; anything but 101 fails. */
+    private void readHandshake() throws IOException {
+        while (true) {
+            int r = in.read(buf, limit, buf.length - limit);
+            if (r < 0) {
+                throw new IOException("connection closed during the handshake");
+            }
+            limit += r;
+            for (int i = 3; i < limit; i++) {
+                if (buf[i] == '\n' && buf[i - 1] == '\r' && buf[i - 2] == '\n' && buf[i - 3] == '\r') {
+                    String status = new String(buf, 0, Math.min(limit, 12), StandardCharsets.ISO_8859_1);
+                    if (!status.startsWith("HTTP/1.1 101")) {
+                        throw new IOException("handshake refused: " + status);
+                    }
+                    pos = i + 1;
+                    return;
+                }
+            }
+            if (limit == buf.length) {
+                throw new IOException("handshake answer larger than " + buf.length + " bytes");
+            }
         }
     }
 

@@ -48,7 +48,7 @@ public final class ThreadHops {
         }
     }
 
-    private static void measure(String name, int calls, boolean report, Callable<?> call) throws Exception {
+    static void measure(String name, int calls, boolean report, Callable<?> call) throws Exception {
         long before = switches();
         java.util.Map<String, Long> cpuBefore = cpuByThread();
         long start = System.nanoTime();

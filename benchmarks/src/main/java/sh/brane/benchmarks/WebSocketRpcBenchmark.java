@@ -41,6 +41,11 @@ import tools.jackson.databind.JsonNode;
  *       web3j's nearest form is its {@code BatchRequest} of 100 (one JSON array). Score per call.</li>
  *   <li>{@code jsonBatch100}: one JSON-RPC batch array of 100 ({@code sendBatch} / {@code BatchRequest}). Score per call.</li>
  * </ul>
+ * The {@code raw*} rows are the floor ({@link RawWebSocketClient}: prebuilt masked frames on one blocking socket,
+ * answers read by their length and not parsed): {@code rawSequential} one frame at a time, {@code rawInFlight10} and
+ * {@code rawInFlight100} 10 / 100 frames written at once and then their answers read (pipelined), and
+ * {@code rawJsonBatch100} the 100-call batch as one frame, which is also the floor of {@code asyncBatch100}. Every
+ * row records the process CPU per invocation ({@link CallCpu}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -55,6 +60,11 @@ public class WebSocketRpcBenchmark {
     public String node;
 
     private Node endpoint;
+    private RawWebSocketClient raw;
+    private byte[] rawOne;
+    private byte[] rawTen;
+    private byte[] rawHundred;
+    private byte[] rawBatch;
     private WebSocketProvider brane;
     private WebSocketService w3Service;
     private Web3j web3j;
@@ -76,22 +86,39 @@ public class WebSocketRpcBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
+        CallCpu setupCpu = new CallCpu();
         endpoint = Node.start(node);
+        raw = new RawWebSocketClient(endpoint.wsUrl());
+        rawOne = RawWebSocketClient.frames(List.of(RawWebSocketClient.request(1, METHOD)));
+        rawTen = RawWebSocketClient.frames(requests(10));
+        rawHundred = RawWebSocketClient.frames(requests(100));
+        rawBatch = RawWebSocketClient.frames(List.of("[" + String.join(",", requests(100)) + "]"));
+        if (rawSequential(setupCpu) < 30 || rawInFlight10(setupCpu) < 300 || rawInFlight100(setupCpu) < 3000
+                || rawJsonBatch100(setupCpu) < 3000) {
+            throw new IllegalStateException("the raw client read a short answer");
+        }
         brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).build());
         w3Service = new WebSocketService(endpoint.wsUrl(), false);
         w3Service.connect();
         web3j = Web3j.build(w3Service, 15_000, w3Scheduler);
-        Twins.same("ws eth_chainId", braneSequential().asString(), web3jSequential().getResult());
-        Twins.same("ws eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential().getResult());
-        braneInFlight100();
-        web3jInFlight100();
-        braneAsyncBatch100();
-        web3jAsyncBatch100();
-        braneJsonBatch100();
+        Twins.same("ws eth_chainId", braneSequential(setupCpu).asString(), web3jSequential(setupCpu).getResult());
+        Twins.same("ws eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential(setupCpu).getResult());
+        braneInFlight100(setupCpu);
+        web3jInFlight100(setupCpu);
+        braneAsyncBatch100(setupCpu);
+        web3jAsyncBatch100(setupCpu);
+        braneJsonBatch100(setupCpu);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
+        if (raw != null) {
+            try {
+                raw.close();
+            } catch (java.io.IOException e) {
+                // closing a socket to a node that is stopping next
+            }
+        }
         if (brane != null) {
             brane.close();
         }
@@ -104,71 +131,173 @@ public class WebSocketRpcBenchmark {
     }
 
     @Benchmark
-    public JsonNode braneSequential() {
-        return brane.send(METHOD, NO_PARAMS);
+    public JsonNode braneSequential(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return brane.send(METHOD, NO_PARAMS);
+        } finally {
+            cpu.end();
+        }
     }
 
     @Benchmark
-    public EthChainId web3jSequential() throws Exception {
-        return web3j.ethChainId().send();
+    public EthChainId web3jSequential(CallCpu cpu) throws Exception {
+        cpu.begin();
+        try {
+            return web3j.ethChainId().send();
+        } finally {
+            cpu.end();
+        }
     }
 
     @Benchmark
     @OperationsPerInvocation(10)
-    public Object braneInFlight10() {
-        return braneAsync(10);
+    public Object braneInFlight10(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return braneAsync(10);
+        } finally {
+            cpu.end();
+        }
     }
 
     @Benchmark
     @OperationsPerInvocation(10)
-    public Object web3jInFlight10() {
-        return web3jAsync(10);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(100)
-    public Object braneInFlight100() {
-        return braneAsync(100);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(100)
-    public Object web3jInFlight100() {
-        return web3jAsync(100);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(100)
-    public Object braneAsyncBatch100() {
-        @SuppressWarnings("unchecked")
-        CompletableFuture<JsonNode>[] futures = new CompletableFuture[100];
-        for (int i = 0; i < futures.length; i++) {
-            futures[i] = brane.sendAsyncBatch(METHOD, NO_PARAMS);
+    public Object web3jInFlight10(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return web3jAsync(10);
+        } finally {
+            cpu.end();
         }
-        return joinAll(futures);
     }
 
     @Benchmark
     @OperationsPerInvocation(100)
-    public BatchResponse web3jAsyncBatch100() {
-        return web3jBatch(web3j, 100);
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(100)
-    public Object braneJsonBatch100() {
-        List<CompletableFuture<JsonNode>> futures = brane.sendBatch(BATCH_100);
-        JsonNode last = null;
-        for (CompletableFuture<JsonNode> f : futures) {
-            last = f.join();
+    public Object braneInFlight100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return braneAsync(100);
+        } finally {
+            cpu.end();
         }
-        return last;
     }
 
     @Benchmark
     @OperationsPerInvocation(100)
-    public BatchResponse web3jJsonBatch100() {
-        return web3jBatch(web3j, 100);
+    public Object web3jInFlight100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return web3jAsync(100);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneAsyncBatch100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            @SuppressWarnings("unchecked")
+            CompletableFuture<JsonNode>[] futures = new CompletableFuture[100];
+            for (int i = 0; i < futures.length; i++) {
+                futures[i] = brane.sendAsyncBatch(METHOD, NO_PARAMS);
+            }
+            return joinAll(futures);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public BatchResponse web3jAsyncBatch100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return web3jBatch(web3j, 100);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneJsonBatch100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            List<CompletableFuture<JsonNode>> futures = brane.sendBatch(BATCH_100);
+            JsonNode last = null;
+            for (CompletableFuture<JsonNode> f : futures) {
+                last = f.join();
+            }
+            return last;
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public BatchResponse web3jJsonBatch100(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return web3jBatch(web3j, 100);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    public int rawSequential(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return raw.call(rawOne, 1);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(10)
+    public int rawInFlight10(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return raw.call(rawTen, 10);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public int rawInFlight100(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return raw.call(rawHundred, 100);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public int rawJsonBatch100(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return raw.call(rawBatch, 1);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    /** {@code n} requests under ids 1..n. */
+    private static List<String> requests(int n) {
+        List<String> out = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+            out.add(RawWebSocketClient.request(i, METHOD));
+        }
+        return out;
     }
 
     private Object braneAsync(int n) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -37,6 +38,16 @@ final class AnswerGroup implements Runnable {
 
     /** Hands the answers to {@code callbacks}; call once, after the last {@link #add}. */
     void deliver(Executor callbacks) {
+        deliver(callbacks, null);
+    }
+
+    /**
+     * Hands the answers to {@code callbacks}, as {@link #deliver(Executor)}, with the watchdog's look timed by
+     * {@code timer} (the calling event loop: scheduling there from the loop itself is a queue insert, where
+     * {@link CompletableFuture#delayedExecutor} wakes a shared scheduler thread and then starts a callback thread
+     * for every group); null: the shared scheduler. The look itself never blocks, so it may run on an I/O thread.
+     */
+    void deliver(Executor callbacks, ScheduledExecutorService timer) {
         int n = requests.size();
         if (n == 0) {
             return;
@@ -47,15 +58,24 @@ final class AnswerGroup implements Runnable {
             return;
         }
         if (n > 1) {
-            watchdog = CompletableFuture.delayedExecutor(WATCH_MILLIS, TimeUnit.MILLISECONDS, callbacks);
+            watchdog = timer == null
+                    ? CompletableFuture.delayedExecutor(WATCH_MILLIS, TimeUnit.MILLISECONDS, callbacks)
+                    : task -> timer.schedule(task, WATCH_MILLIS, TimeUnit.MILLISECONDS);
             watch();
         }
     }
 
+    /**
+     * Completes the answers last to first: a caller that waits for its calls in the order it made them (the usual
+     * way) is then woken once, by the first, with the rest already done, instead of overtaking the completing thread
+     * and parking again on each.
+     */
     @Override
     public void run() {
-        int i;
-        while ((i = next.getAndIncrement()) < requests.size()) {
+        int n = requests.size();
+        int k;
+        while ((k = next.getAndIncrement()) < n) {
+            int i = n - 1 - k;
             PendingRequest r = requests.get(i);
             Object outcome = outcomes.get(i);
             if (outcome instanceof BraneRpcException e) {

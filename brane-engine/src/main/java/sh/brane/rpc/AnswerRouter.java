@@ -84,12 +84,20 @@ final class AnswerRouter {
 
     /** Reads one whole message and ends the requests it answers. */
     void route(ByteBuf content) {
-        Sink sink = new Sink(null, new AnswerGroup());
+        AnswerGroup answers = new AnswerGroup();
         try {
-            read(content, sink);
+            route(content, answers);
         } finally {
-            lifecycle.deliver(sink.answers);
+            lifecycle.deliver(answers);
         }
+    }
+
+    /**
+     * Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
+     * handed to {@link #deliver}, so the messages of one read (many answers in flight) complete by one hand-off.
+     */
+    void route(ByteBuf content, AnswerGroup answers) {
+        read(content, new Sink(null, answers));
     }
 
     /**
@@ -108,6 +116,14 @@ final class AnswerRouter {
         } else {
             JsonRpcReader.read(new ByteBufInputStream(content), sink);
         }
+    }
+
+    /**
+     * Completes the futures of the answers gathered in {@code answers} on the callback executor; {@code loop} is
+     * the event loop calling, which times the group's watchdog.
+     */
+    void deliver(AnswerGroup answers, java.util.concurrent.ScheduledExecutorService loop) {
+        lifecycle.deliver(answers, loop);
     }
 
     void onStrayContinuation() {

@@ -89,6 +89,11 @@ final class RequestLifecycle {
         group.deliver(callbacks);
     }
 
+    /** The same, with the group's watchdog timed by {@code timer}, the event loop delivering it. */
+    void deliver(AnswerGroup group, java.util.concurrent.ScheduledExecutorService timer) {
+        group.deliver(callbacks, timer);
+    }
+
     /** Ends {@code r} with {@code error} on its own (a timeout, a lost connection, a refusal). */
     void fail(PendingRequest r, BraneRpcException error) {
         AnswerGroup alone = new AnswerGroup();

@@ -24,11 +24,11 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
  * it and flushes once. A burst of N calls from any number of threads costs one task on the event loop and one
  * flush, where a {@code writeAndFlush} per call cost N tasks (each with its promise and listener).
  *
- * <p>Calls from {@code sendAsync} come serialized by their caller (serializing in parallel on the callers' threads
- * leaves the one I/O thread to the socket). Calls from {@code sendAsyncBatch} come as they are: the drain joins
- * those it finds together into JSON-RPC batch messages of up to {@link #MAX_CALLS_PER_BATCH}, as the HTTP provider
- * does with the same calls, so the node reads one message and answers with one, and their futures complete by
- * one hand-off. A transaction submission is never put in a batch: an answer too large to read would fail its
+ * <p>Every call comes serialized by its caller (serializing in parallel on the callers' threads leaves the one I/O
+ * thread to the socket). Calls from {@code sendAsyncBatch} may be joined: the drain copies those it finds, and
+ * those published while it runs, into JSON-RPC batch messages of up to {@link #MAX_CALLS_PER_BATCH}, as the HTTP
+ * provider does with the same calls, so the node reads one message and answers with one, and their futures
+ * complete by one hand-off. A transaction submission is never put in a batch: an answer too large to read would fail its
  * whole batch, and a submission's fate must not depend on its neighbours.
  *
  * <p>There is no consumer thread: the event loop itself polls the ring ({@link EventPoller}), so nothing waits
@@ -39,12 +39,17 @@ final class RingWriter {
     /** Calls of {@code sendAsyncBatch} joined into one JSON-RPC batch message at most (nodes cap batches too). */
     static final int MAX_CALLS_PER_BATCH = 100;
 
-    /** One ring slot: a registered request, either serialized by its caller ({@code frame}) or not. */
+    /** One ring slot: a registered request, serialized by its caller, and whether it may join a batch. */
     static final class Slot {
         PendingRequest request;
-        List<?> params;
         ByteBuf frame;
+        boolean joinable;
     }
+
+    /** Passes over the ring one drain makes at most before it writes, so a steady stream still goes out. */
+    private static final int MAX_POLLS_PER_DRAIN = 4;
+    /** Passes a {@code sendAsyncBatch} batch is held for while its burst goes on, before it is written anyway. */
+    static final int MAX_HOLDS = 32;
 
     private final RingBuffer<Slot> ring;
     private final EventPoller<Slot> poller;
@@ -61,8 +66,13 @@ final class RingWriter {
     // touched by the one running drain only
     private final ArrayList<TextWebSocketFrame> frames = new ArrayList<>();
     private final ArrayList<PendingRequest> batch = new ArrayList<>();
-    private final ArrayList<RpcCall> batchCalls = new ArrayList<>();
+    /** The serialized requests of {@link #batch}, one each. */
+    private final ArrayList<ByteBuf> pieces = new ArrayList<>();
+    private int pieceBytes;
     private Channel target;
+    /** Passes the current batch has been held for; {@code held}: it was held since its last write. */
+    private int holds;
+    private boolean held;
     /** Calls written by the running drain: what {@code brane.rpc.batch.size} records, once per flush. */
     private int calls;
 
@@ -86,11 +96,11 @@ final class RingWriter {
     }
 
     /**
-     * Puts {@code r} on the ring with its {@code frame}, or with its {@code params} to be serialized by the drain,
-     * and makes sure a drain will run on {@code ch}'s event loop. When the ring is full the caller waits; it gives
-     * up, failing {@code r}, if {@code closed} turns true meanwhile.
+     * Puts {@code r} on the ring with its serialized {@code frame} ({@code joinable}: it may be joined with others
+     * into one JSON-RPC batch), and makes sure a drain will run on {@code ch}'s event loop. When the ring is full
+     * the caller waits; it gives up, failing {@code r}, if {@code closed} turns true meanwhile.
      */
-    void publish(Channel ch, PendingRequest r, List<?> params, ByteBuf frame, BooleanSupplier closed) {
+    void publish(Channel ch, PendingRequest r, ByteBuf frame, boolean joinable, BooleanSupplier closed) {
         long seq = claim(r, closed);
         if (seq < 0) {
             if (frame != null) {
@@ -100,8 +110,8 @@ final class RingWriter {
         }
         Slot s = ring.get(seq);
         s.request = r;
-        s.params = params;
         s.frame = frame;
+        s.joinable = joinable;
         ring.publish(seq);
         if (!drainDue.get() && drainDue.compareAndSet(false, true)) {
             try {
@@ -134,6 +144,11 @@ final class RingWriter {
     /**
      * Takes everything published, writes it and flushes once; repeats while more was published during the drain
      * and no other drain was scheduled for it.
+     *
+     * <p>While {@code sendAsyncBatch} calls keep arriving (the last pass took new ones and the batch is not full),
+     * the drain holds its batch and runs again after the event loop's next look at the socket (a task queued by the
+     * loop itself: no wake-up), at most {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message,
+     * however early the event loop woke up, and a lone call waits one pass.
      */
     private void drain() {
         do {
@@ -148,27 +163,53 @@ final class RingWriter {
                 }
             }
             target = ch != null && ch.isActive() ? ch : null;
+            int joined = batch.size();
             try {
-                poller.poll(this::take);
+                for (int polls = 0; polls < MAX_POLLS_PER_DRAIN
+                        && poller.poll(this::take) == EventPoller.PollState.PROCESSING; polls++) {
+                    // calls published while this drain runs join it
+                }
             } catch (Exception e) {
                 RequestLifecycle.LOG.warn("ring drain failed", e);
             }
-            endBatch();
-            if (target != null && !frames.isEmpty()) {
-                int n = frames.size();
-                int written = calls;
-                lifecycle.hook(m -> m.onBatchSize(written));
-                for (int i = 0; i < n; i++) {
-                    // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
-                    target.write(frames.get(i), target.voidPromise());
-                }
-                target.flush();
+            if (target != null && batch.size() > joined && holds < MAX_HOLDS && hold(target)) {
+                writeFrames();
+                return; // drainDue stays set: publishers need not wake the loop, the queued pass takes their calls
             }
-            frames.clear();
-            calls = 0;
-            target = null;
+            holds = 0;
+            endBatch();
+            writeFrames();
             drainDue.set(false);
         } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
+    }
+
+    /** Queues another pass of the drain on {@code ch}'s loop, keeping the batch; false if the loop is shut down. */
+    private boolean hold(Channel ch) {
+        try {
+            ch.eventLoop().execute(drainTask);
+            holds++;
+            held = true;
+            return true;
+        } catch (RejectedExecutionException shutDown) {
+            return false;
+        }
+    }
+
+    /** Writes the frames this pass made and flushes once. */
+    private void writeFrames() {
+        if (target != null && !frames.isEmpty()) {
+            int n = frames.size();
+            int written = calls;
+            lifecycle.hook(m -> m.onBatchSize(written));
+            for (int i = 0; i < n; i++) {
+                // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
+                target.write(frames.get(i), target.voidPromise());
+            }
+            target.flush();
+        }
+        frames.clear();
+        calls = 0;
+        target = null;
     }
 
     private boolean take(Slot s, long sequence, boolean endOfBatch) {
@@ -176,10 +217,9 @@ final class RingWriter {
         if (r == null) {
             return true; // taken before by a drain that failed half-way (the sweep ends its request)
         }
-        List<?> params = s.params;
         ByteBuf frame = s.frame;
+        boolean joinable = s.joinable;
         s.request = null;
-        s.params = null;
         s.frame = null;
         if (!table.contains(r.id)) {
             // ended meanwhile (timed out, connection lost, closed): never written afterwards
@@ -187,18 +227,13 @@ final class RingWriter {
         } else if (target == null) {
             release(frame);
             table.fail(r.id, notConnected.apply(r));
-        } else if (frame != null) {
+        } else if (!joinable) {
             frames.add(new TextWebSocketFrame(frame));
             calls++;
-        } else if (HttpProvider.NOT_REPEATABLE.contains(r.method)) {
-            TextWebSocketFrame alone = serialize(target, r, params);
-            if (alone != null) {
-                frames.add(alone);
-                calls++;
-            }
         } else {
             batch.add(r);
-            batchCalls.add(new RpcCall(r.method, params));
+            pieces.add(frame);
+            pieceBytes += frame.readableBytes();
             if (batch.size() >= MAX_CALLS_PER_BATCH) {
                 endBatch();
             }
@@ -206,38 +241,67 @@ final class RingWriter {
         return true;
     }
 
-    /** Serializes the calls gathered for a batch: as one JSON-RPC batch, or alone if there is only one. */
+    /**
+     * Joins the calls gathered for a batch, each serialized by its caller, into one JSON-RPC batch message (a copy
+     * of their bytes between {@code [} and {@code ]}), or sends the call alone if there is only one.
+     */
     private void endBatch() {
+        if (held) {
+            held = false;
+            dropEnded();
+        }
         int n = batch.size();
         if (n == 0) {
             return;
         }
         if (n == 1) {
-            TextWebSocketFrame alone = serialize(target, batch.get(0), batchCalls.get(0).params());
-            if (alone != null) {
-                frames.add(alone);
-                calls++;
-            }
+            frames.add(new TextWebSocketFrame(pieces.get(0)));
         } else {
             long[] ids = new long[n];
+            ByteBuf buf = target.alloc().buffer(pieceBytes + n + 1);
+            buf.writeByte('[');
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
                 batch.get(i).batchIds = ids;
-            }
-            ByteBuf buf = target.alloc().buffer(64 * n);
-            try {
-                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batchCalls);
-                frames.add(new TextWebSocketFrame(buf));
-                calls += n;
-            } catch (RuntimeException e) {
-                buf.release();
-                for (PendingRequest r : batch) {
-                    table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
+                ByteBuf piece = pieces.get(i);
+                if (i > 0) {
+                    buf.writeByte(',');
                 }
+                buf.writeBytes(piece, piece.readerIndex(), piece.readableBytes());
+                piece.release();
             }
+            buf.writeByte(']');
+            frames.add(new TextWebSocketFrame(buf));
         }
+        calls += n;
         batch.clear();
-        batchCalls.clear();
+        pieces.clear();
+        pieceBytes = 0;
+    }
+
+    /**
+     * Of a batch held over passes: drops the calls that ended meanwhile (timed out, or lost with their connection),
+     * and fails the rest if there is no connection to write them to any more.
+     */
+    private void dropEnded() {
+        int kept = 0;
+        pieceBytes = 0;
+        for (int i = 0, n = batch.size(); i < n; i++) {
+            PendingRequest r = batch.get(i);
+            ByteBuf piece = pieces.get(i);
+            if (!table.contains(r.id) || target == null) {
+                piece.release();
+                if (target == null) {
+                    table.fail(r.id, notConnected.apply(r));
+                }
+                continue;
+            }
+            batch.set(kept, r);
+            pieces.set(kept++, piece);
+            pieceBytes += piece.readableBytes();
+        }
+        batch.subList(kept, batch.size()).clear();
+        pieces.subList(kept, pieces.size()).clear();
     }
 
     /** Writes {@code r} into a pooled buffer of {@code ch}; null (and {@code r} failed) if it cannot be. */
@@ -250,7 +314,9 @@ final class RingWriter {
     ByteBuf serializeBuf(Channel ch, PendingRequest r, List<?> params) {
         ByteBuf buf = ch.alloc().buffer();
         try {
-            JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
+                JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            }
             return buf;
         } catch (RuntimeException e) {
             buf.release();

@@ -26,6 +26,11 @@ final class WsChannelHandler extends ChannelInboundHandlerAdapter implements Mes
     private final MessageAssembler assembler;
     private boolean handshaken;
     private BraneRpcException closeCause;
+    /**
+     * The answers of the messages read since the last read completed: delivered together, so that many answers in
+     * flight (read from one socket read) complete by one hand-off to the callback executor, not one each.
+     */
+    private AnswerGroup answers;
 
     WsChannelHandler(WsConnection connection, AnswerRouter router, WebSocketConfig config, String endpoint) {
         this.connection = connection;
@@ -71,7 +76,24 @@ final class WsChannelHandler extends ChannelInboundHandlerAdapter implements Mes
 
     @Override
     public void onMessage(ByteBuf content) {
-        router.route(content);
+        if (answers == null) {
+            answers = new AnswerGroup();
+        }
+        router.route(content, answers);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        deliverAnswers(ctx);
+        super.channelReadComplete(ctx);
+    }
+
+    private void deliverAnswers(ChannelHandlerContext ctx) {
+        AnswerGroup read = answers;
+        if (read != null) {
+            answers = null;
+            router.deliver(read, ctx.executor());
+        }
     }
 
     @Override
@@ -102,6 +124,7 @@ final class WsChannelHandler extends ChannelInboundHandlerAdapter implements Mes
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        deliverAnswers(ctx);
         assembler.reset();
         connection.onChannelClosed(ctx.channel(), handshaken, closeCause);
         super.channelInactive(ctx);

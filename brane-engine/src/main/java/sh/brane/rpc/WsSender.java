@@ -63,18 +63,24 @@ final class WsSender {
         } else {
             ByteBuf frame = writer.serializeBuf(ch, r, params);
             if (frame != null) {
-                writer.publish(ch, r, null, frame, connection::isClosed);
+                writer.publish(ch, r, frame, false, connection::isClosed);
             }
         }
         return r;
     }
 
-    /** A call of the throughput path: the drain may join it with others into one JSON-RPC batch. */
+    /**
+     * A call of the throughput path, serialized here on the caller's thread: the drain may join it with others into
+     * one JSON-RPC batch (never a transaction submission, which goes alone).
+     */
     PendingRequest sendJoinable(String method, List<?> params, long timeoutNanos) {
         PendingRequest r = register(method, params, timeoutNanos, null, false, null);
         Channel ch = channelFor(r, params);
         if (ch != null) {
-            writer.publish(ch, r, params, null, connection::isClosed);
+            ByteBuf frame = writer.serializeBuf(ch, r, params);
+            if (frame != null) {
+                writer.publish(ch, r, frame, !HttpProvider.NOT_REPEATABLE.contains(method), connection::isClosed);
+            }
         }
         return r;
     }

@@ -64,6 +64,26 @@ class AnswerGroupTest {
         assertThat(both.get(5, TimeUnit.SECONDS)).isEqualTo(3);
     }
 
+    /** The same rescue with the watchdog timed by the delivering event loop (the WebSocket read path). */
+    @Test
+    void aContinuationWaitingForALaterAnswerIsRescuedWithTheEventLoopAsTimer() throws Exception {
+        io.netty.channel.DefaultEventLoop loop = new io.netty.channel.DefaultEventLoop();
+        try {
+            AnswerGroup group = new AnswerGroup();
+            PendingRequest first = request(1);
+            PendingRequest second = request(2);
+            // answers complete last to first: the continuation of the second waits for the first
+            CompletableFuture<Integer> both = second.future.thenApply(b -> b.asInt() + first.future.join().asInt());
+            group.add(first, JsonNodeFactory.instance.numberNode(1));
+            group.add(second, JsonNodeFactory.instance.numberNode(2));
+            loop.execute(() -> group.deliver(callbacks, loop));
+
+            assertThat(both.get(5, TimeUnit.SECONDS)).isEqualTo(3);
+        } finally {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void aShutDownExecutorStillEndsEveryFuture() {
         AnswerGroup group = new AnswerGroup();

@@ -1,0 +1,75 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import sh.brane.core.types.Address;
+import sh.brane.core.types.Hash;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+class RequestBytesTest {
+
+    @Test
+    void writesTheSameBytesAsJacksonForTheCommonKinds() {
+        Map<String, Object> filter = new LinkedHashMap<>();
+        filter.put("fromBlock", "0x1");
+        filter.put("address", List.of(Address.ZERO));
+        filter.put("topics", Arrays.asList(null, Hash.of("0x" + "ab".repeat(32))));
+        List<List<?>> cases = List.of(
+                List.of(),
+                List.of("latest", true),
+                List.of(Address.of("0x" + "12".repeat(20)), "pending"),
+                List.of(0, -1, Long.MAX_VALUE, Long.MIN_VALUE, (short) 7, (byte) -3, Integer.MIN_VALUE),
+                List.of(new BigInteger("-123456789012345678901234567890"), false),
+                List.of(new byte[] {1, 2, (byte) 0xff}),
+                List.of(filter),
+                Arrays.asList(null, List.of(List.of("a", 1)), Map.of()));
+        for (List<?> params : cases) {
+            for (String method : List.of("eth_chainId", "eth_getLogs")) {
+                ByteBuf buf = Unpooled.buffer();
+                assertThat(RequestBytes.tryWrite(buf, 42, method, params)).as("%s", params).isTrue();
+                assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(jackson(42, method, params));
+            }
+        }
+        ByteBuf noParams = Unpooled.buffer();
+        assertThat(RequestBytes.tryWrite(noParams, 7, "eth_blockNumber", null)).isTrue();
+        assertThat(noParams.toString(StandardCharsets.UTF_8)).isEqualTo(jackson(7, "eth_blockNumber", null));
+    }
+
+    @Test
+    void leavesToJacksonWhatItDoesNotWriteItselfAndLeavesTheBufferAsItWas() {
+        List<List<?>> cases = List.of(
+                List.of("a \"quoted\" word"), List.of("back\\slash"), List.of("line\nbreak"), List.of("caf\u00e9"),
+                List.of(1.5), List.of(new BigDecimal("1.25")), List.of(JsonNodeFactory.instance.textNode("x")),
+                List.of(Map.of("k", List.of(2.5))), List.of(Map.of("bad\"key", 1)));
+        for (List<?> params : cases) {
+            ByteBuf buf = Unpooled.buffer().writeByte('x');
+            assertThat(RequestBytes.tryWrite(buf, 1, "eth_call", params)).as("%s", params).isFalse();
+            assertThat(buf.readableBytes()).isEqualTo(1);
+        }
+        assertThat(RequestBytes.tryWrite(Unpooled.buffer(), 1, "eth_\"odd\"", List.of())).isFalse();
+        Object deep = "x";
+        for (int i = 0; i < 20; i++) {
+            deep = List.of(deep);
+        }
+        assertThat(RequestBytes.tryWrite(Unpooled.buffer(), 1, "eth_call", List.of(deep))).isFalse();
+    }
+
+    private static String jackson(long id, String method, List<?> params) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonRpcWriter.writeRequest(out, id, method, params);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}
