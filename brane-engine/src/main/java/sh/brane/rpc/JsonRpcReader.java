@@ -16,7 +16,9 @@ import tools.jackson.databind.node.NullNode;
  * parser: only {@code error}, notification params and the {@code result} of untyped calls become trees. The
  * result of a typed call (one for which {@link ResponseSink#decoderFor} gives a {@link ResultDecoder}) is decoded
  * straight from the parser in the same pass, when its {@code id} came first (as every node we know writes it);
- * otherwise it is read as a tree and decoded from that, to the same value.
+ * otherwise it is read as a tree and decoded from that, to the same value. An answer held in one array whose
+ * decoder has a fast form is first read by {@link CursorAnswer} straight from its bytes; this token path reads
+ * whatever that declines.
  */
 final class JsonRpcReader {
 
@@ -27,6 +29,9 @@ final class JsonRpcReader {
     private JsonRpcReader() { }
 
     static void read(byte[] bytes, int off, int len, ResponseSink sink) {
+        if (CursorAnswer.read(bytes, off, len, sink)) {
+            return;
+        }
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(bytes, off, len)) {
             read(p, sink);
         } catch (JacksonException e) {
