@@ -493,7 +493,7 @@ public final class JsonCursor {
             i++;
         }
         int digits = i - from;
-        if (digits == 0 || i >= end || b[i] != '"') {
+        if (digits == 0 || digits > MAX_QUANTITY_DIGITS || i >= end || b[i] != '"') {
             bail();
         }
         if (digits > SAFE_LONG_DIGITS) {
