@@ -267,7 +267,7 @@ class CursorDecodersTest {
         for (int round = 0; round < 3000; round++) {
             Gen g = new Gen(round % 50, false);
             StringBuilder json = new StringBuilder(round % 2 == 0 ? g.block() : "[" + g.log() + "," + g.log() + "]");
-            for (int m = 1 + r.nextInt(3); m > 0; m--) {
+            for (int m = 1 + r.nextInt(3); m > 0 && json.length() > 0; m--) {
                 int at = r.nextInt(json.length());
                 switch (r.nextInt(4)) {
                     case 0 -> json.setCharAt(at, alphabet.charAt(r.nextInt(alphabet.length())));

@@ -123,4 +123,30 @@ class CursorAnswerTest {
         }
         assertThat(fast(whole, new Sink(q.decoder))).isTrue();
     }
+
+    /** An answer in Netty's direct and composite buffers (an event loop's) takes the fast path through a copy. */
+    @Test
+    void answersInNettysBuffersTakeTheFastPathToo() {
+        Quantity q = new Quantity();
+        byte[] whole = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0xff\"}".getBytes(StandardCharsets.UTF_8);
+        io.netty.buffer.CompositeByteBuf body = io.netty.buffer.Unpooled.compositeBuffer();
+        body.addComponent(true, io.netty.buffer.Unpooled.directBuffer().writeBytes(whole, 0, 20));
+        body.addComponent(true, io.netty.buffer.Unpooled.directBuffer().writeBytes(whole, 20, whole.length - 20));
+        io.netty.buffer.ByteBuf bad = io.netty.buffer.Unpooled.directBuffer()
+                .writeBytes("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"1\"}".getBytes(StandardCharsets.UTF_8));
+        try {
+            Sink sink = new Sink(q.decoder);
+            JsonRpcReader.read(body, sink);
+            assertThat(sink.seen).containsExactly("decoded 7 255");
+            assertThat(q.fast).isOne();
+            assertThat(body.readerIndex()).isZero(); // read, not consumed: the caller releases it
+            Sink declined = new Sink(q.decoder);
+            JsonRpcReader.read(bad, declined); // declined by the fast path, worded by the token path
+            assertThat(declined.seen).containsExactly("invalid 7 expected a hex quantity, got 1");
+            assertThat(q.tokens).isOne();
+        } finally {
+            body.release();
+            bad.release();
+        }
+    }
 }
