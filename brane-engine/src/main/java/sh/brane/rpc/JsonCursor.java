@@ -25,6 +25,10 @@ import java.util.Arrays;
  * {@link Names} table, {@link #UNKNOWN} for any other name, {@link #END} at the closing brace), leaving the cursor
  * on the value, which one value reader (or {@link #skipValue}) then consumes; arrays likewise with
  * {@link #firstElement}/{@link #nextElement}. Not thread-safe: one per answer.
+ *
+ * <p>Longer than this project's usual class on purpose: the grammar (structure, skipping, literals, numbers) and the
+ * value readers share the one cursor position and the bail rule, and split apart they would pass the position back
+ * and forth on the hottest path of typed calls.
  */
 public final class JsonCursor {
 
