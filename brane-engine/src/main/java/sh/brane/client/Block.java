@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import sh.brane.core.types.Hash;
+import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -85,5 +86,61 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
             }
             i++;
         }
+    }
+
+    /** The header's names, then {@code transactions}. */
+    private static final int TRANSACTIONS = BlockHeader.Fields.NAMES.length;
+    private static final JsonCursor.Names FIELDS = new JsonCursor.Names(
+            java.util.stream.Stream.concat(java.util.Arrays.stream(BlockHeader.Fields.NAMES),
+                    java.util.stream.Stream.of("transactions")).toArray(String[]::new));
+
+    /** {@link #read(JsonParser, String)} straight from the bytes: the same fields, rules and value, or a bail. */
+    static Block read(JsonCursor c) {
+        c.beginObject();
+        BlockHeader.Fields header = new BlockHeader.Fields();
+        List<Hash> hashes = null;
+        List<TransactionInfo> full = null;
+        for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
+            if (f == TRANSACTIONS) {
+                if (c.isNull()) {
+                    hashes = null;
+                    full = null;
+                    continue;
+                }
+                hashes = new ArrayList<>();
+                full = new ArrayList<>();
+                readTransactions(c, hashes, full);
+            } else if (f == JsonCursor.UNKNOWN) {
+                c.skipValue();
+            } else {
+                header.accept(f, c);
+            }
+        }
+        BlockHeader h = header.buildOrBail();
+        if (hashes == null) {
+            throw JsonCursor.bail();
+        }
+        return new Block(h, hashes, full);
+    }
+
+    private static void readTransactions(JsonCursor c, List<Hash> hashes, List<TransactionInfo> full) {
+        if (!c.firstElement()) {
+            return;
+        }
+        do {
+            if (c.atObject()) {
+                if (!hashes.isEmpty() && full.isEmpty()) {
+                    throw JsonCursor.bail();
+                }
+                TransactionInfo info = TransactionInfo.read(c);
+                full.add(info);
+                hashes.add(info.hash());
+            } else {
+                if (!full.isEmpty()) {
+                    throw JsonCursor.bail();
+                }
+                hashes.add(CursorValues.hash(c));
+            }
+        } while (c.nextElement());
     }
 }

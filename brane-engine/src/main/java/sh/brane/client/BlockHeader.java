@@ -4,6 +4,7 @@ import java.math.BigInteger;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 
@@ -74,6 +75,44 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
                 }
             }
             return true;
+        }
+
+        /** The header's field names for a {@link JsonCursor}, in the order {@link #accept(int, JsonCursor)} takes. */
+        static final String[] NAMES = {"number", "parentHash", "timestamp", "gasLimit", "gasUsed", "stateRoot",
+                "transactionsRoot", "receiptsRoot", "hash", "miner", "baseFeePerGas"};
+
+        /** Reads header field {@code NAMES[f]} straight from the bytes, as {@link #accept(String, JsonParser, String)}. */
+        void accept(int f, JsonCursor c) {
+            if (c.isNull()) {
+                switch (f) {
+                    case 8 -> hash = null;
+                    case 9 -> miner = null;
+                    case 10 -> baseFeePerGas = null;
+                    default -> { } // a required field left unseen
+                }
+                return;
+            }
+            switch (f) {
+                case 0 -> { number = c.quantityLong(); seen |= 1; }
+                case 1 -> { parentHash = CursorValues.hash(c); seen |= 2; }
+                case 2 -> { timestamp = c.quantityLong(); seen |= 4; }
+                case 3 -> { gasLimit = c.quantityLong(); seen |= 8; }
+                case 4 -> { gasUsed = c.quantityLong(); seen |= 16; }
+                case 5 -> { stateRoot = CursorValues.hash(c); seen |= 32; }
+                case 6 -> { transactionsRoot = CursorValues.hash(c); seen |= 64; }
+                case 7 -> { receiptsRoot = CursorValues.hash(c); seen |= 128; }
+                case 8 -> hash = CursorValues.hash(c);
+                case 9 -> miner = CursorValues.address(c);
+                case 10 -> baseFeePerGas = c.quantity();
+                default -> throw new IllegalArgumentException("no header field " + f);
+            }
+        }
+
+        /** The header, or a bail if a required field is missing. */
+        BlockHeader buildOrBail() {
+            CursorValues.requireAll(seen, REQUIRED.length);
+            return new BlockHeader(number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, baseFeePerGas,
+                    stateRoot, transactionsRoot, receiptsRoot);
         }
 
         BlockHeader build(String where) {

@@ -11,7 +11,9 @@ import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
+import sh.brane.rpc.CursorDecoder;
 import sh.brane.rpc.InvalidResponseException;
+import sh.brane.rpc.JsonCursor;
 import sh.brane.rpc.ResultDecoder;
 import sh.brane.rpc.RpcErrorException;
 import tools.jackson.databind.json.JsonMapper;
@@ -92,33 +94,34 @@ final class ClientCalls {
 
     static TypedCall<Optional<Block>> getBlockByNumber(BlockTag block, boolean fullTransactions) {
         return new TypedCall<>("eth_getBlockByNumber", List.of(block.value(), fullTransactions),
-                optional(p -> Block.read(p, "block")));
+                optional(p -> Block.read(p, "block"), Block::read));
     }
 
     static TypedCall<Optional<Block>> getBlockByHash(Hash hash, boolean fullTransactions) {
         return new TypedCall<>("eth_getBlockByHash", List.of(hash.toHex(), fullTransactions),
-                optional(p -> Block.read(p, "block")));
+                optional(p -> Block.read(p, "block"), Block::read));
     }
 
     static TypedCall<Optional<TransactionInfo>> getTransactionByHash(Hash hash) {
         return new TypedCall<>("eth_getTransactionByHash", List.of(hash.toHex()),
-                optional(p -> TransactionInfo.read(p, "transaction", -1)));
+                optional(p -> TransactionInfo.read(p, "transaction", -1), TransactionInfo::read));
     }
 
     static TypedCall<Optional<Receipt>> getTransactionReceipt(Hash hash) {
         return new TypedCall<>("eth_getTransactionReceipt", List.of(hash.toHex()),
-                optional(p -> Receipt.read(p, "receipt", -1)));
+                optional(p -> Receipt.read(p, "receipt", -1), Receipt::read));
     }
 
     /** {@code eth_getBlockReceipts}: every receipt of a block, in order; empty if the node has no such block. */
     static TypedCall<Optional<List<Receipt>>> getBlockReceipts(BlockTag block) {
         return new TypedCall<>("eth_getBlockReceipts", List.of(block.value()),
-                optional(p -> List.copyOf(Receipt.readArray(p, "eth_getBlockReceipts"))));
+                optional(p -> List.copyOf(Receipt.readArray(p, "eth_getBlockReceipts")),
+                        c -> List.copyOf(Receipt.readArray(c))));
     }
 
     static TypedCall<List<Log>> getLogs(LogFilter filter) {
         return new TypedCall<>("eth_getLogs", List.of(filter.toJson()),
-                p -> List.copyOf(Log.readArray(p, "eth_getLogs")));
+                ResultDecoder.of(p -> List.copyOf(Log.readArray(p, "eth_getLogs")), c -> List.copyOf(Log.readArray(c))));
     }
 
     /** Submits once; the node's answer must be the transaction's own hash. */
@@ -159,6 +162,11 @@ final class ClientCalls {
     /** JSON null (the node has no such thing) reads as empty. */
     private static <T> ResultDecoder<Optional<T>> optional(ResultDecoder<T> present) {
         return p -> StreamJson.isNull(p) ? Optional.empty() : Optional.of(present.decode(p));
+    }
+
+    /** {@link #optional(ResultDecoder)} with a fast form over the answer's bytes ({@link JsonCursor}). */
+    private static <T> ResultDecoder<Optional<T>> optional(ResultDecoder<T> present, CursorDecoder<T> fast) {
+        return ResultDecoder.of(optional(present), c -> c.isNull() ? Optional.empty() : Optional.of(fast.decode(c)));
     }
 
     private static java.util.function.UnaryOperator<RuntimeException> revertsWith(Abi errors) {

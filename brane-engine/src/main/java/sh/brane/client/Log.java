@@ -8,6 +8,7 @@ import java.util.Objects;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
+import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -117,6 +118,72 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
             case 3 -> List.of(topics[0], topics[1], topics[2]);
             default -> List.of(topics);
         };
+    }
+
+    private static final JsonCursor.Names FIELDS = new JsonCursor.Names("address", "topics", "data", "blockNumber",
+            "blockHash", "transactionHash", "transactionIndex", "logIndex", "removed");
+
+    /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
+    static Log read(JsonCursor c) {
+        c.beginObject();
+        int seen = 0;
+        Address address = null;
+        List<Hash> topics = null;
+        byte[] data = null;
+        Long blockNumber = null;
+        Hash blockHash = null;
+        Hash transactionHash = null;
+        Long transactionIndex = null;
+        Long logIndex = null;
+        boolean removed = false;
+        for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
+            switch (f) {
+                case 0 -> { if (!c.isNull()) { address = CursorValues.address(c); seen |= 1; } }
+                case 1 -> { if (!c.isNull()) { topics = readTopics(c); seen |= 2; } }
+                case 2 -> { if (!c.isNull()) { data = c.bytes(); seen |= 4; } }
+                case 3 -> blockNumber = CursorValues.optLong(c);
+                case 4 -> blockHash = CursorValues.optHash(c);
+                case 5 -> transactionHash = CursorValues.optHash(c);
+                case 6 -> transactionIndex = CursorValues.optLong(c);
+                case 7 -> logIndex = CursorValues.optLong(c);
+                case 8 -> removed = c.optBoolean();
+                default -> c.skipValue();
+            }
+        }
+        CursorValues.requireAll(seen, REQUIRED.length);
+        return new Log(address, topics, data, blockNumber, blockHash, transactionHash, transactionIndex, logIndex,
+                removed);
+    }
+
+    private static List<Hash> readTopics(JsonCursor c) {
+        Hash[] topics = new Hash[4];
+        int n = 0;
+        if (c.firstElement()) {
+            do {
+                if (n == 4) {
+                    throw JsonCursor.bail();
+                }
+                topics[n++] = CursorValues.hash(c);
+            } while (c.nextElement());
+        }
+        return switch (n) {
+            case 0 -> List.of();
+            case 1 -> List.of(topics[0]);
+            case 2 -> List.of(topics[0], topics[1]);
+            case 3 -> List.of(topics[0], topics[1], topics[2]);
+            default -> List.of(topics);
+        };
+    }
+
+    /** A JSON array of logs, straight from the bytes. */
+    static List<Log> readArray(JsonCursor c) {
+        List<Log> logs = new ArrayList<>();
+        if (c.firstElement()) {
+            do {
+                logs.add(read(c));
+            } while (c.nextElement());
+        }
+        return logs;
     }
 
     /** A JSON array of logs ({@code eth_getLogs}), each at {@code base[i]}. */

@@ -6,6 +6,7 @@ import java.util.List;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -105,6 +106,69 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
         int i = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             receipts.add(read(p, base, i++));
+        }
+        return receipts;
+    }
+
+    private static final JsonCursor.Names FIELDS = new JsonCursor.Names("transactionHash", "transactionIndex",
+            "blockHash", "blockNumber", "from", "cumulativeGasUsed", "gasUsed", "effectiveGasPrice", "status", "logs",
+            "to", "contractAddress", "type");
+
+    /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
+    static Receipt read(JsonCursor c) {
+        c.beginObject();
+        int seen = 0;
+        Hash transactionHash = null;
+        long transactionIndex = 0;
+        Hash blockHash = null;
+        long blockNumber = 0;
+        Address from = null;
+        Address to = null;
+        Address contractAddress = null;
+        long cumulativeGasUsed = 0;
+        long gasUsed = 0;
+        BigInteger effectiveGasPrice = null;
+        long status = 0;
+        int type = 0;
+        List<Log> logs = null;
+        for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
+            switch (f) {
+                case 0 -> { if (!c.isNull()) { transactionHash = CursorValues.hash(c); seen |= 1; } }
+                case 1 -> { if (!c.isNull()) { transactionIndex = c.quantityLong(); seen |= 2; } }
+                case 2 -> { if (!c.isNull()) { blockHash = CursorValues.hash(c); seen |= 4; } }
+                case 3 -> { if (!c.isNull()) { blockNumber = c.quantityLong(); seen |= 8; } }
+                case 4 -> { if (!c.isNull()) { from = CursorValues.address(c); seen |= 16; } }
+                case 5 -> { if (!c.isNull()) { cumulativeGasUsed = c.quantityLong(); seen |= 32; } }
+                case 6 -> { if (!c.isNull()) { gasUsed = c.quantityLong(); seen |= 64; } }
+                case 7 -> { if (!c.isNull()) { effectiveGasPrice = c.quantity(); seen |= 128; } }
+                case 8 -> {
+                    if (!c.isNull()) {
+                        status = c.quantityLong();
+                        if (status > 1) {
+                            throw JsonCursor.bail();
+                        }
+                        seen |= 256;
+                    }
+                }
+                case 9 -> { if (!c.isNull()) { logs = Log.readArray(c); seen |= 512; } }
+                case 10 -> to = CursorValues.optAddress(c);
+                case 11 -> contractAddress = CursorValues.optAddress(c);
+                case 12 -> type = CursorValues.typeByte(c);
+                default -> c.skipValue();
+            }
+        }
+        CursorValues.requireAll(seen, REQUIRED.length);
+        return new Receipt(transactionHash, transactionIndex, blockHash, blockNumber, from, to, contractAddress,
+                cumulativeGasUsed, gasUsed, effectiveGasPrice, status == 1, type, logs);
+    }
+
+    /** A JSON array of receipts, straight from the bytes. */
+    static List<Receipt> readArray(JsonCursor c) {
+        List<Receipt> receipts = new ArrayList<>();
+        if (c.firstElement()) {
+            do {
+                receipts.add(read(c));
+            } while (c.nextElement());
         }
         return receipts;
     }

@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 
@@ -113,5 +114,53 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         StreamJson.requireAll(seen, REQUIRED, base, index);
         return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
                 gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, (int) type, chainId);
+    }
+
+    private static final JsonCursor.Names FIELDS = new JsonCursor.Names("hash", "nonce", "from", "value", "gas",
+            "input", "blockHash", "blockNumber", "transactionIndex", "to", "gasPrice", "maxFeePerGas",
+            "maxPriorityFeePerGas", "chainId", "type");
+
+    /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
+    static TransactionInfo read(JsonCursor c) {
+        c.beginObject();
+        int seen = 0;
+        Hash hash = null;
+        long nonce = 0;
+        Hash blockHash = null;
+        Long blockNumber = null;
+        Long transactionIndex = null;
+        Address from = null;
+        Address to = null;
+        BigInteger value = null;
+        long gas = 0;
+        BigInteger gasPrice = null;
+        BigInteger maxFeePerGas = null;
+        BigInteger maxPriorityFeePerGas = null;
+        byte[] input = null;
+        int type = 0;
+        Long chainId = null;
+        for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
+            switch (f) {
+                case 0 -> { if (!c.isNull()) { hash = CursorValues.hash(c); seen |= 1; } }
+                case 1 -> { if (!c.isNull()) { nonce = c.quantityLong(); seen |= 2; } }
+                case 2 -> { if (!c.isNull()) { from = CursorValues.address(c); seen |= 4; } }
+                case 3 -> { if (!c.isNull()) { value = c.quantity(); seen |= 8; } }
+                case 4 -> { if (!c.isNull()) { gas = c.quantityLong(); seen |= 16; } }
+                case 5 -> { if (!c.isNull()) { input = c.bytes(); seen |= 32; } }
+                case 6 -> blockHash = CursorValues.optHash(c);
+                case 7 -> blockNumber = CursorValues.optLong(c);
+                case 8 -> transactionIndex = CursorValues.optLong(c);
+                case 9 -> to = CursorValues.optAddress(c);
+                case 10 -> gasPrice = CursorValues.optQuantity(c);
+                case 11 -> maxFeePerGas = CursorValues.optQuantity(c);
+                case 12 -> maxPriorityFeePerGas = CursorValues.optQuantity(c);
+                case 13 -> chainId = CursorValues.optLong(c);
+                case 14 -> type = CursorValues.typeByte(c);
+                default -> c.skipValue();
+            }
+        }
+        CursorValues.requireAll(seen, REQUIRED.length);
+        return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
+                gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, type, chainId);
     }
 }

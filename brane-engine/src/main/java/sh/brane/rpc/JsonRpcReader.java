@@ -16,7 +16,9 @@ import tools.jackson.databind.node.NullNode;
  * parser: only {@code error}, notification params and the {@code result} of untyped calls become trees. The
  * result of a typed call (one for which {@link ResponseSink#decoderFor} gives a {@link ResultDecoder}) is decoded
  * straight from the parser in the same pass, when its {@code id} came first (as every node we know writes it);
- * otherwise it is read as a tree and decoded from that, to the same value.
+ * otherwise it is read as a tree and decoded from that, to the same value. An answer held in one array whose
+ * decoder has a fast form is first read by {@link CursorAnswer} straight from its bytes; this token path reads
+ * whatever that declines.
  */
 final class JsonRpcReader {
 
@@ -27,6 +29,9 @@ final class JsonRpcReader {
     private JsonRpcReader() { }
 
     static void read(byte[] bytes, int off, int len, ResponseSink sink) {
+        if (CursorAnswer.read(bytes, off, len, sink)) {
+            return;
+        }
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(bytes, off, len)) {
             read(p, sink);
         } catch (JacksonException e) {
@@ -35,15 +40,43 @@ final class JsonRpcReader {
     }
 
     /**
-     * Reads the readable bytes of {@code buf} in place: a heap buffer through its array, anything else (direct
-     * or composite buffers) through a stream over it, which Jackson reads in its own small recycled buffer.
+     * Answers of up to this many bytes that are not in one array (direct or composite buffers on an event loop) are
+     * copied into a scratch array of the reading thread for the fast path ({@link CursorAnswer}): the copy costs a few
+     * percent of a parse, the fast path about half of one. Larger answers, and answers read on virtual threads (whose
+     * thread-locals would be one array per call), stay with the token path in place.
+     */
+    static final int SCRATCH_LIMIT = 2 << 20;
+    private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
+
+    /**
+     * Reads the readable bytes of {@code buf}: a heap buffer through its array; anything else (direct or composite
+     * buffers) first through a copy for the fast path (see {@link #SCRATCH_LIMIT}), then, if the fast path declines
+     * it, through a stream over it, which Jackson reads in its own small recycled buffer.
      */
     static void read(ByteBuf buf, ResponseSink sink) {
         if (buf.hasArray()) {
             read(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), sink);
-        } else {
-            read(new ByteBufInputStream(buf.duplicate()), sink);
+            return;
         }
+        int n = buf.readableBytes();
+        if (n <= SCRATCH_LIMIT && !Thread.currentThread().isVirtual()) {
+            byte[] scratch = scratch(n);
+            buf.getBytes(buf.readerIndex(), scratch, 0, n);
+            if (CursorAnswer.read(scratch, 0, n, sink)) {
+                return;
+            }
+        }
+        read(new ByteBufInputStream(buf.duplicate()), sink);
+    }
+
+    /** The thread's scratch array, grown to at least {@code n} bytes (a power of two, at most the limit). */
+    private static byte[] scratch(int n) {
+        byte[] s = SCRATCH.get();
+        if (s == null || s.length < n) {
+            s = new byte[Math.min(SCRATCH_LIMIT, Math.max(4096, Integer.highestOneBit(Math.max(n - 1, 1)) << 1))];
+            SCRATCH.set(s);
+        }
+        return s;
     }
 
     static void read(InputStream in, ResponseSink sink) {

@@ -22,6 +22,29 @@ public interface ResultDecoder<T> {
     T decode(JsonParser p);
 
     /**
+     * The fast form of this decoder, over the answer's bytes, or null if it has none. An answer held in one array
+     * is read by it first ({@link CursorAnswer}); whatever it bails on is read again by {@link #decode}.
+     */
+    default CursorDecoder<T> cursorDecoder() {
+        return null;
+    }
+
+    /** A decoder with both forms, which must give equal values for the JSON both accept. */
+    static <T> ResultDecoder<T> of(ResultDecoder<T> tokens, CursorDecoder<T> bytes) {
+        return new ResultDecoder<>() {
+            @Override
+            public T decode(JsonParser p) {
+                return tokens.decode(p);
+            }
+
+            @Override
+            public CursorDecoder<T> cursorDecoder() {
+                return bytes;
+            }
+        };
+    }
+
+    /**
      * Applies {@code decoder} to a result that was already read as a tree: the path of providers (and
      * decorators) that have no streaming hook, and of answers whose {@code result} came before their
      * {@code id}. The value is the same as the streaming pass would give.

@@ -1,0 +1,152 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The envelope of the typed fast path: it takes only {@code {"jsonrpc","id","result"}} with the id first and a
+ * decoder that has a fast form, and leaves the sink untouched for anything else, which {@link JsonRpcReader} then
+ * reads with the token path to the same value, or to its error.
+ */
+class CursorAnswerTest {
+
+    /** Reads a quantity; the fast form counts its uses, so a test can tell which path gave the value. */
+    static final class Quantity {
+        int fast;
+        int tokens;
+        final ResultDecoder<Long> decoder = ResultDecoder.of(p -> {
+            tokens++;
+            String s = p.getString();
+            if (!s.startsWith("0x")) {
+                throw new InvalidResponseException("expected a hex quantity, got " + s);
+            }
+            return Long.parseLong(s.substring(2), 16);
+        }, c -> {
+            fast++;
+            return c.quantityLong();
+        });
+    }
+
+    static final class Sink implements ResponseSink {
+        final List<String> seen = new ArrayList<>();
+        final ResultDecoder<?> decoder;
+
+        Sink(ResultDecoder<?> decoder) {
+            this.decoder = decoder;
+        }
+
+        @Override public ResultDecoder<?> decoderFor(long id) { return id == 7 ? decoder : null; }
+        @Override public void onDecoded(long id, Object value) { seen.add("decoded " + id + " " + value); }
+        @Override public void onResult(long id, JsonNode result) { seen.add("result " + id + " " + result); }
+        @Override public void onError(long id, int code, String message, JsonNode data) {
+            seen.add("error " + id + " " + code + " " + message);
+        }
+        @Override public void onNotification(String sub, JsonNode result) { seen.add("notification " + sub); }
+        @Override public void onInvalid(long id, String reason) { seen.add("invalid " + id + " " + reason); }
+        @Override public void onUnmatched(String reason) { seen.add("unmatched " + reason); }
+    }
+
+    private static boolean fast(String json, Sink sink) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        return CursorAnswer.read(b, 0, b.length, sink);
+    }
+
+    private static List<String> read(String json, Sink sink) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        JsonRpcReader.read(b, 0, b.length, sink);
+        return sink.seen;
+    }
+
+    @Test
+    void takesThePlainTypedAnswer() {
+        Quantity q = new Quantity();
+        Sink sink = new Sink(q.decoder);
+        assertThat(read(" {\"jsonrpc\":\"2.0\", \"id\":7,\n\"result\":\"0x1f\",\"extra\":[1,{\"a\":null}]} ", sink))
+                .containsExactly("decoded 7 31");
+        assertThat(q.fast).isOne();
+        assertThat(q.tokens).isZero();
+    }
+
+    @Test
+    void declinesEverythingElseWithoutTouchingTheSink() {
+        Quantity q = new Quantity();
+        for (String json : new String[] {
+                "{\"jsonrpc\":\"2.0\",\"result\":\"0x1f\",\"id\":7}", // result before id
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32000,\"message\":\"no\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"error\":null}",
+                "[{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"}]", // a batch
+                "{\"jsonrpc\":\"2.0\",\"id\":\"7\",\"result\":\"0x1f\"}", // a string id
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"id\":8,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"result\":\"0x2\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"0x1f\"}", // no decoder
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"1f\"}", // a value the fast form bails on
+                "{\"jsonrpc\":\"2.0\",\"id\":7}",
+                "{\"jsonrpc\":\"2.0\",\"id\":07,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7.0,\"result\":\"0x1f\"}",
+                "{\"method\":\"eth_subscription\",\"params\":{}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"",
+        }) {
+            Sink sink = new Sink(q.decoder);
+            assertThat(fast(json, sink)).as(json).isFalse();
+            assertThat(sink.seen).as(json).isEmpty();
+        }
+        Sink noFastForm = new Sink((ResultDecoder<Long>) p -> 1L);
+        assertThat(fast("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"}", noFastForm)).isFalse();
+    }
+
+    @Test
+    void whatItDeclinesTheTokenPathReadsOrWords() {
+        Quantity q = new Quantity();
+        assertThat(read("{\"jsonrpc\":\"2.0\",\"result\":\"0x1f\",\"id\":7}", new Sink(q.decoder)))
+                .containsExactly("decoded 7 31");
+        assertThat(read("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"1f\"}", new Sink(q.decoder)))
+                .containsExactly("invalid 7 expected a hex quantity, got 1f");
+        assertThat(read("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32000,\"message\":\"no\"}}",
+                new Sink(q.decoder))).containsExactly("error 7 -32000 no");
+        assertThat(q.tokens).isEqualTo(2);
+    }
+
+    @Test
+    void everyTruncationIsDeclined() {
+        Quantity q = new Quantity();
+        String whole = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"more\":{\"a\":[true,1.5e3]}}";
+        for (int len = 0; len < whole.length(); len++) {
+            Sink sink = new Sink(q.decoder);
+            assertThat(fast(whole.substring(0, len), sink)).as(whole.substring(0, len)).isFalse();
+            assertThat(sink.seen).isEmpty();
+        }
+        assertThat(fast(whole, new Sink(q.decoder))).isTrue();
+    }
+
+    /** An answer in Netty's direct and composite buffers (an event loop's) takes the fast path through a copy. */
+    @Test
+    void answersInNettysBuffersTakeTheFastPathToo() {
+        Quantity q = new Quantity();
+        byte[] whole = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0xff\"}".getBytes(StandardCharsets.UTF_8);
+        io.netty.buffer.CompositeByteBuf body = io.netty.buffer.Unpooled.compositeBuffer();
+        body.addComponent(true, io.netty.buffer.Unpooled.directBuffer().writeBytes(whole, 0, 20));
+        body.addComponent(true, io.netty.buffer.Unpooled.directBuffer().writeBytes(whole, 20, whole.length - 20));
+        io.netty.buffer.ByteBuf bad = io.netty.buffer.Unpooled.directBuffer()
+                .writeBytes("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"1\"}".getBytes(StandardCharsets.UTF_8));
+        try {
+            Sink sink = new Sink(q.decoder);
+            JsonRpcReader.read(body, sink);
+            assertThat(sink.seen).containsExactly("decoded 7 255");
+            assertThat(q.fast).isOne();
+            assertThat(body.readerIndex()).isZero(); // read, not consumed: the caller releases it
+            Sink declined = new Sink(q.decoder);
+            JsonRpcReader.read(bad, declined); // declined by the fast path, worded by the token path
+            assertThat(declined.seen).containsExactly("invalid 7 expected a hex quantity, got 1");
+            assertThat(q.tokens).isOne();
+        } finally {
+            body.release();
+            bad.release();
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The byte-level cursor of the typed fast path: the canonical shapes read to their values; everything else
+ * (truncated input, wrong types, overlong or odd-length hex, escapes, non-ASCII, deep nesting, huge numbers, loose
+ * JSON grammar) bails, so that the token path decides and words the error.
+ */
+class JsonCursorTest {
+
+    private static JsonCursor at(String json) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        return JsonCursor.over(b, 0, b.length);
+    }
+
+    private static <T> T read(String json, Function<JsonCursor, T> reader) {
+        return reader.apply(at(json));
+    }
+
+    private static byte[] readBytes(String json, Function<JsonCursor, byte[]> reader) {
+        return reader.apply(at(json));
+    }
+
+    private static void bails(String json, Function<JsonCursor, ?> reader) {
+        assertThatThrownBy(() -> reader.apply(at(json))).as(json).isInstanceOf(JsonCursor.Bail.class);
+    }
+
+    @Test
+    void quantitiesReadAsTheTokenPathReadsThem() {
+        assertThat(read("\"0x0\"", JsonCursor::quantityLong)).isZero();
+        assertThat(read(" \"0x1a\"", JsonCursor::quantityLong)).isEqualTo(26);
+        assertThat(read("\"0x0000ff\"", JsonCursor::quantityLong)).isEqualTo(255);
+        assertThat(read("\"0x7fffffffffffffff\"", JsonCursor::quantityLong)).isEqualTo(Long.MAX_VALUE);
+        assertThat(read("\"0x00007fffffffffffffff\"", JsonCursor::quantityLong)).isEqualTo(Long.MAX_VALUE);
+        assertThat(read("\"0xABCDEF\"", JsonCursor::quantityLong)).isEqualTo(0xabcdef);
+        String max = "f".repeat(64);
+        assertThat(read("\"0x" + max + "\"", JsonCursor::quantity)).isEqualTo(new BigInteger(max, 16));
+        assertThat(read("\"0x" + "0".repeat(50) + "1ff\"", JsonCursor::quantity)).isEqualTo(BigInteger.valueOf(511));
+        assertThat(read("\"0x56bc75e2d63100000\"", JsonCursor::quantity))
+                .isEqualTo(new BigInteger("56bc75e2d63100000", 16));
+        assertThat(read("\"0x8000000000000000\"", JsonCursor::quantity)).isEqualTo(BigInteger.ONE.shiftLeft(63));
+    }
+
+    @Test
+    void quantitiesOutsideTheCanonicalShapeBail() {
+        bails("\"0x8000000000000000\"", JsonCursor::quantityLong); // beyond a long
+        bails("\"0x" + "1".repeat(17) + "\"", JsonCursor::quantityLong);
+        bails("\"0x" + "f".repeat(65) + "\"", JsonCursor::quantity); // beyond 256 bits
+        bails("\"0x" + "0".repeat(65) + "\"", JsonCursor::quantityLong);
+        bails("\"0x\"", JsonCursor::quantityLong);
+        bails("\"0X1\"", JsonCursor::quantityLong);
+        bails("\"1a\"", JsonCursor::quantityLong);
+        bails("\"0x1g\"", JsonCursor::quantity);
+        bails("26", JsonCursor::quantityLong);
+        bails("\"0x1a", JsonCursor::quantityLong); // truncated
+        bails("\"0x\\u0031\"", JsonCursor::quantityLong); // an escape
+        bails("", JsonCursor::quantityLong);
+    }
+
+    @Test
+    void fixedHexIsExactlyItsLength() {
+        String hash = "ab".repeat(32);
+        assertThat(readBytes("\"0x" + hash + "\"", c -> c.fixedHex(32, false))).hasSize(32).startsWith((byte) 0xab);
+        assertThat(readBytes("\"0x" + hash.toUpperCase() + "\"", c -> c.fixedHex(32, false))).hasSize(32);
+        bails("\"0x" + hash + "00\"", c -> c.fixedHex(32, false)); // overlong
+        bails("\"0x" + hash.substring(2) + "\"", c -> c.fixedHex(32, false)); // short
+        bails("\"0x" + hash.substring(1) + "z\"", c -> c.fixedHex(32, false));
+        bails("\"0x" + hash.substring(1) + "\u00e9\"", c -> c.fixedHex(32, false)); // non-ASCII
+        bails("\"0x" + hash, c -> c.fixedHex(32, false)); // truncated
+        String address = "aB".repeat(20);
+        bails("\"0x" + address + "\"", c -> c.fixedHex(20, true)); // a checksum for the token path to check
+        assertThat(readBytes("\"0x" + address + "\"", c -> c.fixedHex(20, false))).hasSize(20);
+        assertThat(readBytes("\"0x" + address.toUpperCase() + "\"", c -> c.fixedHex(20, true))).hasSize(20);
+        assertThat(readBytes("\"0x" + "12".repeat(20) + "\"", c -> c.fixedHex(20, true))).hasSize(20);
+    }
+
+    @Test
+    void hexDataIsEvenAndPlain() {
+        assertThat(readBytes("\"0x\"", JsonCursor::bytes)).isEmpty();
+        assertThat(readBytes("\"0x00ff" + "12".repeat(40) + "\"", JsonCursor::bytes)).hasSize(42).startsWith(0, -1, 0x12);
+        bails("\"0x123\"", JsonCursor::bytes); // odd length
+        bails("\"0x12" + "34".repeat(10) + "\\n\"", JsonCursor::bytes);
+        bails("\"0x12" + "34".repeat(10) + "\u00e9\"", JsonCursor::bytes);
+        bails("\"0x12" + "34".repeat(10) + "\u0001\"", JsonCursor::bytes);
+        bails("\"0x12" + "34".repeat(10), JsonCursor::bytes); // truncated
+        bails("\"12\"", JsonCursor::bytes);
+        bails("null", JsonCursor::bytes);
+    }
+
+    @Test
+    void skippedValuesFollowJsonsGrammar() {
+        String fine = "{\"a\":[1,-2.5e+3,0,0.1,true,false,null,{\"b\":{}},[],\"x y\"],\"c\":{\"d\":[[[]]]}} ";
+        JsonCursor c = at(fine + ",7");
+        c.skipValue();
+        assertThat(c.nextElement()).isTrue(); // the cursor stands right after the skipped value
+        for (String bad : new String[] {"01", "1.", "-", "1e", "+1", ".5", "nul", "nulll", "tru", "[1,]", "[1 2]",
+                "{\"a\":1,}", "{,\"a\":1}", "{\"a\" 1}", "{\"a\":1 \"b\":2}", "{a:1}", "\"a\\\"b\"", "\"\u00e9\"",
+                "[", "{\"a\":", "\"abc", "'a'", "NaN", "1" + "0".repeat(1000)}) {
+            bails(bad, cc -> {
+                cc.skipValue();
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void deepNestingBailsAtItsBound() {
+        String ok = "[".repeat(JsonCursor.MAX_DEPTH) + "]".repeat(JsonCursor.MAX_DEPTH);
+        at(ok).skipValue();
+        String deep = "[".repeat(JsonCursor.MAX_DEPTH + 2) + "]".repeat(JsonCursor.MAX_DEPTH + 2);
+        bails(deep, c -> {
+            c.skipValue();
+            return null;
+        });
+        String hostile = "[".repeat(100_000); // no stack blown: the bound comes first
+        bails(hostile, c -> {
+            c.skipValue();
+            return null;
+        });
+    }
+
+    @Test
+    void namesMatchByLengthAndEveryByte() {
+        JsonCursor.Names names = new JsonCursor.Names("to", "maxFeePerGas", "maxPriorityFeePerGas", "hash");
+        JsonCursor c = at("{\"maxPriorityFeePerGas\":1,\"maxPriorityFeeXerGas\":2,\"maxFeePerGas\":3,\"hash\":4,"
+                + "\"hasj\":5,\"to\":6,\"\":7,\"" + "x".repeat(300) + "\":8}");
+        c.beginObject();
+        assertThat(c.firstField(names)).isEqualTo(2);
+        c.skipValue();
+        assertThat(c.nextField(names)).isEqualTo(JsonCursor.UNKNOWN); // differs in the middle only
+        c.skipValue();
+        assertThat(c.nextField(names)).isEqualTo(1);
+        c.skipValue();
+        assertThat(c.nextField(names)).isEqualTo(3);
+        c.skipValue();
+        assertThat(c.nextField(names)).isEqualTo(JsonCursor.UNKNOWN);
+        c.skipValue();
+        assertThat(c.nextField(names)).isEqualTo(0);
+        c.skipValue();
+        assertThat(c.nextField(names)).isEqualTo(JsonCursor.UNKNOWN);
+        c.skipValue();
+        assertThatThrownBy(() -> c.nextField(names)).isInstanceOf(JsonCursor.Bail.class); // an overlong name
+        bails("{\"h\\u0061sh\":1}", cc -> {
+            cc.beginObject();
+            return cc.firstField(names); // an escape in a name: the token path decodes it
+        });
+    }
+
+    @Test
+    void literalsAndNull() {
+        assertThat(read("true", JsonCursor::optBoolean)).isTrue();
+        assertThat(read("false", JsonCursor::optBoolean)).isFalse();
+        assertThat(read("null", JsonCursor::optBoolean)).isFalse();
+        bails("1", JsonCursor::optBoolean);
+        bails("\"true\"", JsonCursor::optBoolean);
+        assertThat(read(" null", JsonCursor::isNull)).isTrue();
+        assertThat(read("\"0x1\"", JsonCursor::isNull)).isFalse();
+        bails("nil", JsonCursor::isNull);
+    }
+}
