@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -110,12 +109,8 @@ final class AnswerRouter {
     }
 
     private static void read(ByteBuf content, ResponseSink sink) {
-        if (content.hasArray()) {
-            JsonRpcReader.read(content.array(), content.arrayOffset() + content.readerIndex(),
-                    content.readableBytes(), sink);
-        } else {
-            JsonRpcReader.read(new ByteBufInputStream(content), sink);
-        }
+        // heap or direct, one buffer or many: JsonRpcReader gives every answer the fast path where it can
+        JsonRpcReader.read(content, sink);
     }
 
     /**
