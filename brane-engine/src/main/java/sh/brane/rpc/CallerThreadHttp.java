@@ -354,18 +354,33 @@ final class CallerThreadHttp implements AutoCloseable {
             }
         }
 
-        /** Moves {@code n} bytes of the body into {@code body}. */
+        /**
+         * Moves {@code n} bytes of the body into {@code body}: first what {@link #in} already holds, then the rest
+         * read from the socket straight into {@code body}, in reads as large as the socket gives (a large answer,
+         * e.g. a full block, would otherwise take one read, and one more copy, per {@link #MAX_HEAD} bytes).
+         */
         private void take(ByteBuf body, int n, long deadline) throws IOException, TimeoutException {
-            while (n > 0) {
-                if (!in.hasRemaining() && !fill(deadline)) {
-                    throw new IOException("the node closed the connection in the middle of its answer");
-                }
-                int k = Math.min(n, in.remaining());
-                ByteBuffer part = in.slice(in.position(), k);
-                body.writeBytes(part);
+            int k = Math.min(n, in.remaining());
+            if (k > 0) {
+                body.writeBytes(in.slice(in.position(), k));
                 in.position(in.position() + k);
                 n -= k;
             }
+            if (n == 0) {
+                return;
+            }
+            body.ensureWritable(n);
+            ByteBuffer rest = body.nioBuffer(body.writerIndex(), n); // shares body's memory
+            while (rest.hasRemaining()) {
+                int r = channel.read(rest);
+                if (r < 0) {
+                    throw new IOException("the node closed the connection in the middle of its answer");
+                }
+                if (r == 0 && !await(SelectionKey.OP_READ, deadline)) {
+                    throw new TimeoutException("no HTTP answer within the request timeout");
+                }
+            }
+            body.writerIndex(body.writerIndex() + n);
         }
 
         /** One CRLF-ended line (without the CRLF), at most {@link #MAX_HEAD} bytes. */

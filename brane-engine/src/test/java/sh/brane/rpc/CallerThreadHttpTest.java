@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static sh.brane.rpc.RawHttpServer.After.CLOSE;
 import static sh.brane.rpc.RawHttpServer.After.KEEP_OPEN;
+import static sh.brane.rpc.RawHttpServer.chunked;
 import static sh.brane.rpc.RawHttpServer.ok;
 import static sh.brane.rpc.RawHttpServer.result;
 
@@ -120,6 +121,47 @@ class CallerThreadHttpTest {
         NettyHttpTransportTestSupport.await(() -> s.openConnections.get() == 0, "the node closed the connection");
         assertThat(p.send("eth_sendRawTransaction", List.of("0x02")).asString()).isEqualTo("0x" + "ab".repeat(32));
         assertThat(s.accepted).hasValue(2);
+    }
+
+    /**
+     * An answer far larger than the head buffer, arriving in pieces with pauses between them, is read whole (its rest
+     * straight from the socket into the body) and nothing past it: the next call on the same connection gets its
+     * own answer. Chunked answers of the same size take the same path, piece by piece.
+     */
+    @Test
+    void aLargeAnswerArrivingInPiecesIsReadWholeAndTheConnectionKept() throws Exception {
+        String big = "0x" + "5a".repeat(150_000);
+        RawHttpServer s = server((req, out, n) -> {
+            byte[] answer = n % 2 == 1 ? ok(result(req.id(), big)) : chunked(result(req.id(), big), 7);
+            int third = answer.length / 3;
+            out.write(answer, 0, third);
+            out.flush();
+            Thread.sleep(30);
+            out.write(answer, third, third);
+            out.flush();
+            Thread.sleep(30);
+            out.write(answer, 2 * third, answer.length - 2 * third);
+            return KEEP_OPEN;
+        });
+        HttpProvider p = provider(config(s));
+        for (int i = 0; i < 4; i++) {
+            assertThat(p.send("eth_getCode", List.of()).asString()).isEqualTo(big);
+        }
+        assertThat(s.accepted).as("one connection, kept across large answers").hasValue(1);
+    }
+
+    /** A node that hangs up before the body it declared is complete fails the call; it does not hang or truncate. */
+    @Test
+    void anAnswerCutShortOfItsContentLengthFailsTheCall() throws Exception {
+        RawHttpServer s = server((req, out, n) -> {
+            byte[] answer = ok(result(req.id(), "0x" + "5a".repeat(50_000)));
+            out.write(answer, 0, answer.length - 1_000);
+            return CLOSE;
+        });
+        HttpProvider p = provider(config(s).maxRetries(0));
+        assertThatThrownBy(() -> p.send("eth_getCode", List.of()))
+                .isInstanceOf(BraneRpcException.class).hasMessageContaining("in the middle of its answer");
+        assertThat(p.pendingRequests()).isZero();
     }
 
     @Test
