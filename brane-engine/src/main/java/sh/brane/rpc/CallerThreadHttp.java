@@ -44,6 +44,10 @@ import io.netty.buffer.ByteBufAllocator;
  * connection is checked before reuse (a node that closed it while idle is noticed then, as the event loop would
  * have noticed it), and dropped after a timeout, a malformed or too large answer, or {@code Connection: close}.
  * Errors tell how far the request got, as {@link HttpTransport} says.
+ *
+ * <p>Longer than this project's usual class (about 600 lines) on purpose: the connection pool, the request writer and
+ * a bounded HTTP/1.1 response reader (head, Content-Length, chunked, close-delimited, 1xx) share each connection's
+ * read-ahead buffer and its keep-alive rule.
  */
 final class CallerThreadHttp implements AutoCloseable {
 

@@ -61,6 +61,11 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  * releases: a 270 KB block is never copied into a {@code byte[]} of its own.
  *
  * <p>Futures complete on the I/O thread; {@link HttpProvider} moves user continuations off it.
+ *
+ * <p>Longer than this project's usual class (about 770 lines) on purpose: the pool, each connection's state (request
+ * written, head read, body gathered, released or dropped), the deadlines of its own calls and the pipeline set-up
+ * share one connection's state and its drop rule; the body assembly ({@link AnswerBody}) and the caller's-thread path
+ * ({@link CallerThreadHttp}) are already classes of their own.
  */
 final class NettyHttpTransport implements HttpTransport {
 
