@@ -30,8 +30,8 @@ interface HttpTransport extends AutoCloseable {
 
     /**
      * Has {@code task} run with the time ({@link System#nanoTime()}) on every tick of the one sweep that ends this
-     * transport's late exchanges ({@link InFlightTable#SWEEP_TICK}); false if this transport has no sweep (the JDK
-     * client bounds each exchange itself).
+     * transport's late exchanges ({@link InFlightTable#SWEEP_TICK}); false if this transport has no sweep (both
+     * transports have one: Netty's on an event loop, the JDK client's on a sweep thread of its own).
      */
     default boolean alsoOnSweep(java.util.function.LongConsumer task) {
         return false;

@@ -1,24 +1,41 @@
 package sh.brane.rpc;
 
+import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.time.Duration;
+import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongConsumer;
 
 /**
  * POSTs with the JDK {@link HttpClient}. Used only for {@link HttpClient.Version#HTTP_2}: HTTP/2 needs ALPN
  * over TLS and stream multiplexing, which the JDK client does and {@link NettyHttpTransport} does not. The
  * JDK client costs more per call (its internal hand-offs between threads), which is why HTTP/1.1 runs on
  * Netty.
+ *
+ * <p>Deadlines work as on Netty: no timer per request ({@code HttpRequest.timeout} and
+ * {@code CompletableFuture.orTimeout} would each schedule one). One sweep thread per transport ticks every
+ * {@link InFlightTable#SWEEP_TICK}: it runs the provider's table first (its error names the call), then ends
+ * every exchange past its deadline (headers or body still outstanding) and cancels it, which makes the JDK
+ * client reset that one stream; the connection and the other streams on it go on.
  */
 final class JdkHttpTransport implements HttpTransport {
 
     private final HttpConfig config;
     private final HttpClient client;
+    /** Exchanges waiting for their answer; the sweep looks for late ones. */
+    private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
+    private final ScheduledThreadPoolExecutor sweeper;
+    private volatile LongConsumer alsoOnSweep = now -> { };
+    private volatile boolean closed;
 
     JdkHttpTransport(HttpConfig config, Executor executor) {
         this.config = config;
@@ -32,6 +49,14 @@ final class JdkHttpTransport implements HttpTransport {
                 .connectTimeout(config.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
+        this.sweeper = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "brane-http2-sweep-" + config.name());
+            t.setDaemon(true);
+            return t;
+        });
+        sweeper.setRemoveOnCancelPolicy(true);
+        long tick = InFlightTable.SWEEP_TICK.toNanos();
+        sweeper.scheduleAtFixedRate(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
     }
 
     private static javax.net.ssl.SSLContext sslContext(HttpConfig config) {
@@ -47,31 +72,86 @@ final class JdkHttpTransport implements HttpTransport {
 
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IOException("the HTTP transport was closed"));
+        }
+        CompletableFuture<HttpResponse<byte[]>> sent;
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(config.uri())
-                    .timeout(Duration.ofNanos(timeoutNanos))
                     .header("Content-Type", "application/json")
                     .header("Accept", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body));
             config.headers().forEach(b::header);
             headers.forEach(b::header);
-            // HttpRequest.timeout stops at the headers; orTimeout also bounds a body that stalls afterwards
-            return client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()))
-                    .orTimeout(timeoutNanos + 50_000_000L, TimeUnit.NANOSECONDS)
-                    .handle((resp, err) -> {
-                        if (err != null) {
-                            throw err instanceof CompletionException ce ? ce : new CompletionException(err);
-                        }
-                        return HttpReply.of(resp.statusCode(), resp.headers().firstValue("Retry-After").orElse(null),
-                                resp.body());
-                    });
+            sent = client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+        Exchange x = new Exchange(sent, System.nanoTime() + timeoutNanos);
+        inFlight.add(x);
+        sent.whenComplete((resp, err) -> {
+            inFlight.remove(x);
+            if (err != null) {
+                x.reply.completeExceptionally(err instanceof CompletionException ce && ce.getCause() != null
+                        ? ce.getCause() : err);
+            } else {
+                x.reply.complete(HttpReply.of(resp.statusCode(),
+                        resp.headers().firstValue("Retry-After").orElse(null), resp.body()));
+            }
+        });
+        return x.reply;
+    }
+
+    @Override
+    public boolean alsoOnSweep(LongConsumer task) {
+        alsoOnSweep = task;
+        return true;
+    }
+
+    /** One tick: the provider's table first, then this transport's late exchanges. */
+    private void sweep() {
+        long now = System.nanoTime();
+        try {
+            alsoOnSweep.accept(now);
+        } catch (RuntimeException e) {
+            RequestLifecycle.LOG.debug("sweep task threw", e);
+        }
+        for (Exchange x : inFlight) {
+            if (now - x.deadline >= 0) {
+                inFlight.remove(x);
+                x.reply.completeExceptionally(new TimeoutException("no HTTP answer within the request timeout"));
+                // resets this exchange's stream (or closes its HTTP/1.1 connection), so its late answer is dropped
+                x.sent.cancel(true);
+            }
+        }
+    }
+
+    /** Exchanges on the wire when this is called (for tests). */
+    int inFlight() {
+        return inFlight.size();
     }
 
     @Override
     public void close() {
+        closed = true;
+        sweeper.shutdownNow();
+        for (Exchange x : inFlight) {
+            x.reply.completeExceptionally(new IOException("the HTTP transport was closed"));
+            x.sent.cancel(true);
+        }
+        inFlight.clear();
         client.shutdownNow();
+    }
+
+    /** One POST: the JDK client's future, the one handed to the provider and the deadline. */
+    private static final class Exchange {
+        final CompletableFuture<HttpResponse<byte[]>> sent;
+        final CompletableFuture<HttpReply> reply = new CompletableFuture<>();
+        final long deadline;
+
+        Exchange(CompletableFuture<HttpResponse<byte[]>> sent, long deadline) {
+            this.sent = sent;
+            this.deadline = deadline;
+        }
     }
 }
