@@ -45,6 +45,10 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>The client does not own the provider: {@link #close()} ends the client's own subscription, not the
  * provider.
+ *
+ * <p>A little over 400 lines on purpose: it is the one typed surface users call, one short method per node call
+ * (each a line or two over its {@link ClientCalls} call, shared with the asynchronous client), and splitting it by
+ * method would only scatter that list; the asynchronous forms live in {@link BraneAsyncClient}.
  */
 public final class BraneClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BraneClient.class);
