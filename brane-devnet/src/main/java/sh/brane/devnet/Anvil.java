@@ -285,6 +285,13 @@ public final class Anvil implements AutoCloseable {
                 }
                 throw new AnvilException(message);
             }
+            // checked before each probe, not after: an answer that arrives after the deadline (a probe waits up to a
+            // second) must not count, or a timeout shorter than one probe could still "succeed"
+            if (System.nanoTime() - deadline > 0) {
+                String tail = drain.tailText();
+                throw new AnvilException("Anvil (pid " + p.pid() + ") did not answer eth_chainId on " + httpUrl()
+                        + " within " + startupTimeout + " (" + lastError + "). Last output:\n" + tail);
+            }
             try {
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200) {
@@ -310,11 +317,6 @@ public final class Anvil implements AutoCloseable {
                 }
             } catch (IOException e) {
                 lastError = e.toString();
-            }
-            if (System.nanoTime() > deadline) {
-                String tail = drain.tailText();
-                throw new AnvilException("Anvil (pid " + p.pid() + ") did not answer eth_chainId on " + httpUrl()
-                        + " within " + startupTimeout + " (" + lastError + "). Last output:\n" + tail);
             }
             Thread.sleep(POLL_MILLIS);
         }
