@@ -58,6 +58,16 @@ public final class LocalPostgres implements AutoCloseable {
      * @throws IllegalStateException when PostgreSQL is not installed ({@link #binaries()} is empty)
      */
     public static LocalPostgres start() throws Exception {
+        return start(LocalPostgres::freePort);
+    }
+
+    /** Where {@link #start(PortPicker)} gets each port it tries (a test can hand it a taken one). */
+    @FunctionalInterface
+    interface PortPicker {
+        int next() throws IOException;
+    }
+
+    static LocalPostgres start(PortPicker ports) throws Exception {
         Optional<Path> bin = binaries();
         if (bin.isEmpty()) {
             throw new IllegalStateException(NOT_INSTALLED);
@@ -70,21 +80,43 @@ public final class LocalPostgres implements AutoCloseable {
         Path data = dir.resolve("data");
         run(as(root, List.of(bin.get().resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U",
                 "postgres", "--no-sync", "-E", "UTF8")));
-        int port = freePort();
-        ProcessBuilder pb = new ProcessBuilder(as(root, List.of(bin.get().resolve("postgres").toString(), "-D",
-                data.toString(), "-p", Integer.toString(port), "-k", dir.toString(), "-c", "listen_addresses=127.0.0.1",
-                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "max_connections=200")));
-        pb.redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile());
-        LocalPostgres pg = new LocalPostgres(dir, port, pb.start());
-        // also stopped when the test JVM exits without reaching close() (e.g. Ctrl-C)
-        Runtime.getRuntime().addShutdownHook(new Thread(pg::stopQuietly, "stop-test-postgres"));
-        try {
-            pg.awaitReady(Duration.ofSeconds(30));
-        } catch (Exception e) {
-            pg.close();
-            throw e;
+        // the port is free when picked but may be taken before postgres binds it (parallel tests, other JVMs):
+        // then postgres exits, or, worse, another server answers on it; both are detected and a new port tried
+        PortTaken taken = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            int port = ports.next();
+            ProcessBuilder pb = new ProcessBuilder(as(root, List.of(bin.get().resolve("postgres").toString(), "-D",
+                    data.toString(), "-p", Integer.toString(port), "-k", dir.toString(), "-c",
+                    "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
+                    "max_connections=200")));
+            pb.redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile());
+            LocalPostgres pg = new LocalPostgres(dir, port, pb.start());
+            // also stopped when the test JVM exits without reaching close() (e.g. Ctrl-C)
+            Thread hook = new Thread(pg::stopQuietly, "stop-test-postgres");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                pg.awaitReady(Duration.ofSeconds(30), data);
+                return pg;
+            } catch (PortTaken e) {
+                taken = e;
+                pg.stopServer();
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (Exception e) {
+                pg.close();
+                throw e;
+            }
         }
-        return pg;
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+        throw new IllegalStateException("PostgreSQL found each of 5 free ports taken before it could bind", taken);
+    }
+
+    /** The picked port was taken by another process before this server bound it. */
+    private static final class PortTaken extends Exception {
+        PortTaken(String message) {
+            super(message);
+        }
     }
 
     private static List<String> as(boolean root, List<String> command) {
@@ -110,14 +142,24 @@ public final class LocalPostgres implements AutoCloseable {
         }
     }
 
-    private void awaitReady(Duration timeout) throws Exception {
+    private void awaitReady(Duration timeout, Path data) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         SQLException last = null;
         while (System.nanoTime() < deadline) {
             if (!launcher.isAlive()) {
-                throw new IllegalStateException("postgres exited: " + Files.readString(dir.resolve("server.log")));
+                String log = Files.readString(dir.resolve("server.log"));
+                if (log.contains("could not bind") || log.contains("already in use")) {
+                    throw new PortTaken("port " + port + " was taken: " + log);
+                }
+                throw new IllegalStateException("postgres exited: " + log);
             }
-            try (Connection c = DriverManager.getConnection(jdbcUrl(), "postgres", "")) {
+            try (Connection c = DriverManager.getConnection(jdbcUrl(), "postgres", "");
+                 java.sql.ResultSet r = c.createStatement().executeQuery("SHOW data_directory")) {
+                r.next();
+                // an answer from another server on the same port must not pass for this one
+                if (!Path.of(r.getString(1)).toRealPath().equals(data.toRealPath())) {
+                    throw new PortTaken("port " + port + " is served by another PostgreSQL (" + r.getString(1) + ")");
+                }
                 return;
             } catch (SQLException e) {
                 last = e;
@@ -125,6 +167,11 @@ public final class LocalPostgres implements AutoCloseable {
             }
         }
         throw new IllegalStateException("postgres did not accept connections within " + timeout, last);
+    }
+
+    /** The port this server listens on, on 127.0.0.1. */
+    public int port() {
+        return port;
     }
 
     public String jdbcUrl() {
@@ -152,6 +199,14 @@ public final class LocalPostgres implements AutoCloseable {
         if (!Files.exists(dir)) {
             return;
         }
+        stopServer();
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    /** Stops this server (by its postmaster's PID, from its pid file) and its launcher; keeps the directory. */
+    private void stopServer() throws Exception {
         Path pidFile = dir.resolve("data").resolve("postmaster.pid");
         if (Files.exists(pidFile)) {
             long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
@@ -174,8 +229,5 @@ public final class LocalPostgres implements AutoCloseable {
         }
         launcher.destroy();
         launcher.waitFor();
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 }
