@@ -3,11 +3,9 @@ package sh.brane.rpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.FileInputStream;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,26 +75,9 @@ class Http2TransportTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path ks = dir.resolve("server.p12");
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        Process p = new ProcessBuilder(keytool, "-genkeypair", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-alias", "server", "-dname", "CN=brane-test", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", ks.toString(), "-storepass", "changeit", "-keypass", "changeit")
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try (FileInputStream in = new FileInputStream(ks.toFile())) {
-            store.load(in, "changeit".toCharArray());
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(store, "changeit".toCharArray());
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        trusted.setCertificateEntry("server", store.getCertificate("server"));
-        trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
+        TestCertificate certificate = TestCertificate.selfSigned(dir);
+        trust = certificate.trust();
+        KeyManagerFactory kmf = certificate.keys();
 
         SslContext ssl = SslContextBuilder.forServer(kmf).sslProvider(SslProvider.JDK)
                 .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,

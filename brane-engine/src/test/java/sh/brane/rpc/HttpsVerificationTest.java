@@ -3,7 +3,6 @@ package sh.brane.rpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.FileInputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
 import java.net.InetSocketAddress;
@@ -14,7 +13,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.net.ssl.KeyManagerFactory;
@@ -46,22 +44,9 @@ class HttpsVerificationTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path ks = dir.resolve("server.p12");
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        Process p = new ProcessBuilder(keytool, "-genkeypair", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-alias", "server", "-dname", "CN=brane-test", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", ks.toString(), "-storepass", "changeit", "-keypass", "changeit")
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try (FileInputStream in = new FileInputStream(ks.toFile())) {
-            store.load(in, "changeit".toCharArray());
-        }
-        serverCertificate = store.getCertificate("server");
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(store, "changeit".toCharArray());
+        TestCertificate certificate = TestCertificate.selfSigned(dir);
+        serverCertificate = certificate.certificate();
+        KeyManagerFactory kmf = certificate.keys();
         SSLContext ssl = SSLContext.getInstance("TLS");
         ssl.init(kmf.getKeyManagers(), null, null);
         server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

@@ -3,14 +3,10 @@ package sh.brane.rpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.FileInputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.KeyManagerFactory;
 
@@ -31,24 +27,10 @@ class WebSocketTlsTest {
 
     @BeforeAll
     static void startTlsServer() throws Exception {
-        Path ks = dir.resolve("server.p12");
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        Process p = new ProcessBuilder(keytool, "-genkeypair", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-alias", "server", "-dname", "CN=brane-test", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", ks.toString(), "-storepass", "changeit", "-keypass", "changeit")
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try (FileInputStream in = new FileInputStream(ks.toFile())) {
-            store.load(in, "changeit".toCharArray());
-        }
-        cert = (X509Certificate) store.getCertificate("server");
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(store, "changeit".toCharArray());
+        TestCertificate certificate = TestCertificate.selfSigned(dir);
+        cert = certificate.certificate();
+        KeyManagerFactory kmf = certificate.keys();
         server = TestWsServer.startTls(SslContextBuilder.forServer(kmf).build(), TestWsServer.DEFAULT);
-        Files.deleteIfExists(ks);
     }
 
     @AfterAll
