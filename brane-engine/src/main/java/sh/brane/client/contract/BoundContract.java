@@ -3,6 +3,7 @@ package sh.brane.client.contract;
 import java.util.List;
 
 import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
 import sh.brane.client.Log;
 import sh.brane.client.Receipt;
 import sh.brane.core.abi.Abi;
@@ -20,6 +21,12 @@ public interface BoundContract {
 
     /** The ABI the interface was bound to. */
     Abi contractAbi();
+
+    /**
+     * The client this contract reads through: its node, and so its chain. Whatever else reads this contract's
+     * events (an event listener) reads them through the same client, so they come from the chain it lives on.
+     */
+    BraneClient contractClient();
 
     /** The logs of {@code receipt} emitted by this contract as {@code type}'s event, decoded in order. */
     <E extends Record> List<E> decodeEvents(Class<E> type, Receipt receipt);

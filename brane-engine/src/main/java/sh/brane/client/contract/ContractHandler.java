@@ -162,6 +162,7 @@ final class ContractHandler implements InvocationHandler {
         return switch (method.getName()) {
             case "contractAddress" -> address;
             case "contractAbi" -> binder.abi();
+            case "contractClient" -> client;
             case "decodeEvent" -> binder.event((Class) args[0]).decode((Log) args[1]);
             case "decodeEvents" -> {
                 EventBinding<?> event = binder.event((Class) args[0]);

@@ -51,8 +51,9 @@ public @interface BraneEventListener {
 
     /**
      * The chain to read, a name configured under {@code brane.chains.<name>}: the stream uses that chain's
-     * {@code BraneClient} and provider (and tags its metrics with it). Default: the one {@code BraneClient} (the
-     * {@code brane.rpc} shorthand's). A name that is not configured stops start-up naming the configured ones.
+     * {@code BraneClient} and provider (and tags its metrics with it). Default: the chain its {@link #contract()}
+     * bean is bound on ({@code BoundContract.contractClient()}), or with an {@link #address()}, the one
+     * {@code BraneClient} (the {@code brane.rpc} shorthand's). A chain other than the contract's stops start-up. A name that is not configured stops start-up naming the configured ones.
      * Placeholders allowed; {@code brane.events.streams.<id>.chain} also sets it.
      */
     String chain() default "";

@@ -85,13 +85,13 @@ final class ListenerStreams {
         String contractName = setting(m.annotation.contract(), own.getContract());
         String address = setting(m.annotation.address(), own.getAddress());
         String chain = setting(m.annotation.chain(), own.getChain());
-        BraneClient client = chain == null ? defaultClient(m, prefix) : chainClient(chain.strip(), prefix);
+        BoundContract contract = StringUtils.hasText(address) ? null : contract(m, contractName, prefix);
+        BraneClient client = client(m, chain == null ? null : chain.strip(), contract, prefix);
         LogStreamBuilder<?> builder = LogStream.builder(client).name(id);
-        if (StringUtils.hasText(address)) {
+        if (contract == null) {
             builder.address(address(address, prefix + "address"));
             builder = builder.event(EventBinding.of((Class) m.eventType, abiOf(m)));
         } else {
-            BoundContract contract = contract(m, contractName, prefix);
             builder = builder.event(contract, (Class) m.eventType);
         }
         if (fromBlock == null) {
@@ -104,6 +104,31 @@ final class ListenerStreams {
                 .checkpoints(store, properties.getLeaseTtl())
                 .build((sh.brane.client.events.LogHandler) m.handler());
         return new ListenerStream(stream, chain == null ? chainOf(client) : chain.strip());
+    }
+
+    /**
+     * The client a listener reads through: the named chain's; else its contract's own (a contract bound on a chain
+     * emits its events there, not on the default node); else the one client. A named chain that is not the
+     * contract's stops start-up, since its logs would be looked for on a chain the contract does not live on.
+     */
+    private BraneClient client(ListenerMethod m, String chain, BoundContract contract, String prefix) {
+        if (chain != null) {
+            BraneClient client = chainClient(chain, prefix);
+            if (contract != null && contract.contractClient() != client) {
+                throw new IllegalStateException("@BraneEventListener " + m.describe() + " reads chain '" + chain
+                        + "', but its contract at " + contract.contractAddress() + " is bound to "
+                        + describeChain(contract.contractClient()) + ": remove the listener's chain (" + prefix
+                        + "chain) to read the contract's own, or bind the contract on '" + chain
+                        + "' (@BraneContract(chain = ...) or brane.contracts.<name>.chain)");
+            }
+            return client;
+        }
+        return contract != null ? contract.contractClient() : defaultClient(m, prefix);
+    }
+
+    private String describeChain(BraneClient client) {
+        String chain = chainOf(client);
+        return DEFAULT_CHAIN.equals(chain) ? "the default client (brane.rpc)" : "chain '" + chain + "'";
     }
 
     private BraneClient defaultClient(ListenerMethod m, String prefix) {

@@ -49,6 +49,8 @@ class BraneEventsAutoConfigurationTests {
     static final String CHAIN_EMITTER = "0x00000000000000000000000000000000000000e2";
     /** The emitter of the annotation's chain test. */
     static final String L2_EMITTER = "0x00000000000000000000000000000000000000e3";
+    /** The emitter of the contract's chain test. */
+    static final String CONTRACT_CHAIN_EMITTER = "0x00000000000000000000000000000000000000e4";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class,
@@ -241,6 +243,43 @@ class BraneEventsAutoConfigurationTests {
                     .run(context -> assertThat(context).getFailure().rootCause()
                             .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                             .hasMessageContaining("brane.events.streams.l2-deposits.chain").hasMessageContaining("l1"));
+        }
+    }
+
+    @Test
+    void aListenerWithoutAChainReadsTheChainItsContractIsBoundOn() throws Exception {
+        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            provider.send("anvil_setCode", List.of(CONTRACT_CHAIN_EMITTER, Emitter.RUNTIME));
+            SigningClient sender = new SigningClient(client, PrivateKey.fromHex(anvil.account(4).privateKey()));
+            Address to = Address.of(anvil.account(2).address());
+            long start = client.blockNumber();
+            // l1 is a closed port and there is no brane.rpc shorthand: only the contract's chain, l2, can deliver
+            runner.withUserConfiguration(Contracts.class).withBean(Deposits.class)
+                    .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1",
+                            "brane.chains.l2.rpc.url=" + anvil.httpUrl(), "emitter.address=" + CONTRACT_CHAIN_EMITTER,
+                            "brane.contracts.emitter.chain=l2", "brane.events.streams.deposits.from-block=" + start,
+                            "brane.events.streams.deposits.confirmations=1")
+                    .run(context -> {
+                        assertThat(context).hasNotFailed();
+                        sender.send(TxRequest.builder().to(Address.of(CONTRACT_CHAIN_EMITTER)).data(Hex.decode("0x"
+                                + "0".repeat(24) + to.toHex().substring(2) + String.format("%064x", 11))).build());
+                        Deposits deposits = context.getBean(Deposits.class);
+                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                        while (deposits.applied.isEmpty() && System.nanoTime() < deadline) {
+                            Thread.sleep(20);
+                        }
+                        assertThat(deposits.applied).containsExactly(
+                                new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(11)));
+                    });
+            // naming another chain than the contract's stops start-up, naming both
+            runner.withUserConfiguration(Contracts.class).withBean(Deposits.class)
+                    .withPropertyValues("brane.chains.l1.rpc.url=http://127.0.0.1:1",
+                            "brane.chains.l2.rpc.url=" + anvil.httpUrl(), "emitter.address=" + CONTRACT_CHAIN_EMITTER,
+                            "brane.contracts.emitter.chain=l2", "brane.events.streams.deposits.chain=l1")
+                    .run(context -> assertThat(context).getFailure().rootCause()
+                            .hasMessageContaining("reads chain 'l1'").hasMessageContaining("bound to chain 'l2'")
+                            .hasMessageContaining("brane.events.streams.deposits.chain"));
         }
     }
 
