@@ -16,7 +16,6 @@ import com.lmax.disruptor.SleepingWaitStrategy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 
 /**
  * Carries callers' writes to the event loop in batches. A caller publishes its request into the Disruptor ring,
@@ -39,7 +38,11 @@ final class RingWriter {
     /** Calls of {@code sendAsyncBatch} joined into one JSON-RPC batch message at most (nodes cap batches too). */
     static final int MAX_CALLS_PER_BATCH = 100;
 
-    /** One ring slot: a registered request, serialized by its caller, and whether it may join a batch. */
+    /**
+     * One ring slot: a registered request, serialized by its caller, and whether it may join a batch. A call that
+     * goes alone carries its finished frame ({@link WsFrames}: header and masked payload); a joinable one its bare
+     * JSON after the room kept for a header ({@link WsFrames#begin}), masked once its batch is known.
+     */
     static final class Slot {
         PendingRequest request;
         ByteBuf frame;
@@ -63,8 +66,13 @@ final class RingWriter {
     private final Function<PendingRequest, BraneRpcException> notConnected;
     private final Runnable drainTask = this::drain;
     private final String provider;
+    /** Frames bigger than this together are written one by one rather than copied into one buffer. */
+    static final int MAX_GATHER_BYTES = 64 * 1024;
+
     // touched by the one running drain only
-    private final ArrayList<TextWebSocketFrame> frames = new ArrayList<>();
+    /** Finished frames (header and masked payload) of this pass, written as one buffer by {@link #writeFrames}. */
+    private final ArrayList<ByteBuf> frames = new ArrayList<>();
+    private int frameBytes;
     private final ArrayList<PendingRequest> batch = new ArrayList<>();
     /** The serialized requests of {@link #batch}, one each. */
     private final ArrayList<ByteBuf> pieces = new ArrayList<>();
@@ -195,21 +203,45 @@ final class RingWriter {
         }
     }
 
-    /** Writes the frames this pass made and flushes once. */
+    /**
+     * Writes the frames this pass made and flushes once. Small frames together are copied into one buffer: one trip
+     * through the pipeline and one entry in the outbound buffer, where a write each cost a trip each (and, with the
+     * keep-alive's idle handler in it, a promise and a listener each).
+     */
     private void writeFrames() {
-        if (target != null && !frames.isEmpty()) {
-            int n = frames.size();
+        int n = frames.size();
+        if (target != null && n > 0) {
             int written = calls;
             lifecycle.hook(m -> m.onBatchSize(written));
-            for (int i = 0; i < n; i++) {
-                // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
-                target.write(frames.get(i), target.voidPromise());
+            // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
+            if (n == 1 || frameBytes > MAX_GATHER_BYTES) {
+                for (int i = 0; i < n; i++) {
+                    target.write(frames.get(i), target.voidPromise());
+                }
+            } else {
+                ByteBuf all = target.alloc().buffer(frameBytes);
+                for (int i = 0; i < n; i++) {
+                    ByteBuf f = frames.get(i);
+                    all.writeBytes(f, f.readerIndex(), f.readableBytes());
+                    f.release();
+                }
+                target.write(all, target.voidPromise());
             }
             target.flush();
+        } else {
+            for (int i = 0; i < n; i++) {
+                frames.get(i).release();
+            }
         }
         frames.clear();
+        frameBytes = 0;
         calls = 0;
         target = null;
+    }
+
+    private void addFrame(ByteBuf frame) {
+        frames.add(frame);
+        frameBytes += frame.readableBytes();
     }
 
     private boolean take(Slot s, long sequence, boolean endOfBatch) {
@@ -228,7 +260,7 @@ final class RingWriter {
             release(frame);
             table.fail(r.id, notConnected.apply(r));
         } else if (!joinable) {
-            frames.add(new TextWebSocketFrame(frame));
+            addFrame(frame);
             calls++;
         } else {
             batch.add(r);
@@ -255,10 +287,12 @@ final class RingWriter {
             return;
         }
         if (n == 1) {
-            frames.add(new TextWebSocketFrame(pieces.get(0)));
+            ByteBuf alone = pieces.get(0);
+            WsFrames.finish(alone);
+            addFrame(alone);
         } else {
             long[] ids = new long[n];
-            ByteBuf buf = target.alloc().buffer(pieceBytes + n + 1);
+            ByteBuf buf = WsFrames.begin(target.alloc(), pieceBytes + n + 1);
             buf.writeByte('[');
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
@@ -271,7 +305,8 @@ final class RingWriter {
                 piece.release();
             }
             buf.writeByte(']');
-            frames.add(new TextWebSocketFrame(buf));
+            WsFrames.finish(buf);
+            addFrame(buf);
         }
         calls += n;
         batch.clear();
@@ -304,15 +339,25 @@ final class RingWriter {
         pieces.subList(kept, pieces.size()).clear();
     }
 
-    /** Writes {@code r} into a pooled buffer of {@code ch}; null (and {@code r} failed) if it cannot be. */
-    TextWebSocketFrame serialize(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf buf = serializeBuf(ch, r, params);
-        return buf == null ? null : new TextWebSocketFrame(buf);
+    /**
+     * Writes {@code r} as a finished frame ({@link WsFrames}: header and masked payload) into a pooled buffer of
+     * {@code ch}; null (and {@code r} failed) if it cannot be.
+     */
+    ByteBuf serialize(Channel ch, PendingRequest r, List<?> params) {
+        ByteBuf buf = serializePayload(ch, r, params);
+        if (buf != null) {
+            WsFrames.finish(buf);
+        }
+        return buf;
     }
 
-    /** {@link #serialize}, as the bare buffer a ring slot carries. */
-    ByteBuf serializeBuf(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf buf = ch.alloc().buffer();
+    /**
+     * Writes {@code r}'s JSON into a pooled buffer of {@code ch} after room kept for a frame header
+     * ({@link WsFrames#begin}), unmasked, as a joinable call's slot carries it; null (and {@code r} failed) if it
+     * cannot be.
+     */
+    ByteBuf serializePayload(Channel ch, PendingRequest r, List<?> params) {
+        ByteBuf buf = WsFrames.begin(ch.alloc(), 128);
         try {
             if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
                 JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
