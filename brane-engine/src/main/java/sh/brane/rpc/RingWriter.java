@@ -214,12 +214,13 @@ final class RingWriter {
             int written = calls;
             lifecycle.hook(m -> m.onBatchSize(written));
             // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
-            if (n == 1 || frameBytes > MAX_GATHER_BYTES) {
+            if (frameBytes > MAX_GATHER_BYTES) {
                 for (int i = 0; i < n; i++) {
                     target.write(frames.get(i), target.voidPromise());
                 }
             } else {
-                ByteBuf all = target.alloc().buffer(frameBytes);
+                // the callers' frames are in heap buffers: one copy into a direct one, as the socket needs anyway
+                ByteBuf all = target.alloc().directBuffer(frameBytes);
                 for (int i = 0; i < n; i++) {
                     ByteBuf f = frames.get(i);
                     all.writeBytes(f, f.readerIndex(), f.readableBytes());
