@@ -293,7 +293,7 @@ final class RingWriter {
             addFrame(alone);
         } else {
             long[] ids = new long[n];
-            ByteBuf buf = WsFrames.begin(target.alloc(), pieceBytes + n + 1);
+            ByteBuf buf = WsFrames.begin(pieceBytes + n + 1);
             buf.writeByte('[');
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
@@ -345,11 +345,7 @@ final class RingWriter {
      * {@code ch}; null (and {@code r} failed) if it cannot be.
      */
     ByteBuf serialize(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf buf = serializePayload(ch, r, params);
-        if (buf != null) {
-            WsFrames.finish(buf);
-        }
-        return buf;
+        return serialize(r, params, true);
     }
 
     /**
@@ -358,14 +354,19 @@ final class RingWriter {
      * cannot be.
      */
     ByteBuf serializePayload(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf buf = WsFrames.begin(ch.alloc(), 128);
+        return serialize(r, params, false);
+    }
+
+    /** Serializes {@code r} in the thread's scratch buffer and copies it out, framed or not. */
+    private ByteBuf serialize(PendingRequest r, List<?> params, boolean frame) {
+        ByteBuf buf = WsFrames.scratch();
         try {
             if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
                 JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
             }
-            return buf;
+            return WsFrames.detach(buf, frame);
         } catch (RuntimeException e) {
-            buf.release();
+            WsFrames.giveBack(buf);
             table.fail(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
             return null;
         }

@@ -1,9 +1,12 @@
 package sh.brane.rpc;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 
 /**
  * Client text frames (RFC 6455 section 5.2) built by hand, so that Netty's per-frame encoder
@@ -28,16 +31,65 @@ final class WsFrames {
     private WsFrames() {
     }
 
+    /** A platform thread keeps its scratch buffer only up to this size, so one huge call leaves no huge buffer. */
+    private static final int MAX_KEPT_SCRATCH = 64 * 1024;
+    /** Each platform thread's scratch buffer; empty while the thread uses it (a re-entrant call gets its own). */
+    private static final ThreadLocal<ByteBuf> SCRATCH = new ThreadLocal<>();
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /**
-     * A new buffer with room for the header kept: the payload is written from its writer index on. A heap buffer:
-     * serializing and masking byte by byte into an array is several times cheaper than into a direct buffer (which
-     * Netty reaches through a {@code ByteBuffer} on recent JDKs), and the I/O thread copies the frames into one
-     * direct buffer anyway when it gathers them ({@link RingWriter}).
+     * A new buffer with room for the header kept: the payload is written from its writer index on. A plain heap
+     * buffer: serializing and masking into an array is several times cheaper than into a direct buffer (which Netty
+     * reaches through a {@code ByteBuffer} on recent JDKs) or a pooled one (whose allocation was a third of a
+     * {@code sendAsyncBatch} caller's time), and the I/O thread copies the frames into one direct buffer anyway when
+     * it gathers them ({@link RingWriter}).
      */
-    static ByteBuf begin(ByteBufAllocator alloc, int payloadHint) {
-        ByteBuf buf = alloc.heapBuffer(MAX_HEADER + payloadHint);
+    static ByteBuf begin(int payloadHint) {
+        ByteBuf buf = Unpooled.buffer(MAX_HEADER + payloadHint);
         buf.writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
         return buf;
+    }
+
+    /**
+     * The calling thread's scratch buffer, set up as {@link #begin} sets a new one up, to serialize one call into and
+     * then {@link #detach} (or {@link #giveBack}); a virtual thread (whose thread-locals live as long as one task)
+     * and a re-entrant call get a new one.
+     */
+    static ByteBuf scratch() {
+        ByteBuf s = Thread.currentThread().isVirtual() ? null : SCRATCH.get();
+        if (s == null) {
+            return begin(256);
+        }
+        SCRATCH.remove();
+        s.clear().writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
+        return s;
+    }
+
+    /**
+     * Copies what was serialized into {@code scratch} out into a buffer of its own, exactly sized, and gives the
+     * scratch back: as a finished frame if {@code frame} (header and masked payload), else as the bare payload after
+     * room kept for a header (a call the drain frames with the batch it joins).
+     */
+    static ByteBuf detach(ByteBuf scratch, boolean frame) {
+        try {
+            if (frame) {
+                finish(scratch);
+            }
+            int len = scratch.readableBytes();
+            int room = frame ? 0 : MAX_HEADER;
+            byte[] copy = new byte[room + len];
+            scratch.getBytes(scratch.readerIndex(), copy, room, len);
+            return Unpooled.wrappedBuffer(copy).readerIndex(room);
+        } finally {
+            giveBack(scratch);
+        }
+    }
+
+    /** Makes {@code scratch} the thread's scratch buffer again, unless it grew too big or came to a virtual thread. */
+    static void giveBack(ByteBuf scratch) {
+        if (scratch.capacity() <= MAX_KEPT_SCRATCH && !Thread.currentThread().isVirtual()) {
+            SCRATCH.set(scratch);
+        }
     }
 
     /**
@@ -82,6 +134,10 @@ final class WsFrames {
     /** XORs {@code len} bytes from {@code from} with the 4-byte {@code mask} (big-endian, as written in the header). */
     static void mask(ByteBuf buf, int from, int len, int mask) {
         long wide = (mask & 0xFFFFFFFFL) << 32 | mask & 0xFFFFFFFFL;
+        if (buf.hasArray()) {
+            mask(buf.array(), buf.arrayOffset() + from, len, mask, wide);
+            return;
+        }
         int i = from;
         int end = from + len;
         for (; i + 8 <= end; i += 8) {
@@ -89,6 +145,17 @@ final class WsFrames {
         }
         for (int k = (i - from) & 3; i < end; i++, k = (k + 1) & 3) {
             buf.setByte(i, buf.getByte(i) ^ (mask >>> (24 - 8 * k)));
+        }
+    }
+
+    private static void mask(byte[] a, int from, int len, int mask, long wide) {
+        int i = from;
+        int end = from + len;
+        for (; i + 8 <= end; i += 8) {
+            LONGS.set(a, i, (long) LONGS.get(a, i) ^ wide);
+        }
+        for (int k = 0; i < end; i++, k++) {
+            a[i] ^= (byte) (mask >>> (24 - 8 * k));
         }
     }
 }

@@ -108,7 +108,7 @@ final class WsSender {
             accepted.get(i).batchIds = ids;
             accepted.get(i).params = batch.acceptedCalls().get(i).params();
         }
-        ByteBuf buf = WsFrames.begin(ch.alloc(), 64 * ids.length);
+        ByteBuf buf = WsFrames.begin(64 * ids.length);
         try {
             if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
                 JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
