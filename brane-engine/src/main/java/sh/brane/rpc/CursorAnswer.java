@@ -130,13 +130,19 @@ final class CursorAnswer {
         return JsonNodeFactory.instance.booleanNode(c.optBoolean()); // anything else bails
     }
 
-    /** The answers of one message, reported only once the whole message was read by the fast path. */
+    /**
+     * The answers of one message, reported only once the whole message was read by the fast path. The first is kept
+     * in fields (a message of one answer allocates no arrays), the rest in arrays grown as a batch needs.
+     */
     private static final class Answers {
         /** Whether untyped leaves are taken too ({@link #readAll}). */
         final boolean untypedToo;
-        private long[] ids = new long[1];
-        private Object[] values = new Object[1];
-        private boolean[] typed = new boolean[1];
+        private long firstId;
+        private Object firstValue;
+        private boolean firstTyped;
+        private long[] ids;
+        private Object[] values;
+        private boolean[] typed;
         private int n;
 
         Answers(boolean untypedToo) {
@@ -144,24 +150,40 @@ final class CursorAnswer {
         }
 
         void add(long id, Object value, boolean isTyped) {
-            if (n == ids.length) {
-                int size = n * 4;
-                ids = java.util.Arrays.copyOf(ids, size);
-                values = java.util.Arrays.copyOf(values, size);
-                typed = java.util.Arrays.copyOf(typed, size);
+            if (n == 0) {
+                firstId = id;
+                firstValue = value;
+                firstTyped = isTyped;
+                n = 1;
+                return;
             }
-            ids[n] = id;
-            values[n] = value;
-            typed[n++] = isTyped;
+            int i = n - 1;
+            if (ids == null || i == ids.length) {
+                int size = ids == null ? 15 : ids.length * 2;
+                ids = ids == null ? new long[size] : java.util.Arrays.copyOf(ids, size);
+                values = values == null ? new Object[size] : java.util.Arrays.copyOf(values, size);
+                typed = typed == null ? new boolean[size] : java.util.Arrays.copyOf(typed, size);
+            }
+            ids[i] = id;
+            values[i] = value;
+            typed[i] = isTyped;
+            n++;
         }
 
         void report(ResponseSink sink) {
-            for (int i = 0; i < n; i++) {
-                if (typed[i]) {
-                    sink.onDecoded(ids[i], values[i]);
-                } else {
-                    sink.onResult(ids[i], (JsonNode) values[i]);
-                }
+            if (n > 0) {
+                report(sink, firstId, firstValue, firstTyped);
+            }
+            for (int i = 0; i < n - 1; i++) {
+                report(sink, ids[i], values[i], typed[i]);
+            }
+        }
+
+        private static void report(ResponseSink sink, long id, Object value, boolean isTyped) {
+            if (isTyped) {
+                sink.onDecoded(id, value);
+            } else {
+                sink.onResult(id, (JsonNode) value);
             }
         }
     }

@@ -214,7 +214,8 @@ final class RingWriter {
             int written = calls;
             lifecycle.hook(m -> m.onBatchSize(written));
             // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
-            if (frameBytes > MAX_GATHER_BYTES) {
+            if (n == 1 || frameBytes > MAX_GATHER_BYTES) {
+                // (a lone frame is copied into a direct buffer by the channel itself)
                 for (int i = 0; i < n; i++) {
                     target.write(frames.get(i), target.voidPromise());
                 }
@@ -293,7 +294,7 @@ final class RingWriter {
             addFrame(alone);
         } else {
             long[] ids = new long[n];
-            ByteBuf buf = WsFrames.begin(pieceBytes + n + 1);
+            ByteBuf buf = WsFrames.begin(target.alloc(), pieceBytes + n + 1);
             buf.writeByte('[');
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
@@ -341,19 +342,19 @@ final class RingWriter {
     }
 
     /**
-     * Writes {@code r} as a finished frame ({@link WsFrames}: header and masked payload) into a pooled buffer of
-     * {@code ch}; null (and {@code r} failed) if it cannot be.
+     * Writes {@code r} as a finished frame ({@link WsFrames}: header and masked payload) into a heap buffer of its
+     * own, on the calling thread; null (and {@code r} failed) if it cannot be.
      */
-    ByteBuf serialize(Channel ch, PendingRequest r, List<?> params) {
+    ByteBuf serialize(PendingRequest r, List<?> params) {
         return serialize(r, params, true);
     }
 
     /**
-     * Writes {@code r}'s JSON into a pooled buffer of {@code ch} after room kept for a frame header
+     * Writes {@code r}'s JSON into a heap buffer of its own after room kept for a frame header
      * ({@link WsFrames#begin}), unmasked, as a joinable call's slot carries it; null (and {@code r} failed) if it
      * cannot be.
      */
-    ByteBuf serializePayload(Channel ch, PendingRequest r, List<?> params) {
+    ByteBuf serializePayload(PendingRequest r, List<?> params) {
         return serialize(r, params, false);
     }
 

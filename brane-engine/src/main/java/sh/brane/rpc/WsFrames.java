@@ -45,7 +45,18 @@ final class WsFrames {
      * it gathers them ({@link RingWriter}).
      */
     static ByteBuf begin(int payloadHint) {
-        ByteBuf buf = Unpooled.buffer(MAX_HEADER + payloadHint);
+        return begin(Unpooled.buffer(MAX_HEADER + payloadHint));
+    }
+
+    /**
+     * {@link #begin(int)} in a pooled heap buffer of {@code alloc}: for a frame of many calls (a batch), whose pool
+     * allocation is shared by all of them.
+     */
+    static ByteBuf begin(io.netty.buffer.ByteBufAllocator alloc, int payloadHint) {
+        return begin(alloc.heapBuffer(MAX_HEADER + payloadHint));
+    }
+
+    private static ByteBuf begin(ByteBuf buf) {
         buf.writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
         return buf;
     }

@@ -60,7 +60,7 @@ final class WsSender {
             // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
             writeNow(ch, r, params);
         } else {
-            ByteBuf frame = writer.serialize(ch, r, params);
+            ByteBuf frame = writer.serialize(r, params);
             if (frame != null) {
                 writer.publish(ch, r, frame, false, connection::isClosed);
             }
@@ -78,7 +78,7 @@ final class WsSender {
         if (ch != null) {
             boolean joinable = !HttpProvider.NOT_REPEATABLE.contains(method);
             // a joinable call's JSON is framed by the drain, with the batch it joins; a submission goes framed
-            ByteBuf frame = joinable ? writer.serializePayload(ch, r, params) : writer.serialize(ch, r, params);
+            ByteBuf frame = joinable ? writer.serializePayload(r, params) : writer.serialize(r, params);
             if (frame != null) {
                 writer.publish(ch, r, frame, joinable, connection::isClosed);
             }
@@ -108,7 +108,7 @@ final class WsSender {
             accepted.get(i).batchIds = ids;
             accepted.get(i).params = batch.acceptedCalls().get(i).params();
         }
-        ByteBuf buf = WsFrames.begin(64 * ids.length);
+        ByteBuf buf = WsFrames.begin(ch.alloc(), 64 * ids.length);
         try {
             if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
                 JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
@@ -166,7 +166,7 @@ final class WsSender {
     }
 
     private void writeNow(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf frame = writer.serialize(ch, r, params);
+        ByteBuf frame = writer.serialize(r, params);
         if (frame != null) {
             ch.writeAndFlush(frame).addListener((ChannelFutureListener) f -> {
                 if (!f.isSuccess()) {
