@@ -15,6 +15,7 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 
 /**
@@ -224,7 +225,11 @@ final class RingWriter {
                 ByteBuf all = target.alloc().directBuffer(frameBytes);
                 for (int i = 0; i < n; i++) {
                     ByteBuf f = frames.get(i);
-                    all.writeBytes(f, f.readerIndex(), f.readableBytes());
+                    if (f.hasArray()) {
+                        all.writeBytes(f.array(), f.arrayOffset() + f.readerIndex(), f.readableBytes());
+                    } else {
+                        all.writeBytes(f, f.readerIndex(), f.readableBytes());
+                    }
                     f.release();
                 }
                 target.write(all, target.voidPromise());
@@ -294,19 +299,24 @@ final class RingWriter {
             addFrame(alone);
         } else {
             long[] ids = new long[n];
-            ByteBuf buf = WsFrames.begin(target.alloc(), pieceBytes + n + 1);
-            buf.writeByte('[');
+            // joined in a plain array: a copy per piece through a pooled buffer's ByteBuffer view cost twice as much
+            byte[] joined = new byte[WsFrames.MAX_HEADER + pieceBytes + n + 1];
+            int at = WsFrames.MAX_HEADER;
+            joined[at++] = '[';
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
                 batch.get(i).batchIds = ids;
                 ByteBuf piece = pieces.get(i);
                 if (i > 0) {
-                    buf.writeByte(',');
+                    joined[at++] = ',';
                 }
-                buf.writeBytes(piece, piece.readerIndex(), piece.readableBytes());
+                int len = piece.readableBytes();
+                piece.getBytes(piece.readerIndex(), joined, at, len);
+                at += len;
                 piece.release();
             }
-            buf.writeByte(']');
+            joined[at] = ']';
+            ByteBuf buf = Unpooled.wrappedBuffer(joined).readerIndex(WsFrames.MAX_HEADER);
             WsFrames.finish(buf);
             addFrame(buf);
         }
