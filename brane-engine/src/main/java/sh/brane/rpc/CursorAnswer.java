@@ -1,9 +1,15 @@
 package sh.brane.rpc;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.NullNode;
+
 /**
- * The fast path of one typed answer held in one array: {@code {"jsonrpc":"2.0","id":7,"result":...}} with its
- * {@code id} before its {@code result} and a decoder that has a {@link CursorDecoder}, read by a {@link JsonCursor}
- * straight from the bytes. Any other message (a batch, an error, a notification, an untyped result, a result before
+ * The fast path of answers held in one array: {@code {"jsonrpc":"2.0","id":7,"result":...}} with its {@code id}
+ * before its {@code result}, read by a {@link JsonCursor} straight from the bytes, when the result is typed by a
+ * decoder that has a {@link CursorDecoder}, or untyped and a plain string, a boolean or null (most untyped results:
+ * quantities, hashes, data; the same node the token path reads). A batch (an array of such answers) is read whole
+ * before any is reported. Any other message (an error, a notification, an untyped object or number, a result before
  * its id, anything the cursor bails on, any value the decoder rejects) leaves the sink untouched and returns false:
  * {@link JsonRpcReader} then reads it with the token path, which gives the same value or words the error. So a
  * hostile answer costs at most one extra linear pass, which stops at the first byte the cursor does not accept.
@@ -18,48 +24,167 @@ final class CursorAnswer {
 
     private CursorAnswer() { }
 
-    /** Reads the answer and reports it to {@code sink} if it is one the fast path takes; false (sink untouched) if not. */
+    /**
+     * Reads one typed answer (not a batch, not an untyped result) and reports it to {@code sink} if it is one the fast
+     * path takes; false (sink untouched) if not.
+     */
     static boolean read(byte[] bytes, int off, int len, ResponseSink sink) {
+        return read(bytes, off, len, sink, false);
+    }
+
+    /**
+     * Reads a message of answers, typed or untyped leaves, alone or in a batch, and reports them to {@code sink} if
+     * every one is one the fast path takes; false (sink untouched) if not.
+     */
+    static boolean readAll(byte[] bytes, int off, int len, ResponseSink sink) {
+        return read(bytes, off, len, sink, true);
+    }
+
+    private static boolean read(byte[] bytes, int off, int len, ResponseSink sink, boolean all) {
         JsonCursor c = JsonCursor.over(bytes, off, len);
-        long id = JsonRpcReader.NO_ID;
-        Object value = null;
-        boolean decoded = false;
+        Answers read = new Answers(all);
         try {
-            c.beginObject();
-            for (int f = c.firstField(ENVELOPE); f != JsonCursor.END; f = c.nextField(ENVELOPE)) {
-                switch (f) {
-                    case JSONRPC, JsonCursor.UNKNOWN -> c.skipValue();
-                    case ID -> {
-                        if (id != JsonRpcReader.NO_ID) {
-                            return false; // a second id: the token path's rules decide which counts
-                        }
-                        id = c.plainLong();
-                    }
-                    case RESULT -> {
-                        if (id == JsonRpcReader.NO_ID || decoded) {
-                            return false;
-                        }
-                        ResultDecoder<?> decoder = sink.decoderFor(id);
-                        CursorDecoder<?> fast = decoder == null ? null : decoder.cursorDecoder();
-                        if (fast == null) {
-                            return false;
-                        }
-                        value = fast.decode(c);
-                        decoded = true;
-                    }
-                    default -> {
-                        return false; // error, method, params: the token path's business
-                    }
+            if (all && c.atArray()) {
+                // a batch: every element must be one the fast path takes, or the token path reads the whole message
+                if (!c.firstElement()) {
+                    return false;
                 }
+                do {
+                    if (!readOne(c, sink, read)) {
+                        return false;
+                    }
+                } while (c.nextElement());
+            } else if (!readOne(c, sink, read)) {
+                return false;
+            }
+            if (all && !c.atEnd()) {
+                return false;
             }
         } catch (RuntimeException e) {
             // JsonCursor.Bail, or a value a record refused: the token path reads it again and words the error
             return false;
         }
+        read.report(sink);
+        return true;
+    }
+
+    /**
+     * Reads one answer object into {@code read}: a typed result through its decoder's fast form, or an untyped one
+     * that is a plain string, a boolean or null (most untyped results: quantities, hashes, data), as the node the
+     * token path would read; false for anything else.
+     */
+    private static boolean readOne(JsonCursor c, ResponseSink sink, Answers read) {
+        long id = JsonRpcReader.NO_ID;
+        Object value = null;
+        boolean decoded = false;
+        boolean typed = false;
+        c.beginObject();
+        for (int f = c.firstField(ENVELOPE); f != JsonCursor.END; f = c.nextField(ENVELOPE)) {
+            switch (f) {
+                case JSONRPC, JsonCursor.UNKNOWN -> c.skipValue();
+                case ID -> {
+                    if (id != JsonRpcReader.NO_ID) {
+                        return false; // a second id: the token path's rules decide which counts
+                    }
+                    id = c.plainLong();
+                }
+                case RESULT -> {
+                    if (id == JsonRpcReader.NO_ID || decoded) {
+                        return false;
+                    }
+                    ResultDecoder<?> decoder = sink.decoderFor(id);
+                    if (decoder != null) {
+                        CursorDecoder<?> fast = decoder.cursorDecoder();
+                        if (fast == null) {
+                            return false;
+                        }
+                        value = fast.decode(c);
+                        typed = true;
+                    } else if (read.untypedToo) {
+                        value = untyped(c);
+                    } else {
+                        return false;
+                    }
+                    decoded = true;
+                }
+                default -> {
+                    return false; // error, method, params: the token path's business
+                }
+            }
+        }
         if (!decoded) {
             return false;
         }
-        sink.onDecoded(id, value);
+        read.add(id, value, typed);
         return true;
+    }
+
+    /** An untyped result the token path would read as a leaf node: a plain string, a boolean, null; else it bails. */
+    private static JsonNode untyped(JsonCursor c) {
+        if (c.atString()) {
+            return JsonNodeFactory.instance.stringNode(c.plainString());
+        }
+        if (c.isNull()) {
+            return NullNode.getInstance();
+        }
+        return JsonNodeFactory.instance.booleanNode(c.optBoolean()); // anything else bails
+    }
+
+    /**
+     * The answers of one message, reported only once the whole message was read by the fast path. The first is kept
+     * in fields (a message of one answer allocates no arrays), the rest in arrays grown as a batch needs.
+     */
+    private static final class Answers {
+        /** Whether untyped leaves are taken too ({@link #readAll}). */
+        final boolean untypedToo;
+        private long firstId;
+        private Object firstValue;
+        private boolean firstTyped;
+        private long[] ids;
+        private Object[] values;
+        private boolean[] typed;
+        private int n;
+
+        Answers(boolean untypedToo) {
+            this.untypedToo = untypedToo;
+        }
+
+        void add(long id, Object value, boolean isTyped) {
+            if (n == 0) {
+                firstId = id;
+                firstValue = value;
+                firstTyped = isTyped;
+                n = 1;
+                return;
+            }
+            int i = n - 1;
+            if (ids == null || i == ids.length) {
+                int size = ids == null ? 15 : ids.length * 2;
+                ids = ids == null ? new long[size] : java.util.Arrays.copyOf(ids, size);
+                values = values == null ? new Object[size] : java.util.Arrays.copyOf(values, size);
+                typed = typed == null ? new boolean[size] : java.util.Arrays.copyOf(typed, size);
+            }
+            ids[i] = id;
+            values[i] = value;
+            typed[i] = isTyped;
+            n++;
+        }
+
+        void report(ResponseSink sink) {
+            if (n > 0) {
+                report(sink, firstId, firstValue, firstTyped);
+            }
+            for (int i = 0; i < n - 1; i++) {
+                report(sink, ids[i], values[i], typed[i]);
+            }
+        }
+
+        private static void report(ResponseSink sink, long id, Object value, boolean isTyped) {
+            if (isTyped) {
+                sink.onDecoded(id, value);
+            } else {
+                sink.onResult(id, (JsonNode) value);
+            }
+        }
     }
 }

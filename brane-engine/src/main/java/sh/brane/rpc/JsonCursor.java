@@ -306,6 +306,30 @@ public final class JsonCursor {
         return peek() == '{';
     }
 
+    /** True if the next value is an array (not consumed). */
+    public boolean atArray() {
+        return peek() == '[';
+    }
+
+    /** True if the next value is a string (not consumed). */
+    public boolean atString() {
+        return peek() == '"';
+    }
+
+    /** True if only whitespace is left. */
+    public boolean atEnd() {
+        return peek() == 0 && pos == end;
+    }
+
+    /** A string of printable ASCII with no escape, as it stands; bails on any other string. */
+    public String plainString() {
+        expect('"');
+        int close = stringEnd();
+        String s = new String(b, pos, close - pos, java.nio.charset.StandardCharsets.ISO_8859_1);
+        pos = close + 1;
+        return s;
+    }
+
     /** Consumes any one JSON value, checking its grammar as it goes. */
     public void skipValue() {
         skipValue(0);

@@ -29,9 +29,14 @@ final class JsonRpcReader {
     private JsonRpcReader() { }
 
     static void read(byte[] bytes, int off, int len, ResponseSink sink) {
-        if (CursorAnswer.read(bytes, off, len, sink)) {
+        if (CursorAnswer.readAll(bytes, off, len, sink)) {
             return;
         }
+        readTokens(bytes, off, len, sink);
+    }
+
+    /** The token path over an array (cheaper than over a stream: no copying into Jackson's own buffer). */
+    private static void readTokens(byte[] bytes, int off, int len, ResponseSink sink) {
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(bytes, off, len)) {
             read(p, sink);
         } catch (JacksonException e) {
@@ -51,7 +56,8 @@ final class JsonRpcReader {
     /**
      * Reads the readable bytes of {@code buf}: a heap buffer through its array; anything else (direct or composite
      * buffers) first through a copy for the fast path (see {@link #SCRATCH_LIMIT}), then, if the fast path declines
-     * it, through a stream over it, which Jackson reads in its own small recycled buffer.
+     * it, through the token path over that copy; larger ones (or on a virtual thread) through a stream over it,
+     * which Jackson reads in its own small recycled buffer.
      */
     static void read(ByteBuf buf, ResponseSink sink) {
         if (buf.hasArray()) {
@@ -62,9 +68,11 @@ final class JsonRpcReader {
         if (n <= SCRATCH_LIMIT && !Thread.currentThread().isVirtual()) {
             byte[] scratch = scratch(n);
             buf.getBytes(buf.readerIndex(), scratch, 0, n);
-            if (CursorAnswer.read(scratch, 0, n, sink)) {
-                return;
+            if (!CursorAnswer.readAll(scratch, 0, n, sink)) {
+                // the copy is made: the token path reads it (the sink's callbacks never read another message)
+                readTokens(scratch, 0, n, sink);
             }
+            return;
         }
         read(new ByteBufInputStream(buf.duplicate()), sink);
     }

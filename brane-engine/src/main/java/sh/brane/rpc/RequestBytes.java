@@ -53,6 +53,27 @@ final class RequestBytes {
         return true;
     }
 
+    /**
+     * Writes a JSON-RPC batch of {@code calls} under {@code ids}, byte for byte what
+     * {@link JsonRpcWriter#writeBatch} writes; false (and {@code buf} untouched) when any call needs Jackson.
+     */
+    static boolean tryWriteBatch(ByteBuf buf, long[] ids, List<RpcCall> calls) {
+        int start = buf.writerIndex();
+        buf.writeByte('[');
+        for (int i = 0; i < ids.length; i++) {
+            if (i > 0) {
+                buf.writeByte(',');
+            }
+            RpcCall call = calls.get(i);
+            if (!tryWrite(buf, ids[i], call.method(), call.params())) {
+                buf.writerIndex(start);
+                return false;
+            }
+        }
+        buf.writeByte(']');
+        return true;
+    }
+
     private static boolean values(ByteBuf buf, List<?> values, int depth) {
         for (int i = 0, n = values.size(); i < n; i++) {
             if (i > 0) {

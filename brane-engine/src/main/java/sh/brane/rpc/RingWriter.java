@@ -15,8 +15,8 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 
 /**
  * Carries callers' writes to the event loop in batches. A caller publishes its request into the Disruptor ring,
@@ -39,7 +39,11 @@ final class RingWriter {
     /** Calls of {@code sendAsyncBatch} joined into one JSON-RPC batch message at most (nodes cap batches too). */
     static final int MAX_CALLS_PER_BATCH = 100;
 
-    /** One ring slot: a registered request, serialized by its caller, and whether it may join a batch. */
+    /**
+     * One ring slot: a registered request, serialized by its caller, and whether it may join a batch. A call that
+     * goes alone carries its finished frame ({@link WsFrames}: header and masked payload); a joinable one its bare
+     * JSON after the room kept for a header ({@link WsFrames#begin}), masked once its batch is known.
+     */
     static final class Slot {
         PendingRequest request;
         ByteBuf frame;
@@ -63,8 +67,13 @@ final class RingWriter {
     private final Function<PendingRequest, BraneRpcException> notConnected;
     private final Runnable drainTask = this::drain;
     private final String provider;
+    /** Frames bigger than this together are written one by one rather than copied into one buffer. */
+    static final int MAX_GATHER_BYTES = 64 * 1024;
+
     // touched by the one running drain only
-    private final ArrayList<TextWebSocketFrame> frames = new ArrayList<>();
+    /** Finished frames (header and masked payload) of this pass, written as one buffer by {@link #writeFrames}. */
+    private final ArrayList<ByteBuf> frames = new ArrayList<>();
+    private int frameBytes;
     private final ArrayList<PendingRequest> batch = new ArrayList<>();
     /** The serialized requests of {@link #batch}, one each. */
     private final ArrayList<ByteBuf> pieces = new ArrayList<>();
@@ -195,21 +204,51 @@ final class RingWriter {
         }
     }
 
-    /** Writes the frames this pass made and flushes once. */
+    /**
+     * Writes the frames this pass made and flushes once. Small frames together are copied into one buffer: one trip
+     * through the pipeline and one entry in the outbound buffer, where a write each cost a trip each (and, with the
+     * keep-alive's idle handler in it, a promise and a listener each).
+     */
     private void writeFrames() {
-        if (target != null && !frames.isEmpty()) {
-            int n = frames.size();
+        int n = frames.size();
+        if (target != null && n > 0) {
             int written = calls;
             lifecycle.hook(m -> m.onBatchSize(written));
-            for (int i = 0; i < n; i++) {
-                // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
-                target.write(frames.get(i), target.voidPromise());
+            // a failed write closes the connection (exceptionCaught), whose loss ends every request in flight
+            if (n == 1 || frameBytes > MAX_GATHER_BYTES) {
+                // (a lone frame is copied into a direct buffer by the channel itself)
+                for (int i = 0; i < n; i++) {
+                    target.write(frames.get(i), target.voidPromise());
+                }
+            } else {
+                // the callers' frames are in heap buffers: one copy into a direct one, as the socket needs anyway
+                ByteBuf all = target.alloc().directBuffer(frameBytes);
+                for (int i = 0; i < n; i++) {
+                    ByteBuf f = frames.get(i);
+                    if (f.hasArray()) {
+                        all.writeBytes(f.array(), f.arrayOffset() + f.readerIndex(), f.readableBytes());
+                    } else {
+                        all.writeBytes(f, f.readerIndex(), f.readableBytes());
+                    }
+                    f.release();
+                }
+                target.write(all, target.voidPromise());
             }
             target.flush();
+        } else {
+            for (int i = 0; i < n; i++) {
+                frames.get(i).release();
+            }
         }
         frames.clear();
+        frameBytes = 0;
         calls = 0;
         target = null;
+    }
+
+    private void addFrame(ByteBuf frame) {
+        frames.add(frame);
+        frameBytes += frame.readableBytes();
     }
 
     private boolean take(Slot s, long sequence, boolean endOfBatch) {
@@ -228,7 +267,7 @@ final class RingWriter {
             release(frame);
             table.fail(r.id, notConnected.apply(r));
         } else if (!joinable) {
-            frames.add(new TextWebSocketFrame(frame));
+            addFrame(frame);
             calls++;
         } else {
             batch.add(r);
@@ -255,23 +294,31 @@ final class RingWriter {
             return;
         }
         if (n == 1) {
-            frames.add(new TextWebSocketFrame(pieces.get(0)));
+            ByteBuf alone = pieces.get(0);
+            WsFrames.finish(alone);
+            addFrame(alone);
         } else {
             long[] ids = new long[n];
-            ByteBuf buf = target.alloc().buffer(pieceBytes + n + 1);
-            buf.writeByte('[');
+            // joined in a plain array: a copy per piece through a pooled buffer's ByteBuffer view cost twice as much
+            byte[] joined = new byte[WsFrames.MAX_HEADER + pieceBytes + n + 1];
+            int at = WsFrames.MAX_HEADER;
+            joined[at++] = '[';
             for (int i = 0; i < n; i++) {
                 ids[i] = batch.get(i).id;
                 batch.get(i).batchIds = ids;
                 ByteBuf piece = pieces.get(i);
                 if (i > 0) {
-                    buf.writeByte(',');
+                    joined[at++] = ',';
                 }
-                buf.writeBytes(piece, piece.readerIndex(), piece.readableBytes());
+                int len = piece.readableBytes();
+                piece.getBytes(piece.readerIndex(), joined, at, len);
+                at += len;
                 piece.release();
             }
-            buf.writeByte(']');
-            frames.add(new TextWebSocketFrame(buf));
+            joined[at] = ']';
+            ByteBuf buf = Unpooled.wrappedBuffer(joined).readerIndex(WsFrames.MAX_HEADER);
+            WsFrames.finish(buf);
+            addFrame(buf);
         }
         calls += n;
         batch.clear();
@@ -304,22 +351,33 @@ final class RingWriter {
         pieces.subList(kept, pieces.size()).clear();
     }
 
-    /** Writes {@code r} into a pooled buffer of {@code ch}; null (and {@code r} failed) if it cannot be. */
-    TextWebSocketFrame serialize(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf buf = serializeBuf(ch, r, params);
-        return buf == null ? null : new TextWebSocketFrame(buf);
+    /**
+     * Writes {@code r} as a finished frame ({@link WsFrames}: header and masked payload) into a heap buffer of its
+     * own, on the calling thread; null (and {@code r} failed) if it cannot be.
+     */
+    ByteBuf serialize(PendingRequest r, List<?> params) {
+        return serialize(r, params, true);
     }
 
-    /** {@link #serialize}, as the bare buffer a ring slot carries. */
-    ByteBuf serializeBuf(Channel ch, PendingRequest r, List<?> params) {
-        ByteBuf buf = ch.alloc().buffer();
+    /**
+     * Writes {@code r}'s JSON into a heap buffer of its own after room kept for a frame header
+     * ({@link WsFrames#begin}), unmasked, as a joinable call's slot carries it; null (and {@code r} failed) if it
+     * cannot be.
+     */
+    ByteBuf serializePayload(PendingRequest r, List<?> params) {
+        return serialize(r, params, false);
+    }
+
+    /** Serializes {@code r} in the thread's scratch buffer and copies it out, framed or not. */
+    private ByteBuf serialize(PendingRequest r, List<?> params, boolean frame) {
+        ByteBuf buf = WsFrames.scratch();
         try {
             if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
                 JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
             }
-            return buf;
+            return WsFrames.detach(buf, frame);
         } catch (RuntimeException e) {
-            buf.release();
+            WsFrames.giveBack(buf);
             table.fail(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
             return null;
         }

@@ -254,7 +254,8 @@ final class WsConnection {
                     @Override
                     protected void initChannel(Channel ch) {
                         ChannelPipeline p = ch.pipeline();
-                        p.addLast(QuickAckHandler.INSTANCE);
+                        // re-armed after a read only while answers or notifications are still to come
+                        p.addLast(QuickAckHandler.whileExpecting(() -> table.size() > 0 || subscriptions.size() > 0));
                         if (ssl != null) {
                             p.addLast(ssl.newHandler(ch.alloc(), host, port));
                         }

@@ -13,7 +13,6 @@ import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -61,7 +60,7 @@ final class WsSender {
             // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
             writeNow(ch, r, params);
         } else {
-            ByteBuf frame = writer.serializeBuf(ch, r, params);
+            ByteBuf frame = writer.serialize(r, params);
             if (frame != null) {
                 writer.publish(ch, r, frame, false, connection::isClosed);
             }
@@ -77,9 +76,11 @@ final class WsSender {
         PendingRequest r = register(method, params, timeoutNanos, null, false, null);
         Channel ch = channelFor(r, params);
         if (ch != null) {
-            ByteBuf frame = writer.serializeBuf(ch, r, params);
+            boolean joinable = !HttpProvider.NOT_REPEATABLE.contains(method);
+            // a joinable call's JSON is framed by the drain, with the batch it joins; a submission goes framed
+            ByteBuf frame = joinable ? writer.serializePayload(r, params) : writer.serialize(r, params);
             if (frame != null) {
-                writer.publish(ch, r, frame, !HttpProvider.NOT_REPEATABLE.contains(method), connection::isClosed);
+                writer.publish(ch, r, frame, joinable, connection::isClosed);
             }
         }
         return r;
@@ -107,9 +108,12 @@ final class WsSender {
             accepted.get(i).batchIds = ids;
             accepted.get(i).params = batch.acceptedCalls().get(i).params();
         }
-        ByteBuf buf = ch.alloc().buffer();
+        ByteBuf buf = WsFrames.begin(ch.alloc(), 64 * ids.length);
         try {
-            JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
+            if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
+                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
+            }
+            WsFrames.finish(buf);
         } catch (RuntimeException e) {
             buf.release();
             for (PendingRequest r : accepted) {
@@ -118,7 +122,7 @@ final class WsSender {
             return batch;
         }
         lifecycle.hook(m -> m.onBatchSize(ids.length));
-        ch.writeAndFlush(new TextWebSocketFrame(buf)).addListener((ChannelFutureListener) f -> {
+        ch.writeAndFlush(buf).addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess()) {
                 for (PendingRequest r : accepted) {
                     table.fail(r.id, writeFailed(r.method, f.cause()));
@@ -162,7 +166,7 @@ final class WsSender {
     }
 
     private void writeNow(Channel ch, PendingRequest r, List<?> params) {
-        TextWebSocketFrame frame = writer.serialize(ch, r, params);
+        ByteBuf frame = writer.serialize(r, params);
         if (frame != null) {
             ch.writeAndFlush(frame).addListener((ChannelFutureListener) f -> {
                 if (!f.isSuccess()) {

@@ -149,4 +149,67 @@ class CursorAnswerTest {
             bad.release();
         }
     }
+
+    /** What the token path alone reports for {@code json}: the reference the wider fast path must match. */
+    private static List<String> tokensOnly(String json, ResponseSink sink, List<String> seen) {
+        JsonRpcReader.read(new java.io.ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), sink);
+        return seen;
+    }
+
+    /**
+     * The wider fast path (untyped leaves, batches) reports what the token path reports, node for node, or declines
+     * the whole message untouched: a batch with one answer it does not take goes wholly to the token path.
+     */
+    @Test
+    void untypedLeavesAndBatchesReadAsTheTokenPathReadsThem() {
+        String[] taken = {
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"0x7a69\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":null}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":true}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":false} ",
+                "[{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"0x1\"},{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"},"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":\"0x2\"}]",
+        };
+        String[] declined = {
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":12}", // a number: Jackson's node types
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{\"a\":1}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"caf\u00e9\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"a\\\"b\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"0x1\"} x",
+                "[{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"0x1\"},{\"jsonrpc\":\"2.0\",\"id\":9,\"error\":{\"code\":1,\"message\":\"no\"}}]",
+                "[{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":\"0x1\"},{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":\"0x2\"}",
+                "[]",
+        };
+        for (String json : taken) {
+            Quantity q = new Quantity();
+            Sink fast = new Sink(q.decoder);
+            byte[] b = json.getBytes(StandardCharsets.UTF_8);
+            assertThat(CursorAnswer.readAll(b, 0, b.length, fast)).as(json).isTrue();
+            Sink tokens = new Sink(q.decoder);
+            assertThat(fast.seen).as(json).isNotEmpty().isEqualTo(tokensOnly(json, tokens, tokens.seen));
+        }
+        for (String json : declined) {
+            Quantity q = new Quantity();
+            Sink fast = new Sink(q.decoder);
+            byte[] b = json.getBytes(StandardCharsets.UTF_8);
+            assertThat(CursorAnswer.readAll(b, 0, b.length, fast)).as(json).isFalse();
+            assertThat(fast.seen).as(json).isEmpty();
+        }
+        // the node types are Jackson's own, so callers see no difference
+        List<String> types = new ArrayList<>();
+        ResponseSink sink = new ResponseSink() {
+            @Override public void onResult(long id, JsonNode result) {
+                types.add(result.getClass().getSimpleName() + " " + result);
+            }
+            @Override public void onError(long id, int code, String message, JsonNode data) { types.add("error"); }
+            @Override public void onNotification(String sub, JsonNode result) { types.add("notification"); }
+            @Override public void onInvalid(long id, String reason) { types.add("invalid"); }
+            @Override public void onUnmatched(String reason) { types.add("unmatched"); }
+        };
+        byte[] b = "[{\"id\":1,\"result\":\"0x1\"},{\"id\":2,\"result\":true},{\"id\":3,\"result\":null}]"
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(CursorAnswer.readAll(b, 0, b.length, sink)).isTrue();
+        assertThat(types).containsExactly("StringNode \"0x1\"", "BooleanNode true", "NullNode null");
+    }
 }

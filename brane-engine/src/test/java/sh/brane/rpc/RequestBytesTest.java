@@ -72,4 +72,20 @@ class RequestBytesTest {
         JsonRpcWriter.writeRequest(out, id, method, params);
         return out.toString(StandardCharsets.UTF_8);
     }
+
+    @Test
+    void writesABatchAsJacksonDoesOrLeavesItWhole() {
+        List<RpcCall> calls = List.of(new RpcCall("eth_chainId", List.of()),
+                new RpcCall("eth_getBalance", List.of(Address.ZERO, "latest")));
+        long[] ids = {41, 42};
+        ByteBuf buf = Unpooled.buffer().writeByte('x');
+        assertThat(RequestBytes.tryWriteBatch(buf, ids, calls)).isTrue();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonRpcWriter.writeBatch(out, ids, calls);
+        assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo("x" + out.toString(StandardCharsets.UTF_8));
+        ByteBuf odd = Unpooled.buffer().writeByte('x');
+        List<RpcCall> withDouble = List.of(calls.get(0), new RpcCall("eth_call", List.of(1.5)));
+        assertThat(RequestBytes.tryWriteBatch(odd, ids, withDouble)).isFalse();
+        assertThat(odd.toString(StandardCharsets.UTF_8)).isEqualTo("x");
+    }
 }
