@@ -306,6 +306,23 @@ public final class JsonCursor {
         return peek() == '{';
     }
 
+    /** The first byte of the next value, not consumed ({@code '"'}, {@code '{'}, {@code 't'}...); 0 at the end. */
+    int peekValue() {
+        return peek();
+    }
+
+    /**
+     * A plain string (printable ASCII, no escape), as a {@link String}: what the token path reads for it. Anything
+     * else bails.
+     */
+    String plainString() {
+        expect('"');
+        int close = stringEnd();
+        String s = new String(b, pos, close - pos, java.nio.charset.StandardCharsets.ISO_8859_1);
+        pos = close + 1;
+        return s;
+    }
+
     /** Consumes any one JSON value, checking its grammar as it goes. */
     public void skipValue() {
         skipValue(0);

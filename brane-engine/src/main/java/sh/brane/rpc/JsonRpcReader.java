@@ -29,7 +29,7 @@ final class JsonRpcReader {
     private JsonRpcReader() { }
 
     static void read(byte[] bytes, int off, int len, ResponseSink sink) {
-        if (CursorAnswer.read(bytes, off, len, sink)) {
+        if (fast(bytes, off, len, sink)) {
             return;
         }
         try (JsonParser p = JsonRpcWriter.MAPPER.createParser(bytes, off, len)) {
@@ -37,6 +37,14 @@ final class JsonRpcReader {
         } catch (JacksonException e) {
             sink.onUnmatched("malformed JSON: " + NodeText.of(e.getOriginalMessage()));
         }
+    }
+
+    /**
+     * The fast paths, straight from the bytes: a typed answer ({@link CursorAnswer}), then batches and plain untyped
+     * results ({@link CursorMessage}); false (sink untouched) when the token path must read the message.
+     */
+    private static boolean fast(byte[] bytes, int off, int len, ResponseSink sink) {
+        return CursorAnswer.read(bytes, off, len, sink) || CursorMessage.read(bytes, off, len, sink);
     }
 
     /**
@@ -62,7 +70,7 @@ final class JsonRpcReader {
         if (n <= SCRATCH_LIMIT && !Thread.currentThread().isVirtual()) {
             byte[] scratch = scratch(n);
             buf.getBytes(buf.readerIndex(), scratch, 0, n);
-            if (CursorAnswer.read(scratch, 0, n, sink)) {
+            if (fast(scratch, 0, n, sink)) {
                 return;
             }
         }

@@ -184,6 +184,16 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
+    @Override
+    public java.util.concurrent.ScheduledExecutorService currentLoop() {
+        for (io.netty.util.concurrent.EventExecutor loop : group) {
+            if (loop.inEventLoop()) {
+                return loop;
+            }
+        }
+        return null;
+    }
+
     /** Connections open or being opened; for tests. */
     synchronized int connections() {
         return connections;
