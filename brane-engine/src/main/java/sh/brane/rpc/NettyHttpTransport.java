@@ -186,12 +186,9 @@ final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public java.util.concurrent.ScheduledExecutorService currentLoop() {
-        for (io.netty.util.concurrent.EventExecutor loop : group) {
-            if (loop.inEventLoop()) {
-                return loop;
-            }
-        }
-        return null;
+        // the executor Netty keeps for the thread it runs (no walk over the group's loops)
+        io.netty.util.concurrent.EventExecutor loop = io.netty.util.internal.ThreadExecutorMap.currentExecutor();
+        return loop != null && loop.parent() == group ? loop : null;
     }
 
     /** Connections open or being opened; for tests. */
