@@ -99,25 +99,25 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
         }
     }
 
+    /** Wakes the waiting caller after a completion attempt; returns whether it completed this future. */
+    private boolean woke(boolean completed) {
+        wake();
+        return completed;
+    }
+
     @Override
     public boolean complete(T value) {
-        boolean done = super.complete(value);
-        wake();
-        return done;
+        return woke(super.complete(value));
     }
 
     @Override
     public boolean completeExceptionally(Throwable ex) {
-        boolean done = super.completeExceptionally(ex);
-        wake();
-        return done;
+        return woke(super.completeExceptionally(ex));
     }
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        boolean done = super.cancel(mayInterruptIfRunning);
-        wake();
-        return done;
+        return woke(super.cancel(mayInterruptIfRunning));
     }
 
     @Override
