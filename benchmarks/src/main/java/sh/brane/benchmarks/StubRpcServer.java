@@ -39,8 +39,9 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
  * A minimal JSON-RPC server on {@code 127.0.0.1} for measuring a client's own cost: HTTP POST and WebSocket
  * text frames on one port, every call answered from memory with {@code "result":"0x7a69"} (chain id 31337),
  * or, for block, receipt and log reads, a large canned answer ({@link CannedAnswers}); single requests and batch
- * arrays alike. It does not parse JSON: it copies each {@code "id":} value from the
- * request into the response, which is all a client needs to match its calls. One I/O thread by default so the
+ * arrays alike. It does not parse JSON into a tree: it finds each request object and copies its {@code "id":}
+ * value into the response, which is all a client needs to match its calls; requests are read in bulk (one copy into
+ * a heap array per body), as a fast node reads them. One I/O thread by default so the
  * server takes as little as possible of a small machine from the client under test.
  */
 public final class StubRpcServer implements AutoCloseable {
@@ -105,14 +106,40 @@ public final class StubRpcServer implements AutoCloseable {
 
     /**
      * Answers every request in {@code in} (one object or an array) into a new buffer: the canned result of its
-     * method ({@link CannedAnswers}) or the chain id.
+     * method ({@link CannedAnswers}) or the chain id. The request is copied once, in bulk, into a heap array and
+     * scanned there (a node reads its requests in bulk too; scanning a direct or composite buffer byte by byte
+     * made the stub a slow node that took most of the machine from the client under test).
      */
     static ByteBuf answer(ByteBuf in, ByteBufAllocator alloc) {
-        int start = in.readerIndex();
-        int end = in.writerIndex();
+        int len = in.readableBytes();
+        byte[] b;
+        int start;
+        if (in.hasArray()) {
+            b = in.array();
+            start = in.arrayOffset() + in.readerIndex();
+        } else {
+            b = scratch(len);
+            in.getBytes(in.readerIndex(), b, 0, len);
+            start = 0;
+        }
+        return answer(b, start, start + len, alloc);
+    }
+
+    /** A per-thread array for copying requests into, grown as needed (the stub's one I/O thread reuses one). */
+    private static final ThreadLocal<byte[][]> SCRATCH = ThreadLocal.withInitial(() -> new byte[][] {new byte[64 * 1024]});
+
+    private static byte[] scratch(int len) {
+        byte[][] holder = SCRATCH.get();
+        if (holder[0].length < len) {
+            holder[0] = new byte[Math.max(len, holder[0].length * 2)];
+        }
+        return holder[0];
+    }
+
+    private static ByteBuf answer(byte[] in, int start, int end, ByteBufAllocator alloc) {
         boolean array = false;
         for (int i = start; i < end; i++) {
-            byte b = in.getByte(i);
+            byte b = in[i];
             if (b == '[') {
                 array = true;
                 break;
@@ -121,7 +148,8 @@ public final class StubRpcServer implements AutoCloseable {
                 break;
             }
         }
-        ByteBuf out = alloc.buffer(array ? 64 * 8 : 64);
+        // an eth_chainId answer is shorter than its request: the request's length is room enough for most bodies
+        ByteBuf out = alloc.buffer(Math.max(64, end - start + 16));
         if (array) {
             out.writeByte('[');
         }
@@ -130,7 +158,7 @@ public final class StubRpcServer implements AutoCloseable {
         boolean inString = false;
         int objectStart = -1;
         for (int i = start; i < end; i++) {
-            byte b = in.getByte(i);
+            byte b = in[i];
             if (inString) {
                 if (b == '\\') {
                     i++;
@@ -158,25 +186,27 @@ public final class StubRpcServer implements AutoCloseable {
         return out;
     }
 
+    private static final byte[] CHAIN_ID_METHOD = "eth_chainId\"".getBytes(StandardCharsets.US_ASCII);
+
     /** Answers the one request object in {@code in[from, to)}. */
-    private static void answerOne(ByteBuf in, int from, int to, ByteBuf out) {
+    private static void answerOne(byte[] in, int from, int to, ByteBuf out) {
         int i = indexOf(in, ID_KEY, from, to);
         if (i < 0) {
             return;
         }
         i += ID_KEY.length;
-        while (i < to && (in.getByte(i) == ' ' || in.getByte(i) == ':')) {
+        while (i < to && (in[i] == ' ' || in[i] == ':')) {
             i++;
         }
         int idStart = i;
-        if (i < to && in.getByte(i) == '"') {
+        if (i < to && in[i] == '"') {
             i++;
-            while (i < to && in.getByte(i) != '"') {
+            while (i < to && in[i] != '"') {
                 i++;
             }
             i++;
         } else {
-            while (i < to && in.getByte(i) != ',' && in.getByte(i) != '}' && in.getByte(i) != ' ') {
+            while (i < to && in[i] != ',' && in[i] != '}' && in[i] != ' ') {
                 i++;
             }
         }
@@ -184,11 +214,13 @@ public final class StubRpcServer implements AutoCloseable {
         int m = indexOf(in, METHOD_KEY, from, to);
         if (m >= 0) {
             int ms = m + METHOD_KEY.length;
-            int me = ms;
-            while (me < to && in.getByte(me) != '"') {
-                me++;
+            if (!startsWith(in, ms, to, CHAIN_ID_METHOD)) { // the common case needs no String
+                int me = ms;
+                while (me < to && in[me] != '"') {
+                    me++;
+                }
+                result = CannedAnswers.resultFor(new String(in, ms, me - ms, StandardCharsets.US_ASCII));
             }
-            result = CannedAnswers.resultFor(in.toString(ms, me - ms, StandardCharsets.US_ASCII));
         }
         out.writeBytes(HEAD).writeBytes(in, idStart, i - idStart);
         if (result == null) {
@@ -198,15 +230,24 @@ public final class StubRpcServer implements AutoCloseable {
         }
     }
 
-    private static int indexOf(ByteBuf in, byte[] key, int from, int end) {
-        outer:
-        for (int i = from, last = end - key.length; i <= last; i++) {
-            for (int k = 0; k < key.length; k++) {
-                if (in.getByte(i + k) != key[k]) {
-                    continue outer;
-                }
+    private static boolean startsWith(byte[] in, int at, int end, byte[] key) {
+        if (end - at < key.length) {
+            return false;
+        }
+        for (int k = 0; k < key.length; k++) {
+            if (in[at + k] != key[k]) {
+                return false;
             }
-            return i;
+        }
+        return true;
+    }
+
+    private static int indexOf(byte[] in, byte[] key, int from, int end) {
+        byte first = key[0];
+        for (int i = from, last = end - key.length; i <= last; i++) {
+            if (in[i] == first && startsWith(in, i, end, key)) {
+                return i;
+            }
         }
         return -1;
     }

@@ -39,6 +39,20 @@ class StubRpcServerTest {
     }
 
     @Test
+    void readsARequestSplitOverDirectBuffersAsItReadsOneArray() {
+        String request = "[{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"eth_chainId\",\"params\":[]},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":\"a}b\",\"method\":\"eth_call\",\"params\":[]}]";
+        byte[] bytes = request.getBytes(StandardCharsets.UTF_8);
+        io.netty.buffer.CompositeByteBuf split = Unpooled.compositeBuffer();
+        split.addComponent(true, Unpooled.directBuffer(40).writeBytes(bytes, 0, 40));
+        split.addComponent(true, Unpooled.directBuffer(bytes.length - 40).writeBytes(bytes, 40, bytes.length - 40));
+        ByteBuf out = StubRpcServer.answer(split, UnpooledByteBufAllocator.DEFAULT);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(answer(request))
+                .startsWith("[{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x7a69\"},{\"jsonrpc\":\"2.0\",\"id\":\"a}b\",\"result\":\"0x")
+                .endsWith("}]");
+    }
+
+    @Test
     void servesBraneOverHttpAndWebSocketOnOnePort() {
         try (StubRpcServer stub = StubRpcServer.start(1);
              HttpProvider http = HttpProvider.create(stub.httpUrl());

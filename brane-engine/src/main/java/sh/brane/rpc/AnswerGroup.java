@@ -7,6 +7,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.lang.invoke.VarHandle;
 
 import tools.jackson.databind.JsonNode;
 
@@ -53,11 +55,14 @@ final class AnswerGroup implements Runnable {
             return;
         }
         this.callbacks = callbacks;
-        if (!start()) {
+        Thread waiting = quietWaiter();
+        if (waiting != null) {
+            LockSupport.unpark(waiting); // it completes them ({@link AnswerFuture}); the watchdog checks it did
+        } else if (!start()) {
             run(); // the executor is shut down: complete here rather than never
             return;
         }
-        if (n > 1) {
+        if (n > 1 || waiting != null) {
             watchdog = timer == null
                     ? CompletableFuture.delayedExecutor(WATCH_MILLIS, TimeUnit.MILLISECONDS, callbacks)
                     : task -> timer.schedule(task, WATCH_MILLIS, TimeUnit.MILLISECONDS);
@@ -84,6 +89,32 @@ final class AnswerGroup implements Runnable {
                 r.complete(outcome);
             }
         }
+    }
+
+    /**
+     * When no future of the group has a dependent stage (so completing them runs no user code), offers the group to
+     * whoever waits for one of them and returns that thread, which completes them all on its own; null (the callback
+     * executor completes them) otherwise. A caller that starts waiting after the offer finds it and helps too.
+     */
+    private Thread quietWaiter() {
+        int n = requests.size();
+        for (int i = 0; i < n; i++) {
+            if (requests.get(i).future.getNumberOfDependents() != 0) {
+                return null;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            requests.get(i).answerFuture().offer(this);
+        }
+        // the offers before the look for a waiter, as the waiter announces itself before it looks for an offer
+        VarHandle.fullFence();
+        for (int i = 0; i < n; i++) {
+            Thread w = requests.get(i).answerFuture().waiter();
+            if (w != null) {
+                return w;
+            }
+        }
+        return null;
     }
 
     private boolean start() {

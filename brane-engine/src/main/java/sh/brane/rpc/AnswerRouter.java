@@ -58,6 +58,15 @@ final class AnswerRouter {
 
         /** What the message was, for errors (e.g. {@code "HTTP 200"}). */
         String describe();
+
+        /**
+         * The request under {@code id} that this message may answer, found without the table (an HTTP exchange knows
+         * its own calls), whether or not it is still in flight; null to look it up in the table. Taking it out of the
+         * table still decides who ends it.
+         */
+        default PendingRequest own(long id) {
+            return null;
+        }
     }
 
     private final InFlightTable table;
@@ -207,13 +216,20 @@ final class AnswerRouter {
             if (scope == null) {
                 return table.take(id);
             }
-            PendingRequest r = table.get(id);
+            PendingRequest r = scope.own(id);
+            if (r == null) {
+                r = table.get(id);
+            }
             return r != null && scope.owns(r) && table.take(r) ? r : null;
         }
 
         @Override
         public ResultDecoder<?> decoderFor(long id) {
-            PendingRequest r = find(id);
+            // a request that has just ended may still give its decoder: its answer then finds nothing to take
+            PendingRequest r = scope == null ? null : scope.own(id);
+            if (r == null) {
+                r = find(id);
+            }
             return r == null ? null : r.decoder;
         }
 

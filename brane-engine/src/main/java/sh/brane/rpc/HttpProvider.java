@@ -1,6 +1,5 @@
 package sh.brane.rpc;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpClient;
@@ -23,6 +22,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.ByteBufUtil;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -406,21 +408,43 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128 * rs.size());
-        if (batch) {
-            long[] ids = new long[rs.size()];
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = rs.get(i).id;
+        ByteBuf out = WireBuffer.take(64 * rs.size() + 2);
+        try {
+            if (batch) {
+                long[] ids = new long[rs.size()];
+                for (int i = 0; i < ids.length; i++) {
+                    ids[i] = rs.get(i).id;
+                }
+                for (PendingRequest r : rs) {
+                    r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
+                }
+                out.writeByte('[');
+                for (int i = 0; i < ids.length; i++) {
+                    if (i > 0) {
+                        out.writeByte(',');
+                    }
+                    RpcCall call = calls.get(i);
+                    writeRequest(out, ids[i], call);
+                }
+                out.writeByte(']');
+                lifecycle.hook(m -> m.onBatchSize(ids.length));
+            } else {
+                writeRequest(out, rs.get(0).id, calls.get(0));
             }
-            for (PendingRequest r : rs) {
-                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
-            }
-            JsonRpcWriter.writeBatch(out, ids, calls);
-            lifecycle.hook(m -> m.onBatchSize(ids.length));
-        } else {
-            JsonRpcWriter.writeRequest(out, rs.get(0).id, calls.get(0).method(), calls.get(0).params());
+            return ByteBufUtil.getBytes(out);
+        } finally {
+            WireBuffer.give(out);
         }
-        return out.toByteArray();
+    }
+
+    /**
+     * One request, byte for byte what Jackson writes: straight into the buffer when its params are plain
+     * ({@link RequestBytes}: a generator per call cost more than the call's bytes), else with Jackson.
+     */
+    private static void writeRequest(ByteBuf out, long id, RpcCall call) {
+        if (!RequestBytes.tryWrite(out, id, call.method(), call.params())) {
+            JsonRpcWriter.writeRequest(new ByteBufOutputStream(out), id, call.method(), call.params());
+        }
     }
 
     private void attempt(Exchange x) {
@@ -536,8 +560,14 @@ public final class HttpProvider implements BraneProvider {
                 askAgain(x, again, reading.againErrors, answers);
             }
         } finally {
-            // every answer read so far completes, even if reading the rest failed
-            lifecycle.deliver(answers);
+            // every answer read so far completes, even if reading the rest failed; on an event loop, the group's
+            // watchdog is timed there (as WebSocket answers' are)
+            java.util.concurrent.ScheduledExecutorService loop = transport.currentLoop();
+            if (loop != null) {
+                lifecycle.deliver(answers, loop);
+            } else {
+                lifecycle.deliver(answers);
+            }
         }
     }
 
@@ -559,6 +589,20 @@ public final class HttpProvider implements BraneProvider {
         @Override
         public boolean owns(PendingRequest r) {
             return r.exchange == x;
+        }
+
+        /** A call of this exchange by its id, without the table: a batch's ids are usually consecutive. */
+        @Override
+        public PendingRequest own(long id) {
+            List<PendingRequest> rs = x.requests;
+            long k = id - rs.get(0).id;
+            if (k >= 0 && k < rs.size()) {
+                PendingRequest r = rs.get((int) k);
+                if (r.id == id && r.exchange == x) {
+                    return r;
+                }
+            }
+            return null;
         }
 
         @Override

@@ -37,6 +37,15 @@ interface HttpTransport extends AutoCloseable {
         return false;
     }
 
+    /**
+     * The event loop of this transport that the calling thread runs, or null (another thread, or no event loop):
+     * completions read there time their watchdog on it ({@link AnswerGroup#deliver(java.util.concurrent.Executor,
+     * java.util.concurrent.ScheduledExecutorService)}), a queue insert instead of a wake-up of a shared timer thread.
+     */
+    default java.util.concurrent.ScheduledExecutorService currentLoop() {
+        return null;
+    }
+
     /** Fails everything in flight and releases threads and connections. */
     @Override
     void close();

@@ -184,6 +184,13 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
+    @Override
+    public java.util.concurrent.ScheduledExecutorService currentLoop() {
+        // the executor Netty keeps for the thread it runs (no walk over the group's loops)
+        io.netty.util.concurrent.EventExecutor loop = io.netty.util.internal.ThreadExecutorMap.currentExecutor();
+        return loop != null && loop.parent() == group ? loop : null;
+    }
+
     /** Connections open or being opened; for tests. */
     synchronized int connections() {
         return connections;

@@ -11,6 +11,7 @@ final class PendingRequest {
 
     final long id;
     final String method;
+    /** An {@link AnswerFuture}: a caller waiting for it may complete its message's answers itself. */
     final CompletableFuture<JsonNode> future;
     final long startNanos;
     final long timeoutNanos;
@@ -58,7 +59,7 @@ final class PendingRequest {
         this.id = id;
         this.completeInPlace = completeInPlace;
         this.method = method;
-        this.future = new CompletableFuture<>();
+        this.future = new AnswerFuture<>();
         this.startNanos = System.nanoTime();
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
@@ -72,6 +73,11 @@ final class PendingRequest {
     @SuppressWarnings({"unchecked", "rawtypes"})
     boolean complete(Object result) {
         return ((CompletableFuture) future).complete(result);
+    }
+
+    /** The future as the {@link AnswerFuture} it is, which a waiting caller may complete itself. */
+    AnswerFuture<?> answerFuture() {
+        return (AnswerFuture<?>) future;
     }
 
     /** The future of a typed call, seen with its decoder's type. */

@@ -1,0 +1,154 @@
+package sh.brane.rpc;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * The future of one request, which a thread waiting for it in {@link #join()} or {@link #get()} may complete itself:
+ * when the answers of a message ({@link AnswerGroup}) are read and none of their futures has a dependent stage (no
+ * user continuation can run), the reading thread (an event loop) wakes the waiting caller and lets it complete them
+ * on its own thread, instead of starting a callback thread that would then wake the caller: one thread hand-off per
+ * message instead of two. With any dependent stage in the message, or nobody waiting, the answers go to the callback
+ * executor as before, and the group's watchdog starts one if a woken caller does not take them within a tick.
+ *
+ * <p>Every way this future completes (the provider's, the user's {@code complete}, {@code cancel}, {@code obtrude*},
+ * {@code completeAsync}, {@code orTimeout}) wakes a caller parked here; dependents created from it are plain
+ * {@link CompletableFuture}s. {@code T} is {@link tools.jackson.databind.JsonNode}, or a typed call's value
+ * ({@link PendingRequest#complete}).
+ */
+final class AnswerFuture<T> extends CompletableFuture<T> {
+
+    private static final VarHandle WAITER;
+    private static final VarHandle GROUP;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            WAITER = l.findVarHandle(AnswerFuture.class, "waiter", Thread.class);
+            GROUP = l.findVarHandle(AnswerFuture.class, "group", AnswerGroup.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The one thread parked in join/get on this future, or null. */
+    @SuppressWarnings("unused")
+    private volatile Thread waiter;
+    /** The group holding this future's answer, once it may be completed by whoever waits for it; else null. */
+    @SuppressWarnings("unused")
+    private volatile AnswerGroup group;
+
+    /** Offers this future's answer to a waiting caller (a release write: the reader fences once for the group). */
+    void offer(AnswerGroup g) {
+        GROUP.setRelease(this, g);
+    }
+
+    /** The thread waiting in join/get, or null. */
+    Thread waiter() {
+        return (Thread) WAITER.getVolatile(this);
+    }
+
+    @Override
+    public T join() {
+        if (!isDone()) {
+            helpOrPark();
+        }
+        return super.join();
+    }
+
+    @Override
+    public T get() throws InterruptedException, ExecutionException {
+        if (!isDone()) {
+            helpOrPark();
+        }
+        return super.get();
+    }
+
+    /**
+     * Waits until this future is done, completing the answers offered to it on this thread; returns early (the caller
+     * then waits the usual way) if another thread waits already or this one is interrupted.
+     */
+    private void helpOrPark() {
+        Thread me = Thread.currentThread();
+        if (!WAITER.compareAndSet(this, null, me)) {
+            return;
+        }
+        try {
+            while (!isDone() && !me.isInterrupted()) {
+                AnswerGroup g = (AnswerGroup) GROUP.getVolatile(this);
+                if (g != null) {
+                    g.run(); // no dependent stage anywhere in it: completing them runs no user code here
+                    return;
+                }
+                LockSupport.park(this);
+            }
+        } finally {
+            WAITER.setVolatile(this, null);
+        }
+    }
+
+    private void wake() {
+        Thread w = (Thread) WAITER.getVolatile(this);
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+
+    /** Wakes the waiting caller after a completion attempt; returns whether it completed this future. */
+    private boolean woke(boolean completed) {
+        wake();
+        return completed;
+    }
+
+    @Override
+    public boolean complete(T value) {
+        return woke(super.complete(value));
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable ex) {
+        return woke(super.completeExceptionally(ex));
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        return woke(super.cancel(mayInterruptIfRunning));
+    }
+
+    @Override
+    public void obtrudeValue(T value) {
+        super.obtrudeValue(value);
+        wake();
+    }
+
+    @Override
+    public void obtrudeException(Throwable ex) {
+        super.obtrudeException(ex);
+        wake();
+    }
+
+    @Override
+    public CompletableFuture<T> completeAsync(Supplier<? extends T> supplier, Executor executor) {
+        if (supplier == null || executor == null) {
+            throw new NullPointerException();
+        }
+        executor.execute(() -> {
+            try {
+                complete(supplier.get());
+            } catch (Throwable t) {
+                completeExceptionally(t);
+            }
+        });
+        return this;
+    }
+
+    @Override
+    public CompletableFuture<T> completeAsync(Supplier<? extends T> supplier) {
+        return completeAsync(supplier, defaultExecutor());
+    }
+}
