@@ -164,12 +164,11 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     private <T> T await(CompletableFuture<T> f, String method, long start) {
-        boolean spun = spin.await(f, start, table.size());
-        boolean caught = spun && f.isDone();
+        spin.await(f, start, table.size());
         try {
             return Blocking.await(f, method);
         } finally {
-            spin.answered(start, spun, caught);
+            spin.answered(start);
         }
     }
 
