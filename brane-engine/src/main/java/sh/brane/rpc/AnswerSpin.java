@@ -3,44 +3,103 @@ package sh.brane.rpc;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Lets a blocking {@code send} wait a few microseconds for its answer before it parks, when answers from
- * this node come that fast: waking a parked thread costs tens of microseconds, as much as a local node
- * takes to answer. Against a node whose last answer took longer than {@link #FAST_NODE_NANOS} (any node
- * across a network), nobody spins, so no CPU is burnt waiting on the network.
+ * Lets a blocking {@code send} wait a few microseconds for its answer before it parks, when answers from this node
+ * come that fast: waking a parked thread costs tens of microseconds, as much as a local node takes to answer.
  *
- * <p>Only a platform thread that is its provider's only caller spins: a virtual thread would hold its
- * carrier, and concurrent callers would burn the CPU the answers need.
+ * <p>It learns from the answers themselves. Only answers caught while spinning tell the round trip (a parked
+ * caller's wait also holds its wake-up), so it keeps the round trip of those ({@link #roundTripNanos}), and spins for
+ * no longer than a quarter above it (never over {@link #SPIN_NANOS}). It keeps how many of its recent spins caught
+ * the answer ({@link #hits}): after misses it stops spinning, and tries one spin every {@link #PROBE_EVERY} calls to
+ * see whether answers have become fast again. A node across a network, or one that shares a small machine with its
+ * client (the spin would take the CPU the answer needs), so costs about one spin in {@value #PROBE_EVERY} calls.
+ *
+ * <p>Only a platform thread that is its provider's only caller spins: a virtual thread would hold its carrier, and
+ * concurrent callers would burn the CPU the answers need.
  */
 final class AnswerSpin {
 
-    /** The spin window: about what a local node needs to answer a simple call. */
+    /** The longest spin: about what a local node needs to answer a simple call. */
     static final long SPIN_NANOS = 50_000L;
     /**
      * Spinning is tried only while answers take less than this. It is well above the window, because an
      * answer that came after the caller parked also carries the wake-up (about 45 us measured here).
      */
     static final long FAST_NODE_NANOS = 250_000L;
+    /** Slack above the learnt round trip, so that an answer a little slower than usual is still caught. */
+    private static final long SLACK_NANOS = 2_000L;
+    /** While spins miss, one call in this many spins all the same, to learn whether answers got fast again. */
+    static final int PROBE_EVERY = 64;
+    /** The score a spin that catches its answer adds (up to {@link #MAX_HITS}); a miss takes {@link #MISS}. */
+    private static final int HIT = 1;
+    private static final int MISS = 4;
+    private static final int MAX_HITS = 16;
 
     /** How long the latest blocking call waited for its answer; starts at 0 so the first call may spin. */
     private volatile long lastWaitNanos;
+    /** Round trip of the recent answers caught while spinning (a moving average); 0 until one is caught. */
+    private volatile long roundTripNanos;
+    /** Recent spins' score: spinning goes on while it is positive. Starts so that the first calls spin. */
+    private volatile int hits = MAX_HITS;
+    /** Blocking calls that did not spin, to time the probes. */
+    private int skipped;
 
-    /** Waits up to {@link #SPIN_NANOS} for {@code answer}, if that is likely to pay off. */
-    void await(CompletableFuture<?> answer, long startNanos, int pendingCalls) {
+    /**
+     * Waits for {@code answer} a little, if that is likely to pay off; returns whether it spun (to hand to
+     * {@link #answered}).
+     */
+    boolean await(CompletableFuture<?> answer, long startNanos, int pendingCalls) {
         if (!worthSpinning(pendingCalls)) {
-            return;
+            return false;
         }
-        while (!answer.isDone() && System.nanoTime() - startNanos < SPIN_NANOS) {
+        long limit = spinLimit();
+        while (!answer.isDone() && System.nanoTime() - startNanos < limit) {
             Thread.onSpinWait();
         }
+        return true;
+    }
+
+    /** How long a spin may last now: a quarter above the learnt round trip, at most {@link #SPIN_NANOS}. */
+    long spinLimit() {
+        long rtt = roundTripNanos;
+        return rtt == 0 ? SPIN_NANOS : Math.min(SPIN_NANOS, rtt + rtt / 4 + SLACK_NANOS);
     }
 
     /** Whether the calling thread should spin, with {@code pendingCalls} calls in flight on the provider. */
     boolean worthSpinning(int pendingCalls) {
-        return pendingCalls <= 1 && lastWaitNanos <= FAST_NODE_NANOS && !Thread.currentThread().isVirtual();
+        if (pendingCalls > 1 || lastWaitNanos > FAST_NODE_NANOS || Thread.currentThread().isVirtual()) {
+            return false;
+        }
+        if (hits > 0) {
+            return true;
+        }
+        // a racy count is fine: it only spaces the probes out
+        return ++skipped % PROBE_EVERY == 0;
     }
 
-    /** Records how long a blocking call waited for its answer in all. */
+    /**
+     * Records how long a blocking call waited for its answer in all, without telling whether it spun (a provider
+     * that does not follow its spins): only the rule on slow nodes ({@link #FAST_NODE_NANOS}) applies.
+     */
     void answered(long startNanos) {
         lastWaitNanos = System.nanoTime() - startNanos;
+    }
+
+    /**
+     * Records the end of a blocking call that started at {@code startNanos}: {@code spun} whether it spun, and
+     * {@code caughtSpinning} whether its answer had come by the time the spin ended.
+     */
+    void answered(long startNanos, boolean spun, boolean caughtSpinning) {
+        long wait = System.nanoTime() - startNanos;
+        lastWaitNanos = wait;
+        if (!spun) {
+            return;
+        }
+        if (caughtSpinning) {
+            long rtt = roundTripNanos;
+            roundTripNanos = rtt == 0 ? wait : rtt + (wait - rtt) / 8;
+            hits = Math.min(MAX_HITS, Math.max(hits, 0) + HIT);
+        } else {
+            hits = Math.max(-MAX_HITS, hits - MISS);
+        }
     }
 }

@@ -164,11 +164,12 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     private <T> T await(CompletableFuture<T> f, String method, long start) {
-        spin.await(f, start, table.size());
+        boolean spun = spin.await(f, start, table.size());
+        boolean caught = spun && f.isDone();
         try {
             return Blocking.await(f, method);
         } finally {
-            spin.answered(start);
+            spin.answered(start, spun, caught);
         }
     }
 

@@ -43,4 +43,48 @@ class AnswerSpinTest {
         new AnswerSpin().await(answer, System.nanoTime(), 1);
         assertThat(answer).isCompletedWithValue("x");
     }
+
+    @Test
+    void spinsMissingTheirAnswersStopTheSpinningSaveForAProbeNowAndThen() {
+        AnswerSpin spin = new AnswerSpin();
+        long start = System.nanoTime();
+        for (int i = 0; i < 4 && spin.worthSpinning(1); i++) {
+            spin.answered(start, true, false); // the answer came after the spin ended
+        }
+        assertThat(spin.worthSpinning(1)).isFalse();
+        int probes = 0;
+        for (int i = 0; i < 10 * AnswerSpin.PROBE_EVERY; i++) {
+            if (spin.worthSpinning(1)) {
+                probes++;
+            }
+        }
+        assertThat(probes).isEqualTo(10);
+        // a probe that catches its answer brings the spinning back
+        spin.answered(System.nanoTime() - 10_000, true, true);
+        assertThat(spin.worthSpinning(1)).isTrue();
+    }
+
+    @Test
+    void theSpinLastsAQuarterAboveTheLearntRoundTripAndNeverOverTheWindow() {
+        AnswerSpin spin = new AnswerSpin();
+        assertThat(spin.spinLimit()).as("nothing learnt yet").isEqualTo(AnswerSpin.SPIN_NANOS);
+        for (int i = 0; i < 100; i++) {
+            spin.answered(System.nanoTime() - 20_000, true, true);
+        }
+        assertThat(spin.spinLimit()).isBetween(25_000L, 40_000L);
+        for (int i = 0; i < 100; i++) {
+            spin.answered(System.nanoTime() - 45_000, true, true);
+        }
+        assertThat(spin.spinLimit()).isEqualTo(AnswerSpin.SPIN_NANOS);
+    }
+
+    @Test
+    void callsThatDidNotSpinTeachNothingButTheSlowNodeRule() {
+        AnswerSpin spin = new AnswerSpin();
+        spin.answered(System.nanoTime() - 30_000, false, false);
+        assertThat(spin.spinLimit()).isEqualTo(AnswerSpin.SPIN_NANOS);
+        assertThat(spin.worthSpinning(1)).isTrue();
+        spin.answered(System.nanoTime() - 4 * AnswerSpin.FAST_NODE_NANOS, false, false);
+        assertThat(spin.worthSpinning(1)).isFalse();
+    }
 }
