@@ -23,13 +23,6 @@ import tools.jackson.databind.JsonNode;
  */
 final class AnswerGroup implements Runnable {
 
-    /**
-     * Whether a caller waiting in join/get may complete the group itself ({@link AnswerFuture}). Off: with it on,
-     * WebSocketTuningBenchmark.braneInFlight100 lost a call's answer within seconds (RpcTimeoutException after 30 s),
-     * found at the end of session 7 and not yet explained. Its own test turns it on.
-     */
-    static volatile boolean helping = false;
-
     static final long WATCH_MILLIS = 1;
 
     private final ArrayList<PendingRequest> requests = new ArrayList<>();
@@ -62,7 +55,7 @@ final class AnswerGroup implements Runnable {
             return;
         }
         this.callbacks = callbacks;
-        Thread waiting = helping ? quietWaiter() : null;
+        Thread waiting = quietWaiter();
         if (waiting != null) {
             LockSupport.unpark(waiting); // it completes them ({@link AnswerFuture}); the watchdog checks it did
         } else if (!start()) {

@@ -1,5 +1,6 @@
 package sh.brane.rpc;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
@@ -122,6 +123,11 @@ final class RingWriter {
         s.frame = frame;
         s.joinable = joinable;
         ring.publish(seq);
+        // The ring publishes with a release store, and the drain below clears drainDue and then looks at the ring: a
+        // store followed by a load of another variable may be reordered (x86's store buffer does it), so without a
+        // full fence on both sides this caller could still see the old drain due while that drain no longer sees this
+        // call: nobody would write it until the next publish (a caller's last call of a burst went unanswered).
+        VarHandle.fullFence();
         if (!drainDue.get() && drainDue.compareAndSet(false, true)) {
             try {
                 ch.eventLoop().execute(drainTask);
@@ -189,6 +195,7 @@ final class RingWriter {
             endBatch();
             writeFrames();
             drainDue.set(false);
+            VarHandle.fullFence(); // pairs with publish's fence: see there
         } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
     }
 

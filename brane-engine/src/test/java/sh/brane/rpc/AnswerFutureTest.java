@@ -61,27 +61,21 @@ class AnswerFutureTest {
 
     @Test
     void theWaitingCallerCompletesAGroupWithoutDependentsItself() throws Exception {
-        // off in production since session 7 (a lost answer under 100 calls in flight, see AnswerGroup.helping)
-        AnswerGroup.helping = true;
-        try {
-            List<PendingRequest> rs = List.of(request(1), request(2), request(3));
-            AtomicReference<Object> got = new AtomicReference<>();
-            AtomicReference<Thread> on = new AtomicReference<>();
-            Thread t = joiner(rs.get(0), got, on);
-            AnswerGroup group = new AnswerGroup();
-            for (int i = 0; i < rs.size(); i++) {
-                group.add(rs.get(i), n(i + 10));
-            }
-            // an executor that never runs what it is given: only the waiting caller can complete these
-            group.deliver(task -> started.incrementAndGet(), timer);
-            t.join(5_000);
-            assertThat(got.get()).isEqualTo(n(10));
-            assertThat(on.get()).isSameAs(t);
-            assertThat(rs).allSatisfy(r -> assertThat(r.future).isDone());
-            assertThat(rs.get(2).future.join()).isEqualTo(n(12));
-        } finally {
-            AnswerGroup.helping = false;
+        List<PendingRequest> rs = List.of(request(1), request(2), request(3));
+        AtomicReference<Object> got = new AtomicReference<>();
+        AtomicReference<Thread> on = new AtomicReference<>();
+        Thread t = joiner(rs.get(0), got, on);
+        AnswerGroup group = new AnswerGroup();
+        for (int i = 0; i < rs.size(); i++) {
+            group.add(rs.get(i), n(i + 10));
         }
+        // an executor that never runs what it is given: only the waiting caller can complete these
+        group.deliver(task -> started.incrementAndGet(), timer);
+        t.join(5_000);
+        assertThat(got.get()).isEqualTo(n(10));
+        assertThat(on.get()).isSameAs(t);
+        assertThat(rs).allSatisfy(r -> assertThat(r.future).isDone());
+        assertThat(rs.get(2).future.join()).isEqualTo(n(12));
     }
 
     @Test
