@@ -8,7 +8,6 @@ import java.lang.reflect.Method;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -39,13 +38,12 @@ class HttpsVerificationTest {
     @TempDir
     static Path dir;
     static HttpsServer server;
-    static java.security.cert.Certificate serverCertificate;
+    static TestCertificate certificate;
     static final AtomicInteger requests = new AtomicInteger();
 
     @BeforeAll
     static void start() throws Exception {
-        TestCertificate certificate = TestCertificate.selfSigned(dir);
-        serverCertificate = certificate.certificate();
+        certificate = TestCertificate.selfSigned(dir);
         KeyManagerFactory kmf = certificate.keys();
         SSLContext ssl = SSLContext.getInstance("TLS");
         ssl.init(kmf.getKeyManagers(), null, null);
@@ -99,11 +97,7 @@ class HttpsVerificationTest {
 
     @Test
     void trustMaterialDoesNotTurnOffTheHostnameCheck() throws Exception {
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        trusted.setCertificateEntry("server", serverCertificate);
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
+        TrustManagerFactory trust = certificate.trust();
         int port = server.getAddress().getPort();
         int before = requests.get();
         // the certificate is trusted now and names 127.0.0.1: that address is served

@@ -74,6 +74,19 @@ class BraneEventsAutoConfigurationTests {
         return ds;
     }
 
+    /** The calldata of Emitter's transfer to {@code to} of {@code amount}. */
+    private static byte[] transfer(Address to, long amount) {
+        return Hex.decode("0x" + "0".repeat(24) + to.toHex().substring(2) + String.format("%064x", amount));
+    }
+
+    /** Waits while {@code pending} holds, 20 s at most; the assertions after it say what was missing. */
+    private static void waitUpTo20sWhile(java.util.concurrent.Callable<Boolean> pending) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (pending.call() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void withoutADataSourceCheckpointsAreInMemory() {
         runner.run(context -> assertThat(context).getBean(CheckpointStore.class)
@@ -133,24 +146,16 @@ class BraneEventsAutoConfigurationTests {
                         assertThat(container.streamIds()).containsExactly("deposits");
                         for (int amount = 1; amount <= 3; amount++) {
                             sender.send(TxRequest.builder().to(Address.of(EMITTER))
-                                    .data(Hex.decode("0x" + "0".repeat(24) + to.toHex().substring(2)
-                                            + String.format("%064x", amount))).build());
+                                    .data(transfer(to, amount)).build());
                         }
                         Deposits deposits = context.getBean(Deposits.class);
-                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                        while (deposits.applied.size() < 3 && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
-                        }
+                        waitUpTo20sWhile(() -> deposits.applied.size() < 3);
                         assertThat(deposits.applied).containsExactly(
                                 new Emitter.Transfer(sender.address(), to, BigInteger.ONE),
                                 new Emitter.Transfer(sender.address(), to, BigInteger.TWO),
                                 new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(3)));
                         long lastBlock = deposits.logs.get(2).blockNumber();
-                        deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                        while (checkpoint(context.getBean(DataSource.class)) < lastBlock
-                                && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
-                        }
+                        waitUpTo20sWhile(() -> checkpoint(context.getBean(DataSource.class)) < lastBlock);
                         DataSource database = context.getBean(DataSource.class);
                         assertThat(checkpoint(database)).isGreaterThanOrEqualTo(lastBlock);
                         assertThat(owner(database)).as("the lease is held while it runs").isNotNull();
@@ -177,13 +182,9 @@ class BraneEventsAutoConfigurationTests {
                     .run(context -> {
                         assertThat(context).hasNotFailed();
                         long start = client.blockNumber();
-                        sender.send(TxRequest.builder().to(Address.of(CHAIN_EMITTER)).data(Hex.decode("0x" + "0".repeat(24)
-                                + to.toHex().substring(2) + String.format("%064x", 7))).build());
+                        sender.send(TxRequest.builder().to(Address.of(CHAIN_EMITTER)).data(transfer(to, 7)).build());
                         ChainDeposits deposits = context.getBean(ChainDeposits.class);
-                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                        while (deposits.applied.isEmpty() && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
-                        }
+                        waitUpTo20sWhile(() -> deposits.applied.isEmpty());
                         assertThat(deposits.applied).containsExactly(
                                 new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(7)));
                         MeterRegistry meters = context.getBean(MeterRegistry.class);
@@ -195,11 +196,7 @@ class BraneEventsAutoConfigurationTests {
                                 .isZero();
                         assertThat(meters.get("brane.events.decode.failures").tag("chain", "l2").functionCounter()
                                 .count()).isZero();
-                        deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                        while (meters.get("brane.events.checkpoint.block").gauge().value() <= start
-                                && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
-                        }
+                        waitUpTo20sWhile(() -> meters.get("brane.events.checkpoint.block").gauge().value() <= start);
                         assertThat(meters.get("brane.events.checkpoint.block").tag("stream", "chain-deposits").gauge()
                                 .value()).isGreaterThan(start);
                         assertThat(meters.get("brane.events.head.lag").tag("chain", "l2").gauge().value())
@@ -224,13 +221,9 @@ class BraneEventsAutoConfigurationTests {
                             "brane.chains.l2.rpc.url=" + anvil.httpUrl(), "emitter.address=" + L2_EMITTER)
                     .run(context -> {
                         assertThat(context).hasNotFailed();
-                        sender.send(TxRequest.builder().to(Address.of(L2_EMITTER)).data(Hex.decode("0x"
-                                + "0".repeat(24) + to.toHex().substring(2) + String.format("%064x", 9))).build());
+                        sender.send(TxRequest.builder().to(Address.of(L2_EMITTER)).data(transfer(to, 9)).build());
                         L2Deposits deposits = context.getBean(L2Deposits.class);
-                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                        while (deposits.applied.isEmpty() && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
-                        }
+                        waitUpTo20sWhile(() -> deposits.applied.isEmpty());
                         assertThat(deposits.applied).containsExactly(
                                 new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(9)));
                         assertThat(context.getBean(MeterRegistry.class).get("brane.events.logs.delivered")
@@ -262,13 +255,10 @@ class BraneEventsAutoConfigurationTests {
                             "brane.events.streams.deposits.confirmations=1")
                     .run(context -> {
                         assertThat(context).hasNotFailed();
-                        sender.send(TxRequest.builder().to(Address.of(CONTRACT_CHAIN_EMITTER)).data(Hex.decode("0x"
-                                + "0".repeat(24) + to.toHex().substring(2) + String.format("%064x", 11))).build());
+                        sender.send(TxRequest.builder().to(Address.of(CONTRACT_CHAIN_EMITTER)).data(transfer(to, 11))
+                                .build());
                         Deposits deposits = context.getBean(Deposits.class);
-                        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                        while (deposits.applied.isEmpty() && System.nanoTime() < deadline) {
-                            Thread.sleep(20);
-                        }
+                        waitUpTo20sWhile(() -> deposits.applied.isEmpty());
                         assertThat(deposits.applied).containsExactly(
                                 new Emitter.Transfer(sender.address(), to, BigInteger.valueOf(11)));
                     });
