@@ -23,7 +23,10 @@ final class Node implements AutoCloseable {
     static Node start(String kind) {
         return switch (kind) {
             case "stub" -> new Node(StubRpcServer.start(Integer.getInteger("brane.bench.stubThreads", 1)), null);
-            case "anvil" -> new Node(null, Anvil.start());
+            // --silent: Anvil logs every call it answers, and the benchmark JVM's pump thread ("anvil-output") read
+            // those lines, taking 14-17% of the machine in the Anvil batch rows (perf, session 8): a node's log is
+            // not the client's cost, and that thread competed with the node for the 2 cores
+            case "anvil" -> new Node(null, Anvil.builder().extraArgs("--silent").start());
             default -> throw new IllegalArgumentException("node must be stub or anvil, got " + kind);
         };
     }
