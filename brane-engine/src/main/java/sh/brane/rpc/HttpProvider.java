@@ -381,8 +381,12 @@ public final class HttpProvider implements BraneProvider {
             this.batch = batch;
             this.headers = headers;
             boolean rep = true;
+            String last = null;
             for (PendingRequest r : requests) {
-                rep &= !NOT_REPEATABLE.contains(r.method);
+                if (r.method != last) { // a batch usually repeats one method: one set lookup for the run
+                    last = r.method;
+                    rep &= !NOT_REPEATABLE.contains(last);
+                }
             }
             this.deadline = deadline;
             this.repeatable = rep;
