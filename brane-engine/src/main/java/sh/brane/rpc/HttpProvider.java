@@ -202,7 +202,9 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false, null));
+        long now = System.nanoTime();
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, defaultTimeoutNanos, false, null, now));
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
         }
@@ -217,7 +219,9 @@ public final class HttpProvider implements BraneProvider {
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
         // completed in place: the futures reach the caller only once every one has ended
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, true, null));
+        long now = System.nanoTime();
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, defaultTimeoutNanos, true, null, now));
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
         }
@@ -344,8 +348,14 @@ public final class HttpProvider implements BraneProvider {
 
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
                                     ResultDecoder<?> decoder) {
+        return register(method, timeoutNanos, blockingCaller, decoder, System.nanoTime());
+    }
+
+    /** The same, started at {@code startNanos}: the calls of one batch share one clock read. */
+    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
+                                    ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller,
-                decoder);
+                decoder, startNanos);
         lifecycle.admit(r, pending, closed, config.name());
         return r;
     }
