@@ -157,7 +157,10 @@ final class InFlightTable {
 
     /** Removes {@code r} if it is still in flight (and still under its id); true if this call removed it. */
     boolean take(PendingRequest r) {
-        if (slots.compareAndSet(slot(r.id), r, null)) {
+        int i = slot(r.id);
+        // a look before the compare-and-set: an exchange asks again for each of its calls after its answers ended
+        // them, and a failed compare-and-set costs a locked instruction where a read costs none
+        if (slots.get(i) == r && slots.compareAndSet(i, r, null)) {
             size.decrementAndGet();
             return true;
         }
