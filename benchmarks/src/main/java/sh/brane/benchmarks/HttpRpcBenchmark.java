@@ -29,14 +29,22 @@ import sh.brane.rpc.HttpProvider;
 import tools.jackson.databind.JsonNode;
 
 /**
- * JSON-RPC {@code eth_chainId} over HTTP/1.1: Brane's {@link HttpProvider} (JDK HttpClient on virtual threads,
- * default settings) against {@code Web3j.build(new HttpService(url))} (OkHttp, default settings), same node.
+ * JSON-RPC {@code eth_chainId} over HTTP/1.1: Brane's {@link HttpProvider} (default settings) against
+ * {@code Web3j.build(new HttpService(url))} (OkHttp, default settings), same node ({@code node=stub}: the in-process
+ * {@link StubRpcServer}; {@code node=anvil}: a real Anvil process). What each Brane row exercises:
  *
  * <ul>
- *   <li>{@code sequential}: one blocking call at a time per JMH thread.</li>
- *   <li>{@code batch100}: one JSON-RPC batch array of 100 calls ({@code sendBatch} / {@code BatchRequest}); score per call.
- *       {@code braneBatch100Blocking} sends it with {@code sendBatchAndWait}, blocking as web3j's {@code send()} does.</li>
- *   <li>{@code virtual100}: 100 virtual threads each make one blocking call, then all are awaited; score per call.</li>
+ *   <li>{@code sequential}: one blocking {@code send} at a time per JMH thread. From this platform thread to a plain
+ *       {@code http://} node it runs on the caller's own thread ({@code CallerThreadHttp}: its own keep-alive
+ *       connection, request written and answer read and parsed there, no event loop).</li>
+ *   <li>{@code batch100}: one JSON-RPC batch array of 100 calls ({@code sendBatch} / {@code BatchRequest}), then a
+ *       {@code join} of each future; score per call. {@code sendBatch} is asynchronous, so the exchange goes through
+ *       the Netty event loop ({@code NettyHttpTransport}), which parses the answers and wakes the joining caller, who
+ *       completes the 100 futures itself ({@code AnswerFuture}'s helping path).
+ *       {@code braneBatch100Blocking} sends it with {@code sendBatchAndWait}, blocking as web3j's {@code send()}
+ *       does: the whole exchange runs on the caller's thread, as {@code sequential} does.</li>
+ *   <li>{@code virtual100}: 100 virtual threads each make one blocking call, then all are awaited; score per call
+ *       (virtual threads take the event loop).</li>
  * </ul>
  * {@code rawSequential} and {@code rawBatch100} are the floor ({@link RawSocketClient}: prebuilt request bytes on
  * one blocking socket, the answer read by length and not parsed), to show how far each client is from it.

@@ -200,9 +200,22 @@ final class AnswerRouter {
         /** Null: any request in flight (WebSocket). */
         private final Scope scope;
 
+        /** When the message was read ({@link System#nanoTime()}), taken at its first answer; valid if {@link #timed}. */
+        private long readAt;
+        private boolean timed;
+
         Sink(Scope scope, AnswerGroup answers) {
             this.scope = scope;
             this.answers = answers;
+        }
+
+        /** One clock read per message, not per answer: a batch's 100 answers arrived together. */
+        private long readAt() {
+            if (!timed) {
+                readAt = System.nanoTime();
+                timed = true;
+            }
+            return readAt;
         }
 
         /** The request in flight under {@code id} that this message may answer, left in the table; or null. */
@@ -240,7 +253,7 @@ final class AnswerRouter {
                 lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
                 return;
             }
-            lifecycle.succeed(r, value, answers);
+            lifecycle.succeed(r, value, answers, readAt());
         }
 
         @Override
@@ -260,7 +273,7 @@ final class AnswerRouter {
                     return;
                 }
             }
-            lifecycle.succeed(r, result, answers);
+            lifecycle.succeed(r, result, answers, readAt());
         }
 
         @Override

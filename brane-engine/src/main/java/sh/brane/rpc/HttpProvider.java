@@ -202,7 +202,9 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, false, null));
+        long now = System.nanoTime();
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, defaultTimeoutNanos, false, null, now));
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
         }
@@ -217,7 +219,9 @@ public final class HttpProvider implements BraneProvider {
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
         // completed in place: the futures reach the caller only once every one has ended
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, defaultTimeoutNanos, true, null));
+        long now = System.nanoTime();
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, defaultTimeoutNanos, true, null, now));
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
         }
@@ -344,8 +348,14 @@ public final class HttpProvider implements BraneProvider {
 
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
                                     ResultDecoder<?> decoder) {
+        return register(method, timeoutNanos, blockingCaller, decoder, System.nanoTime());
+    }
+
+    /** The same, started at {@code startNanos}: the calls of one batch share one clock read. */
+    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
+                                    ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller,
-                decoder);
+                decoder, startNanos);
         lifecycle.admit(r, pending, closed, config.name());
         return r;
     }
@@ -381,8 +391,12 @@ public final class HttpProvider implements BraneProvider {
             this.batch = batch;
             this.headers = headers;
             boolean rep = true;
+            String last = null;
             for (PendingRequest r : requests) {
-                rep &= !NOT_REPEATABLE.contains(r.method);
+                if (r.method != last) { // a batch usually repeats one method: one set lookup for the run
+                    last = r.method;
+                    rep &= !NOT_REPEATABLE.contains(last);
+                }
             }
             this.deadline = deadline;
             this.repeatable = rep;

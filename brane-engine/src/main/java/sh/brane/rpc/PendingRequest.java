@@ -55,12 +55,21 @@ final class PendingRequest {
 
     PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
                    boolean completeInPlace, ResultDecoder<?> decoder) {
+        this(id, method, timeoutNanos, onResultInline, completeInPlace, decoder, System.nanoTime());
+    }
+
+    /**
+     * The same, started at {@code startNanos} ({@link System#nanoTime()} scale): the calls of one batch share the
+     * instant it was made (a clock read per call was a tenth of a batch's admission in a profile).
+     */
+    PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
+                   boolean completeInPlace, ResultDecoder<?> decoder, long startNanos) {
         this.decoder = decoder;
         this.id = id;
         this.completeInPlace = completeInPlace;
         this.method = method;
         this.future = new AnswerFuture<>();
-        this.startNanos = System.nanoTime();
+        this.startNanos = startNanos;
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
     }

@@ -153,11 +153,30 @@ final class RequestBytes {
         return true;
     }
 
+    /** The digits straight into the buffer: a String per id cost more than the rest of a batched request's bytes. */
     private static void writeLong(ByteBuf buf, long v) {
         if (v >= 0 && v < 10) {
             buf.writeByte('0' + (int) v);
-        } else {
-            buf.writeCharSequence(Long.toString(v), StandardCharsets.US_ASCII);
+            return;
         }
+        if (v < 0) {
+            if (v == Long.MIN_VALUE) {
+                buf.writeCharSequence(Long.toString(v), StandardCharsets.US_ASCII);
+                return;
+            }
+            buf.writeByte('-');
+            v = -v;
+        }
+        int digits = 1;
+        for (long p = 10; digits < 19 && p <= v; p *= 10) {
+            digits++;
+        }
+        buf.ensureWritable(digits);
+        int at = buf.writerIndex();
+        for (int i = at + digits - 1; i >= at; i--) {
+            buf.setByte(i, (int) ('0' + v % 10));
+            v /= 10;
+        }
+        buf.writerIndex(at + digits);
     }
 }

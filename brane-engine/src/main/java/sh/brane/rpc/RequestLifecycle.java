@@ -62,8 +62,13 @@ final class RequestLifecycle {
 
     /** Ends {@code r} with {@code result}; its future completes when {@code group} is delivered. */
     void succeed(PendingRequest r, Object result, AnswerGroup group) {
+        succeed(r, result, group, System.nanoTime());
+    }
+
+    /** The same, answered at {@code nowNanos}: the answers of one message share the instant it was read. */
+    void succeed(PendingRequest r, Object result, AnswerGroup group, long nowNanos) {
         try {
-            metrics.onRequestCompleted(r.method, System.nanoTime() - r.startNanos);
+            metrics.onRequestCompleted(r.method, nowNanos - r.startNanos);
         } catch (RuntimeException e) {
             LOG.debug("metrics hook threw", e);
         }

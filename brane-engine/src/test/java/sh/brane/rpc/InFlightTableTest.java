@@ -203,4 +203,111 @@ class InFlightTableTest {
         int ended = metrics.count("completed") + metrics.count("failed");
         assertThat(ended).isEqualTo(all.size());
     }
+
+    @Test
+    void anIdWhoseSlotIsHeldGoesAsideAndIsFoundTakenSweptAndDrainedAsAnyOther() {
+        InFlightTable table = new InFlightTable(10_000, lifecycle);
+        long apart = InFlightTable.MAX_SLOTS; // ids this far apart share a slot
+        PendingRequest a = request(1, 60 * SECOND);
+        PendingRequest b = request(1 + apart, 60 * SECOND);
+        PendingRequest c = request(1 + 2 * apart, 1);
+        PendingRequest d = request(1 + 3 * apart, 60 * SECOND);
+        for (PendingRequest r : List.of(a, b, c, d)) {
+            assertThat(table.admit(r, false, "p")).isTrue();
+        }
+        assertThat(table.size()).isEqualTo(4);
+        assertThat(table.get(b.id)).isSameAs(b);
+        assertThat(table.contains(c.id)).isTrue();
+        assertThat(table.get(1 + 4 * apart)).as("an id never admitted, same slot").isNull();
+
+        PendingRequest twin = request(b.id, SECOND);
+        assertThat(table.admit(twin, false, "p")).as("a twin of an id set aside").isFalse();
+        assertThat(cause(twin.future)).isInstanceOf(InvalidResponseException.class).hasMessageContaining("id " + b.id);
+
+        assertThat(table.take(b.id)).isSameAs(b);
+        assertThat(table.take(b.id)).isNull();
+        assertThat(table.expire(System.nanoTime() + SECOND)).as("only c is past its deadline").isEqualTo(1);
+        assertThat(cause(c.future)).isInstanceOf(RpcTimeoutException.class).hasMessageContaining("id " + c.id);
+
+        // the slot's holder ends: a twin of the id set aside still finds the first one in the way
+        assertThat(table.take(a)).isTrue();
+        PendingRequest twinOfD = request(d.id, SECOND);
+        assertThat(table.admit(twinOfD, false, "p")).isFalse();
+        assertThat(table.get(d.id)).isSameAs(d);
+
+        assertThat(table.drain(r -> new ConnectionLostException("lost " + r.id))).isEqualTo(1);
+        assertThat(cause(d.future)).isInstanceOf(ConnectionLostException.class).hasMessage("lost " + d.id);
+        assertThat(table.size()).isZero();
+        assertThat(b.future).as("its taker ends it").isNotDone();
+    }
+
+    /**
+     * Admission, answers, the sweep and a drain on four threads, the answer taken the moment its request is admitted
+     * (the taker spins on the last id admitted), with ids four slots-worth apart so that most requests are set aside:
+     * each request ends exactly once and the table ends empty.
+     */
+    @Test
+    void requestsSetAsideRaceAnswersTheSweepAndADrainAndEachEndsOnce() throws Exception {
+        int n = 20_000;
+        InFlightTable table = new InFlightTable(n, lifecycle);
+        PendingRequest[] all = new PendingRequest[n];
+        for (int i = 0; i < n; i++) {
+            // ids cycle over four runs of the slots: most land on a slot held by an earlier one
+            long id = 1 + (long) (i % 4) * InFlightTable.MAX_SLOTS * 8 + i / 4;
+            all[i] = request(id, i % 3 == 0 ? 1 : 60 * SECOND);
+        }
+        java.util.concurrent.atomic.AtomicInteger admitted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        ExecutorService racers = Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            done.add(racers.submit(() -> {
+                for (PendingRequest r : all) {
+                    assertThat(table.admit(r, false, "p")).isTrue();
+                    admitted.incrementAndGet();
+                }
+            }));
+            done.add(racers.submit(() -> {
+                for (int i = 0; i < n; i += 2) {
+                    while (admitted.get() <= i) {
+                        Thread.onSpinWait();
+                    }
+                    PendingRequest taken = table.take(all[i].id);
+                    if (taken != null) {
+                        assertThat(taken).isSameAs(all[i]);
+                        AnswerGroup group = new AnswerGroup();
+                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(taken.id), group);
+                        lifecycle.deliver(group);
+                    }
+                }
+            }));
+            done.add(racers.submit(() -> {
+                while (!stop.get()) {
+                    table.expire(System.nanoTime());
+                }
+            }));
+            done.add(racers.submit(() -> {
+                while (admitted.get() < n / 2) {
+                    Thread.onSpinWait();
+                }
+                table.drain(r -> new ConnectionLostException("lost"));
+            }));
+            for (int k = 0; k < done.size(); k++) {
+                if (k != 2) {
+                    done.get(k).get(30, TimeUnit.SECONDS);
+                }
+            }
+            stop.set(true);
+            done.get(2).get(10, TimeUnit.SECONDS);
+        } finally {
+            racers.shutdownNow();
+        }
+        // what no racer ended (admitted after the drain, answered by nobody, not yet past the deadline) ends now
+        table.drain(r -> new ConnectionLostException("closed"));
+        for (PendingRequest r : all) {
+            r.future.handle((v, e) -> v).get(5, TimeUnit.SECONDS);
+        }
+        assertThat(table.size()).isZero();
+        assertThat(metrics.count("completed") + metrics.count("failed")).isEqualTo(n);
+    }
 }

@@ -43,6 +43,11 @@ class RequestBytesTest {
                 assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(jackson(42, method, params));
             }
         }
+        for (long id : new long[] {0, 9, 10, 99, 100, 12_345_678, 999_999_999_999L, Long.MAX_VALUE}) {
+            ByteBuf buf = Unpooled.buffer();
+            assertThat(RequestBytes.tryWrite(buf, id, "eth_chainId", List.of())).isTrue();
+            assertThat(buf.toString(StandardCharsets.UTF_8)).as("id %s", id).isEqualTo(jackson(id, "eth_chainId", List.of()));
+        }
         ByteBuf noParams = Unpooled.buffer();
         assertThat(RequestBytes.tryWrite(noParams, 7, "eth_blockNumber", null)).isTrue();
         assertThat(noParams.toString(StandardCharsets.UTF_8)).isEqualTo(jackson(7, "eth_blockNumber", null));
