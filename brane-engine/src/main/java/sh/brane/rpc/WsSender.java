@@ -62,7 +62,7 @@ final class WsSender {
         } else {
             ByteBuf frame = writer.serialize(r, params);
             if (frame != null) {
-                writer.publish(ch, r, frame, false, connection::isClosed);
+                writer.publish(ch, r, frame, connection::isClosed);
             }
         }
         return r;
@@ -76,11 +76,14 @@ final class WsSender {
         PendingRequest r = register(method, params, timeoutNanos, null, false, null);
         Channel ch = channelFor(r, params);
         if (ch != null) {
-            boolean joinable = !HttpProvider.NOT_REPEATABLE.contains(method);
-            // a joinable call's JSON is framed by the drain, with the batch it joins; a submission goes framed
-            ByteBuf frame = joinable ? writer.serializePayload(r, params) : writer.serialize(r, params);
-            if (frame != null) {
-                writer.publish(ch, r, frame, joinable, connection::isClosed);
+            if (!HttpProvider.NOT_REPEATABLE.contains(method)) {
+                // written into the caller's open batch, which the drain frames and sends whole
+                writer.publishJoinable(ch, r, params, connection::isClosed);
+            } else {
+                ByteBuf frame = writer.serialize(r, params); // a submission goes alone
+                if (frame != null) {
+                    writer.publish(ch, r, frame, connection::isClosed);
+                }
             }
         }
         return r;

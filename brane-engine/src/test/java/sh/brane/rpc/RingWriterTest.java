@@ -33,7 +33,7 @@ class RingWriterTest {
             for (int id = 1; id <= 200_000; id++) {
                 PendingRequest r = new PendingRequest(id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
                 table.admit(r, false, "ring-test");
-                writer.publish(ch, r, null, false, () -> false);
+                writer.publish(ch, r, null, () -> false);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
                 while (!r.future.isDone()) {
                     if (System.nanoTime() > deadline) {
