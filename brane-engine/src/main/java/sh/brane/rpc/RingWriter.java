@@ -70,8 +70,8 @@ final class RingWriter {
     private final String provider;
     /** Each caller thread's batch of {@code sendAsyncBatch} calls, open until the drain (or its 100th call) seals it. */
     private final ThreadLocal<WsOpenBatch> callerBatch = new ThreadLocal<>();
-    /** Payload bytes a new open batch starts with room for (it grows). */
-    private static final int OPEN_BATCH_HINT = 2048;
+    /** Payload bytes a thread's first open batch starts with room for (it grows; the next ones start at its size). */
+    private static final int OPEN_BATCH_HINT = 512;
     /** Frames bigger than this together are written one by one rather than copied into one buffer. */
     static final int MAX_GATHER_BYTES = 64 * 1024;
 
@@ -125,7 +125,8 @@ final class RingWriter {
         if (b != null && b.append(r, params, table) != WsOpenBatch.Append.REFUSED) {
             return; // in the batch the drain holds (or failed): no publication, no wake-up
         }
-        b = new WsOpenBatch(OPEN_BATCH_HINT);
+        // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
+        b = new WsOpenBatch(ch.alloc(), b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4));
         if (b.append(r, params, table) != WsOpenBatch.Append.APPENDED) {
             b.release();
             callerBatch.remove();

@@ -48,8 +48,12 @@ final class WsOpenBatch {
     /** The count the drain saw at its last look (touched by the drain only). */
     int seen;
 
-    WsOpenBatch(int payloadHint) {
-        buf = Unpooled.buffer(FIRST + payloadHint);
+    /**
+     * A batch in a heap buffer of {@code alloc}'s pool (one allocation shared by up to 100 calls, given back by the
+     * drain's write), with room for {@code payloadHint} bytes of calls (it grows).
+     */
+    WsOpenBatch(io.netty.buffer.ByteBufAllocator alloc, int payloadHint) {
+        buf = alloc.heapBuffer(FIRST + payloadHint);
         buf.writerIndex(WsFrames.MAX_HEADER).writeByte('[').readerIndex(FIRST);
     }
 
@@ -85,9 +89,21 @@ final class WsOpenBatch {
         }
         requests[n] = r;
         ends[n] = buf.writerIndex();
+        boolean full = n + 1 >= RingWriter.MAX_CALLS_PER_BATCH;
+        if (full) {
+            sealedBytes = buf.writerIndex() - FIRST;
+        }
         // release store: the bytes, the request and its end are visible to the drain that seals after it
-        state.set(n + 1 >= RingWriter.MAX_CALLS_PER_BATCH ? (n + 1) | SEALED : n + 1);
+        state.set(full ? (n + 1) | SEALED : n + 1);
         return Append.APPENDED;
+    }
+
+    /** Payload bytes its calls took when it was sealed (for the caller's next batch); 0 before. */
+    private volatile int sealedBytes;
+
+    /** The payload bytes of this batch once sealed (a size hint for the caller's next one). */
+    int bytes() {
+        return sealedBytes;
     }
 
     /** Calls appended so far (the drain's look; may grow until sealed). */
@@ -134,6 +150,7 @@ final class WsOpenBatch {
     ByteBuf frame(int n, boolean[] keep) {
         ByteBuf out = buf;
         buf = null;
+        sealedBytes = out.writerIndex() - FIRST;
         int kept = n;
         if (keep != null) {
             kept = 0;

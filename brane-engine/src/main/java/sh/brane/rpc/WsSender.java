@@ -31,6 +31,8 @@ final class WsSender {
     private final EventLoopGroup group;
     private final String endpoint;
     private final AtomicLong nextId = new AtomicLong(1);
+    /** Whether the provider is closed: what a caller waiting for a ring slot looks at (one lambda, not one a call). */
+    private final java.util.function.BooleanSupplier closed;
 
     WsSender(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, WsConnection connection,
              EventLoopGroup group, String endpoint) {
@@ -40,6 +42,7 @@ final class WsSender {
         this.connection = connection;
         this.group = group;
         this.endpoint = endpoint;
+        this.closed = connection::isClosed;
         this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
                 r -> notConnected(r.method));
     }
@@ -62,7 +65,7 @@ final class WsSender {
         } else {
             ByteBuf frame = writer.serialize(r, params);
             if (frame != null) {
-                writer.publish(ch, r, frame, connection::isClosed);
+                writer.publish(ch, r, frame, closed);
             }
         }
         return r;
@@ -78,11 +81,11 @@ final class WsSender {
         if (ch != null) {
             if (!HttpProvider.NOT_REPEATABLE.contains(method)) {
                 // written into the caller's open batch, which the drain frames and sends whole
-                writer.publishJoinable(ch, r, params, connection::isClosed);
+                writer.publishJoinable(ch, r, params, closed);
             } else {
                 ByteBuf frame = writer.serialize(r, params); // a submission goes alone
                 if (frame != null) {
-                    writer.publish(ch, r, frame, connection::isClosed);
+                    writer.publish(ch, r, frame, closed);
                 }
             }
         }
