@@ -4,6 +4,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -67,6 +68,20 @@ final class RingWriter {
     /** The error of a request that finds no connection to go to. */
     private final Function<PendingRequest, BraneRpcException> notConnected;
     private final Runnable drainTask = this::drain;
+    /** The next pass of a drain holding open batches, {@link #HOLD_NANOS} after the last one. */
+    private final Runnable holdTask = () -> {
+        holdDue = false;
+        drain();
+    };
+    /** Whether a {@link #holdTask} is scheduled (touched on the event loop only). */
+    private boolean holdDue;
+    /**
+     * How long a drain holding open batches waits before it looks again whether they grew: the event loop sleeps in
+     * the meantime (a timer, where an immediate re-queue kept it polling the ring and the socket on a core the
+     * callers need), a caller appends some tens of calls meanwhile, and a burst that ended leaves this much later.
+     * A batch its caller filled leaves at once (the caller wakes the loop).
+     */
+    static final long HOLD_NANOS = 10_000;
     private final String provider;
     /** Each caller thread's batch of {@code sendAsyncBatch} calls, open until the drain (or its 100th call) seals it. */
     private final ThreadLocal<WsOpenBatch> callerBatch = new ThreadLocal<>();
@@ -122,7 +137,11 @@ final class RingWriter {
      */
     void publishJoinable(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed) {
         WsOpenBatch b = callerBatch.get();
-        if (b != null && b.append(r, params, table) != WsOpenBatch.Append.REFUSED) {
+        WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table);
+        if (appended == WsOpenBatch.Append.FILLED) {
+            wake(ch); // full: the drain holding it writes it now rather than at its next look
+            return;
+        } else if (appended != WsOpenBatch.Append.REFUSED) {
             return; // in the batch the drain holds (or failed): no publication, no wake-up
         }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
@@ -168,6 +187,18 @@ final class RingWriter {
         return true;
     }
 
+    /**
+     * An extra pass of the drain for a batch its caller filled. Passes run one at a time on the loop, and an extra one
+     * only takes, holds or writes earlier what a pass already due would have.
+     */
+    private void wake(Channel ch) {
+        try {
+            ch.eventLoop().execute(drainTask);
+        } catch (RejectedExecutionException shutDown) {
+            // closing: the table's drain fails the calls
+        }
+    }
+
     private long claim(PendingRequest r, BooleanSupplier closed) {
         try {
             return ring.tryNext();
@@ -191,10 +222,10 @@ final class RingWriter {
      * Takes everything published, writes it and flushes once; repeats while more was published during the drain
      * and no other drain was scheduled for it.
      *
-     * <p>While {@code sendAsyncBatch} calls keep arriving (an open batch grew since the last pass), the drain holds
-     * its open batches and runs again after the event loop's next look at the socket (a task queued by the loop
-     * itself: no wake-up), at most {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message,
-     * however early the event loop woke up, and a lone call waits one pass. A batch its caller filled goes at once.
+     * <p>While {@code sendAsyncBatch} calls keep arriving (an open batch grew since the last look), the drain holds
+     * its open batches and looks again {@link #HOLD_NANOS} later (a timer of the loop: it sleeps meanwhile), at most
+     * {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message, however early the event loop woke
+     * up. A batch its caller filled goes at once; a burst that ended goes at the next look.
      */
     private void drain() {
         do {
@@ -218,13 +249,13 @@ final class RingWriter {
                 RequestLifecycle.LOG.warn("ring drain failed", e);
             }
             if (target != null && grew() && holds < MAX_HOLDS && hold(target)) {
-                writeOpenBatches(false);
-                writeFrames();
-                return; // drainDue stays set: publishers need not wake the loop, the queued pass takes their calls
+                writeOpenBatches(false); // those their callers filled go now; the others wait for the next look
+            } else {
+                holds = 0;
+                writeOpenBatches(true);
             }
-            holds = 0;
-            writeOpenBatches(true);
             writeFrames();
+            // released while holding too: a call published meanwhile wakes the loop as usual, not the hold's timer
             drainDue.set(false);
             VarHandle.fullFence(); // pairs with publish's fence: see there
         } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
@@ -232,13 +263,16 @@ final class RingWriter {
 
     /** Queues another pass of the drain on {@code ch}'s loop, keeping the batch; false if the loop is shut down. */
     private boolean hold(Channel ch) {
-        try {
-            ch.eventLoop().execute(drainTask);
-            holds++;
-            return true;
-        } catch (RejectedExecutionException shutDown) {
-            return false;
+        if (!holdDue) {
+            try {
+                ch.eventLoop().schedule(holdTask, HOLD_NANOS, TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException shutDown) {
+                return false;
+            }
+            holdDue = true;
         }
+        holds++;
+        return true;
     }
 
     /**

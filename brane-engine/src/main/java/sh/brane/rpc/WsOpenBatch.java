@@ -34,7 +34,7 @@ final class WsOpenBatch {
     private static final int COUNT = SEALED - 1;
 
     /** What {@link #append} did. */
-    enum Append { APPENDED, REFUSED, FAILED }
+    enum Append { APPENDED, FILLED, REFUSED, FAILED }
 
     private final AtomicInteger state = new AtomicInteger();
     /** Where the first call's JSON starts: after the header's room and the {@code [}. */
@@ -58,7 +58,8 @@ final class WsOpenBatch {
     }
 
     /**
-     * Appends {@code r} (admitted, not yet ended), serialized here on the caller's thread. {@code REFUSED}: the batch
+     * Appends {@code r} (admitted, not yet ended), serialized here on the caller's thread. {@code FILLED}: appended,
+     * and the batch is now full and sealed; {@code REFUSED}: the batch
      * is sealed, {@code r} was not appended, the caller starts a new batch; {@code FAILED}: {@code r} could not be
      * serialized and was failed through {@code table}.
      */
@@ -95,7 +96,7 @@ final class WsOpenBatch {
         }
         // release store: the bytes, the request and its end are visible to the drain that seals after it
         state.set(full ? (n + 1) | SEALED : n + 1);
-        return Append.APPENDED;
+        return full ? Append.FILLED : Append.APPENDED;
     }
 
     /** Payload bytes its calls took when it was sealed (for the caller's next batch); 0 before. */
