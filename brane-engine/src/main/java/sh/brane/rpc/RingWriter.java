@@ -145,7 +145,7 @@ final class RingWriter {
             return; // in the batch the drain holds (or failed): no publication, no wake-up
         }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
-        b = new WsOpenBatch(ch.alloc(), b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4));
+        b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4));
         if (b.append(r, params, table) != WsOpenBatch.Append.APPENDED) {
             b.release();
             callerBatch.remove();

@@ -114,14 +114,20 @@ final class WsSender {
             accepted.get(i).batchIds = ids;
             accepted.get(i).params = batch.acceptedCalls().get(i).params();
         }
-        ByteBuf buf = WsFrames.begin(ch.alloc(), 64 * ids.length);
+        // serialized and masked in the thread's plain heap scratch (a pooled heap buffer is written through a
+        // ByteBuffer view, a quarter of this caller's time in a profile), then copied once into the direct buffer the
+        // socket needs, here: the event loop only writes it (it copied a heap frame into a direct one itself)
+        ByteBuf scratch = WsFrames.scratch();
+        ByteBuf buf;
         try {
-            if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
-                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
+            if (!RequestBytes.tryWriteBatch(scratch, ids, batch.acceptedCalls())) {
+                JsonRpcWriter.writeBatch(new ByteBufOutputStream(scratch), ids, batch.acceptedCalls());
             }
-            WsFrames.finish(buf);
+            WsFrames.finish(scratch);
+            buf = ch.alloc().directBuffer(scratch.readableBytes()).writeBytes(scratch);
+            WsFrames.giveBack(scratch);
         } catch (RuntimeException e) {
-            buf.release();
+            WsFrames.giveBack(scratch);
             for (PendingRequest r : accepted) {
                 table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
             }
