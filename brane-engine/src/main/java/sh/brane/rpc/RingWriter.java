@@ -137,7 +137,7 @@ final class RingWriter {
      */
     void publishJoinable(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed) {
         WsOpenBatch b = callerBatch.get();
-        WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table);
+        WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table, ch.alloc());
         if (appended == WsOpenBatch.Append.FILLED) {
             wake(ch); // full: the drain holding it writes it now rather than at its next look
             return;
@@ -146,7 +146,7 @@ final class RingWriter {
         }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
         b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4));
-        if (b.append(r, params, table) != WsOpenBatch.Append.APPENDED) {
+        if (b.append(r, params, table, ch.alloc()) != WsOpenBatch.Append.APPENDED) {
             b.release();
             callerBatch.remove();
             return;
@@ -380,6 +380,22 @@ final class RingWriter {
      * connection), and fails them all if there is no connection to write them to.
      */
     private void frameOpenBatch(WsOpenBatch b, int n) {
+        ByteBuf ready = b.takeReady();
+        if (ready != null) {
+            // framed by its caller, who filled it just now: written whole (a call of it that ended meanwhile gets a
+            // late answer, ignored), or failed whole if there is no connection
+            if (target == null) {
+                ready.release();
+                for (int i = 0; i < n; i++) {
+                    PendingRequest r = b.request(i);
+                    table.fail(r.id, notConnected.apply(r));
+                }
+            } else {
+                addFrame(ready);
+                calls += n;
+            }
+            return;
+        }
         boolean[] keep = null;
         int live = 0;
         for (int i = 0; i < n; i++) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
 
@@ -44,6 +45,8 @@ final class WsOpenBatch {
     private ByteBuf buf;
     private PendingRequest[] requests = new PendingRequest[16];
     private int[] ends = new int[16];
+    /** The finished frame of a batch its caller filled ({@link #finishFull}); read by the drain after sealing. */
+    private ByteBuf ready;
 
     /** The count the drain saw at its last look (touched by the drain only). */
     int seen;
@@ -64,7 +67,7 @@ final class WsOpenBatch {
      * is sealed, {@code r} was not appended, the caller starts a new batch; {@code FAILED}: {@code r} could not be
      * serialized and was failed through {@code table}.
      */
-    Append append(PendingRequest r, List<?> params, InFlightTable table) {
+    Append append(PendingRequest r, List<?> params, InFlightTable table, ByteBufAllocator alloc) {
         int s = state.get();
         if ((s & SEALED) != 0 || !state.compareAndSet(s, s | BUSY)) {
             // only the drain changes the state of a batch its caller is not appending to, and only to seal it
@@ -93,7 +96,7 @@ final class WsOpenBatch {
         ends[n] = buf.writerIndex();
         boolean full = n + 1 >= RingWriter.MAX_CALLS_PER_BATCH;
         if (full) {
-            sealedBytes = buf.writerIndex() - FIRST;
+            finishFull(n + 1, alloc);
         }
         // release store: the bytes, the request and its end are visible to the drain that seals after it
         state.set(full ? (n + 1) | SEALED : n + 1);
@@ -106,6 +109,33 @@ final class WsOpenBatch {
     /** The payload bytes of this batch once sealed (a size hint for the caller's next one). */
     int bytes() {
         return sealedBytes;
+    }
+
+    /**
+     * The caller's own last append filled the batch: it frames the batch here, on its thread, before the state says
+     * sealed (so the drain, which reads {@link #ready} only after seeing that, never frames it too): the ids for an
+     * oversize answer, the closing bracket, the mask and the one copy into the direct buffer the socket needs. The
+     * event loop then only writes it.
+     */
+    private void finishFull(int n, ByteBufAllocator alloc) {
+        long[] ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = requests[i].id;
+            requests[i].batchIds = ids;
+        }
+        sealedBytes = buf.writerIndex() - FIRST;
+        buf.writeByte(']').readerIndex(WsFrames.MAX_HEADER);
+        WsFrames.finish(buf);
+        ready = alloc.directBuffer(buf.readableBytes()).writeBytes(buf);
+        buf.release();
+        buf = null;
+    }
+
+    /** The frame its caller made of a batch it filled (once, after sealing); null when the drain is to frame it. */
+    ByteBuf takeReady() {
+        ByteBuf r = ready;
+        ready = null;
+        return r;
     }
 
     /** Calls appended so far (the drain's look; may grow until sealed). */
@@ -184,6 +214,10 @@ final class WsOpenBatch {
         if (buf != null) {
             buf.release();
             buf = null;
+        }
+        ByteBuf r = takeReady();
+        if (r != null) {
+            r.release();
         }
     }
 }

@@ -53,7 +53,8 @@ class RingWriterTest {
      * drain seals it. With no connection the drain seals every batch it takes at once (it holds none) and fails its
      * calls, so each burst's appends race that seal: a call appended just before the seal must be in the sealed count
      * (failed by the drain), one refused by it must go into a new batch through the ring, and none may be left in a
-     * batch nobody will seal. Bursts of 1 to 8 calls, then a wait for all of them; many rounds, as a race test.
+     * batch nobody will seal. Bursts of 1 to 8 calls (and now and then 95 to 120, which fill a batch: its caller frames
+     * it before it says sealed), then a wait for all of them; many rounds, as a race test.
      */
     @Test
     void aCallAppendedAsTheDrainSealsItsBatchIsNeverLeftBehind() throws Exception {
@@ -66,10 +67,11 @@ class RingWriterTest {
             RingWriter writer = new RingWriter(64, "ring-test", () -> null, table, lifecycle,
                     r -> new ConnectionLostException(r.method + " found no connection"));
             java.util.Random random = new java.util.Random(13);
-            PendingRequest[] burst = new PendingRequest[8];
+            PendingRequest[] burst = new PendingRequest[120];
             long id = 0;
-            for (int round = 0; round < 50_000; round++) {
-                int n = 1 + random.nextInt(burst.length);
+            for (int round = 0; round < 40_000; round++) {
+                // mostly short bursts; every 50th fills a batch (its caller frames it) and starts another
+                int n = round % 50 == 0 ? 95 + random.nextInt(26) : 1 + random.nextInt(8);
                 for (int k = 0; k < n; k++) {
                     PendingRequest r = new PendingRequest(++id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
                     table.admit(r, false, "ring-test");
