@@ -69,7 +69,7 @@ class RingWriterTest {
             java.util.Random random = new java.util.Random(13);
             PendingRequest[] burst = new PendingRequest[120];
             long id = 0;
-            for (int round = 0; round < 40_000; round++) {
+            for (int round = 0; round < 25_000; round++) {
                 // mostly short bursts; every 50th fills a batch (its caller frames it) and starts another
                 int n = round % 50 == 0 ? 95 + random.nextInt(26) : 1 + random.nextInt(8);
                 for (int k = 0; k < n; k++) {
