@@ -33,6 +33,10 @@ import io.netty.channel.Channel;
  * while they grow and seals them when they stop. A transaction submission is never put in a batch: an answer too
  * large to read would fail its whole batch, and a submission's fate must not depend on its neighbours.
  *
+ * <p>Over 400 lines because the ring, its drain and the two kinds of slot it takes (a finished frame, a caller's open
+ * batch) are one state machine on the event loop (drainDue, the holds, the frames of one pass): split, each half would
+ * reach into the other's fields. The open batch's own hand-off is in {@link WsOpenBatch}.
+ *
  * <p>There is no consumer thread: the event loop itself polls the ring ({@link EventPoller}), so nothing waits
  * on it while idle and a burst takes one thread hop, not two. One drain runs at a time ({@link #drainDue}).
  */
