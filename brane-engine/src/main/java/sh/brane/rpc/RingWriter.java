@@ -4,7 +4,6 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -72,20 +71,6 @@ final class RingWriter {
     /** The error of a request that finds no connection to go to. */
     private final Function<PendingRequest, BraneRpcException> notConnected;
     private final Runnable drainTask = this::drain;
-    /** The next pass of a drain holding open batches, {@link #HOLD_NANOS} after the last one. */
-    private final Runnable holdTask = () -> {
-        holdDue = false;
-        drain();
-    };
-    /** Whether a {@link #holdTask} is scheduled (touched on the event loop only). */
-    private boolean holdDue;
-    /**
-     * How long a drain holding open batches waits before it looks again whether they grew: the event loop sleeps in
-     * the meantime (a timer, where an immediate re-queue kept it polling the ring and the socket on a core the
-     * callers need), a caller appends some tens of calls meanwhile, and a burst that ended leaves this much later.
-     * A batch its caller filled leaves at once (the caller wakes the loop).
-     */
-    static final long HOLD_NANOS = 10_000;
     private final String provider;
     /** Each caller thread's batch of {@code sendAsyncBatch} calls, open until the drain (or its 100th call) seals it. */
     private final ThreadLocal<WsOpenBatch> callerBatch = new ThreadLocal<>();
@@ -227,9 +212,9 @@ final class RingWriter {
      * and no other drain was scheduled for it.
      *
      * <p>While {@code sendAsyncBatch} calls keep arriving (an open batch grew since the last look), the drain holds
-     * its open batches and looks again {@link #HOLD_NANOS} later (a timer of the loop: it sleeps meanwhile), at most
-     * {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message, however early the event loop woke
-     * up. A batch its caller filled goes at once; a burst that ended goes at the next look.
+     * its open batches and runs again after the event loop's next look at the socket (a task queued by the loop
+     * itself: no wake-up), at most {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message, however
+     * early the event loop woke up, and a lone call waits one pass. A batch its caller filled goes at once.
      */
     private void drain() {
         do {
@@ -253,13 +238,13 @@ final class RingWriter {
                 RequestLifecycle.LOG.warn("ring drain failed", e);
             }
             if (target != null && grew() && holds < MAX_HOLDS && hold(target)) {
-                writeOpenBatches(false); // those their callers filled go now; the others wait for the next look
-            } else {
-                holds = 0;
-                writeOpenBatches(true);
+                writeOpenBatches(false); // those their callers filled go now; the others wait for the next pass
+                writeFrames();
+                return; // drainDue stays set: publishers need not wake the loop, the queued pass takes their calls
             }
+            holds = 0;
+            writeOpenBatches(true);
             writeFrames();
-            // released while holding too: a call published meanwhile wakes the loop as usual, not the hold's timer
             drainDue.set(false);
             VarHandle.fullFence(); // pairs with publish's fence: see there
         } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
@@ -267,13 +252,10 @@ final class RingWriter {
 
     /** Queues another pass of the drain on {@code ch}'s loop, keeping the batch; false if the loop is shut down. */
     private boolean hold(Channel ch) {
-        if (!holdDue) {
-            try {
-                ch.eventLoop().schedule(holdTask, HOLD_NANOS, TimeUnit.NANOSECONDS);
-            } catch (RejectedExecutionException shutDown) {
-                return false;
-            }
-            holdDue = true;
+        try {
+            ch.eventLoop().execute(drainTask);
+        } catch (RejectedExecutionException shutDown) {
+            return false;
         }
         holds++;
         return true;

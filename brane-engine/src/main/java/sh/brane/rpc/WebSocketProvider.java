@@ -199,7 +199,7 @@ public final class WebSocketProvider implements BraneProvider {
     /**
      * The throughput path: each calling thread's calls are written into its own JSON-RPC batch of up to
      * {@value RingWriter#MAX_CALLS_PER_BATCH}, which leaves when full or when the thread's burst stops (the event loop
-     * looks every {@code RingWriter.HOLD_NANOS}); a transaction submission always goes alone. See {@link RingWriter}
+     * holds it while it grows); a transaction submission always goes alone. See {@link RingWriter}
      * and {@link WsOpenBatch}.
      */
     @Override
