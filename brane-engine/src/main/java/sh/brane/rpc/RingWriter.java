@@ -16,7 +16,6 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 
 /**
@@ -26,11 +25,16 @@ import io.netty.channel.Channel;
  * flush, where a {@code writeAndFlush} per call cost N tasks (each with its promise and listener).
  *
  * <p>Every call comes serialized by its caller (serializing in parallel on the callers' threads leaves the one I/O
- * thread to the socket). Calls from {@code sendAsyncBatch} may be joined: the drain copies those it finds, and
- * those published while it runs, into JSON-RPC batch messages of up to {@link #MAX_CALLS_PER_BATCH}, as the HTTP
- * provider does with the same calls, so the node reads one message and answers with one, and their futures
- * complete by one hand-off. A transaction submission is never put in a batch: an answer too large to read would fail its
- * whole batch, and a submission's fate must not depend on its neighbours.
+ * thread to the socket). Calls from {@code sendAsyncBatch} are joined into JSON-RPC batch messages of up to
+ * {@link #MAX_CALLS_PER_BATCH} calls, as the HTTP provider does with the same calls, so the node reads one message and
+ * answers with one, and their futures complete by one hand-off: each caller thread writes its calls into its own open
+ * batch ({@link WsOpenBatch}), of which only the first call goes through the ring; the drain holds the open batches
+ * while they grow and seals them when they stop. A transaction submission is never put in a batch: an answer too
+ * large to read would fail its whole batch, and a submission's fate must not depend on its neighbours.
+ *
+ * <p>Over 400 lines because the ring, its drain and the two kinds of slot it takes (a finished frame, a caller's open
+ * batch) are one state machine on the event loop (drainDue, the holds, the frames of one pass): split, each half would
+ * reach into the other's fields. The open batch's own hand-off is in {@link WsOpenBatch}.
  *
  * <p>There is no consumer thread: the event loop itself polls the ring ({@link EventPoller}), so nothing waits
  * on it while idle and a burst takes one thread hop, not two. One drain runs at a time ({@link #drainDue}).
@@ -41,14 +45,14 @@ final class RingWriter {
     static final int MAX_CALLS_PER_BATCH = 100;
 
     /**
-     * One ring slot: a registered request, serialized by its caller, and whether it may join a batch. A call that
-     * goes alone carries its finished frame ({@link WsFrames}: header and masked payload); a joinable one its bare
-     * JSON after the room kept for a header ({@link WsFrames#begin}), masked once its batch is known.
+     * One ring slot: a registered request and its finished frame ({@link WsFrames}: header and masked payload), or
+     * the first call of a caller's open batch of {@code sendAsyncBatch} calls and that batch.
      */
     static final class Slot {
         PendingRequest request;
         ByteBuf frame;
-        boolean joinable;
+        /** The batch a {@code sendAsyncBatch} call opened (its first call is {@link #request}); else null. */
+        WsOpenBatch open;
     }
 
     /** Passes over the ring one drain makes at most before it writes, so a steady stream still goes out. */
@@ -68,6 +72,10 @@ final class RingWriter {
     private final Function<PendingRequest, BraneRpcException> notConnected;
     private final Runnable drainTask = this::drain;
     private final String provider;
+    /** Each caller thread's batch of {@code sendAsyncBatch} calls, open until the drain (or its 100th call) seals it. */
+    private final ThreadLocal<WsOpenBatch> callerBatch = new ThreadLocal<>();
+    /** Payload bytes a thread's first open batch starts with room for (it grows; the next ones start at its size). */
+    private static final int OPEN_BATCH_HINT = 512;
     /** Frames bigger than this together are written one by one rather than copied into one buffer. */
     static final int MAX_GATHER_BYTES = 64 * 1024;
 
@@ -75,14 +83,11 @@ final class RingWriter {
     /** Finished frames (header and masked payload) of this pass, written as one buffer by {@link #writeFrames}. */
     private final ArrayList<ByteBuf> frames = new ArrayList<>();
     private int frameBytes;
-    private final ArrayList<PendingRequest> batch = new ArrayList<>();
-    /** The serialized requests of {@link #batch}, one each. */
-    private final ArrayList<ByteBuf> pieces = new ArrayList<>();
-    private int pieceBytes;
+    /** The callers' open batches this drain took from the ring and has not written yet. */
+    private final ArrayList<WsOpenBatch> opens = new ArrayList<>();
     private Channel target;
-    /** Passes the current batch has been held for; {@code held}: it was held since its last write. */
+    /** Passes the open batches have been held for. */
     private int holds;
-    private boolean held;
     /** Calls written by the running drain: what {@code brane.rpc.batch.size} records, once per flush. */
     private int calls;
 
@@ -106,22 +111,55 @@ final class RingWriter {
     }
 
     /**
-     * Puts {@code r} on the ring with its serialized {@code frame} ({@code joinable}: it may be joined with others
-     * into one JSON-RPC batch), and makes sure a drain will run on {@code ch}'s event loop. When the ring is full
-     * the caller waits; it gives up, failing {@code r}, if {@code closed} turns true meanwhile.
+     * Puts {@code r} on the ring with its finished {@code frame}, and makes sure a drain will run on {@code ch}'s
+     * event loop. When the ring is full the caller waits; it gives up, failing {@code r}, if {@code closed} turns
+     * true meanwhile.
      */
-    void publish(Channel ch, PendingRequest r, ByteBuf frame, boolean joinable, BooleanSupplier closed) {
+    void publish(Channel ch, PendingRequest r, ByteBuf frame, BooleanSupplier closed) {
+        publish(ch, r, frame, null, closed);
+    }
+
+    /**
+     * A call that may be joined with others into one JSON-RPC batch ({@code sendAsyncBatch}; never a submission):
+     * appended, serialized, to the calling thread's open batch, or, when the drain has sealed that one (or it is
+     * full), to a new batch that goes through the ring like a call of its own ({@link WsOpenBatch}).
+     */
+    void publishJoinable(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed) {
+        WsOpenBatch b = callerBatch.get();
+        WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table, ch.alloc());
+        if (appended == WsOpenBatch.Append.FILLED) {
+            wake(ch); // full: the drain holding it writes it now rather than at its next look
+            return;
+        } else if (appended != WsOpenBatch.Append.REFUSED) {
+            return; // in the batch the drain holds (or failed): no publication, no wake-up
+        }
+        // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
+        b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4));
+        if (b.append(r, params, table, ch.alloc()) != WsOpenBatch.Append.APPENDED) {
+            b.release();
+            callerBatch.remove();
+            return;
+        }
+        if (publish(ch, r, null, b, closed)) {
+            callerBatch.set(b);
+        } else {
+            b.release();
+            callerBatch.remove();
+        }
+    }
+
+    private boolean publish(Channel ch, PendingRequest r, ByteBuf frame, WsOpenBatch open, BooleanSupplier closed) {
         long seq = claim(r, closed);
         if (seq < 0) {
             if (frame != null) {
                 frame.release();
             }
-            return;
+            return false;
         }
         Slot s = ring.get(seq);
         s.request = r;
         s.frame = frame;
-        s.joinable = joinable;
+        s.open = open;
         ring.publish(seq);
         // The ring publishes with a release store, and the drain below clears drainDue and then looks at the ring: a
         // store followed by a load of another variable may be reordered (x86's store buffer does it), so without a
@@ -134,6 +172,19 @@ final class RingWriter {
             } catch (RejectedExecutionException shutDown) {
                 drain(); // the event loop is gone: the drain fails what is left instead of writing it
             }
+        }
+        return true;
+    }
+
+    /**
+     * An extra pass of the drain for a batch its caller filled. Passes run one at a time on the loop, and an extra one
+     * only takes, holds or writes earlier what a pass already due would have.
+     */
+    private void wake(Channel ch) {
+        try {
+            ch.eventLoop().execute(drainTask);
+        } catch (RejectedExecutionException shutDown) {
+            // closing: the table's drain fails the calls
         }
     }
 
@@ -160,10 +211,10 @@ final class RingWriter {
      * Takes everything published, writes it and flushes once; repeats while more was published during the drain
      * and no other drain was scheduled for it.
      *
-     * <p>While {@code sendAsyncBatch} calls keep arriving (the last pass took new ones and the batch is not full),
-     * the drain holds its batch and runs again after the event loop's next look at the socket (a task queued by the
-     * loop itself: no wake-up), at most {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message,
-     * however early the event loop woke up, and a lone call waits one pass.
+     * <p>While {@code sendAsyncBatch} calls keep arriving (an open batch grew since the last look), the drain holds
+     * its open batches and runs again after the event loop's next look at the socket (a task queued by the loop
+     * itself: no wake-up), at most {@link #MAX_HOLDS} times: a burst from a caller then leaves as one message, however
+     * early the event loop woke up, and a lone call waits one pass. A batch its caller filled goes at once.
      */
     private void drain() {
         do {
@@ -178,7 +229,6 @@ final class RingWriter {
                 }
             }
             target = ch != null && ch.isActive() ? ch : null;
-            int joined = batch.size();
             try {
                 for (int polls = 0; polls < MAX_POLLS_PER_DRAIN
                         && poller.poll(this::take) == EventPoller.PollState.PROCESSING; polls++) {
@@ -187,12 +237,13 @@ final class RingWriter {
             } catch (Exception e) {
                 RequestLifecycle.LOG.warn("ring drain failed", e);
             }
-            if (target != null && batch.size() > joined && holds < MAX_HOLDS && hold(target)) {
+            if (target != null && grew() && holds < MAX_HOLDS && hold(target)) {
+                writeOpenBatches(false); // those their callers filled go now; the others wait for the next pass
                 writeFrames();
                 return; // drainDue stays set: publishers need not wake the loop, the queued pass takes their calls
             }
             holds = 0;
-            endBatch();
+            writeOpenBatches(true);
             writeFrames();
             drainDue.set(false);
             VarHandle.fullFence(); // pairs with publish's fence: see there
@@ -203,12 +254,11 @@ final class RingWriter {
     private boolean hold(Channel ch) {
         try {
             ch.eventLoop().execute(drainTask);
-            holds++;
-            held = true;
-            return true;
         } catch (RejectedExecutionException shutDown) {
             return false;
         }
+        holds++;
+        return true;
     }
 
     /**
@@ -264,98 +314,109 @@ final class RingWriter {
             return true; // taken before by a drain that failed half-way (the sweep ends its request)
         }
         ByteBuf frame = s.frame;
-        boolean joinable = s.joinable;
+        WsOpenBatch open = s.open;
         s.request = null;
         s.frame = null;
-        if (!table.contains(r.id)) {
+        s.open = null;
+        if (open != null) {
+            opens.add(open); // its calls are checked when it is sealed
+        } else if (!table.contains(r.id)) {
             // ended meanwhile (timed out, connection lost, closed): never written afterwards
             release(frame);
         } else if (target == null) {
             release(frame);
             table.fail(r.id, notConnected.apply(r));
-        } else if (!joinable) {
+        } else {
             addFrame(frame);
             calls++;
-        } else {
-            batch.add(r);
-            pieces.add(frame);
-            pieceBytes += frame.readableBytes();
-            if (batch.size() >= MAX_CALLS_PER_BATCH) {
-                endBatch();
-            }
         }
         return true;
     }
 
-    /**
-     * Joins the calls gathered for a batch, each serialized by its caller, into one JSON-RPC batch message (a copy
-     * of their bytes between {@code [} and {@code ]}), or sends the call alone if there is only one.
-     */
-    private void endBatch() {
-        if (held) {
-            held = false;
-            dropEnded();
-        }
-        int n = batch.size();
-        if (n == 0) {
-            return;
-        }
-        if (n == 1) {
-            ByteBuf alone = pieces.get(0);
-            WsFrames.finish(alone);
-            addFrame(alone);
-        } else {
-            long[] ids = new long[n];
-            // joined in a plain array: a copy per piece through a pooled buffer's ByteBuffer view cost twice as much
-            byte[] joined = new byte[WsFrames.MAX_HEADER + pieceBytes + n + 1];
-            int at = WsFrames.MAX_HEADER;
-            joined[at++] = '[';
-            for (int i = 0; i < n; i++) {
-                ids[i] = batch.get(i).id;
-                batch.get(i).batchIds = ids;
-                ByteBuf piece = pieces.get(i);
-                if (i > 0) {
-                    joined[at++] = ',';
-                }
-                int len = piece.readableBytes();
-                piece.getBytes(piece.readerIndex(), joined, at, len);
-                at += len;
-                piece.release();
+    /** Whether an open batch took calls since the drain's last look (the burst goes on). */
+    private boolean grew() {
+        boolean grew = false;
+        for (int i = 0, n = opens.size(); i < n; i++) {
+            WsOpenBatch b = opens.get(i);
+            int c = b.count();
+            if (c != b.seen) {
+                b.seen = c;
+                grew = true;
             }
-            joined[at] = ']';
-            ByteBuf buf = Unpooled.wrappedBuffer(joined).readerIndex(WsFrames.MAX_HEADER);
-            WsFrames.finish(buf);
-            addFrame(buf);
         }
-        calls += n;
-        batch.clear();
-        pieces.clear();
-        pieceBytes = 0;
+        return grew;
+    }
+
+    /** Seals and frames the open batches: every one ({@code all}), or those their callers filled. */
+    private void writeOpenBatches(boolean all) {
+        int kept = 0;
+        for (int i = 0, n = opens.size(); i < n; i++) {
+            WsOpenBatch b = opens.get(i);
+            if (all || b.sealed()) {
+                frameOpenBatch(b, b.seal());
+            } else {
+                opens.set(kept++, b);
+            }
+        }
+        opens.subList(kept, opens.size()).clear();
     }
 
     /**
-     * Of a batch held over passes: drops the calls that ended meanwhile (timed out, or lost with their connection),
-     * and fails the rest if there is no connection to write them to any more.
+     * Frames a sealed batch of {@code n} calls, without those that ended meanwhile (timed out, lost with their
+     * connection), and fails them all if there is no connection to write them to.
      */
-    private void dropEnded() {
-        int kept = 0;
-        pieceBytes = 0;
-        for (int i = 0, n = batch.size(); i < n; i++) {
-            PendingRequest r = batch.get(i);
-            ByteBuf piece = pieces.get(i);
-            if (!table.contains(r.id) || target == null) {
-                piece.release();
-                if (target == null) {
+    private void frameOpenBatch(WsOpenBatch b, int n) {
+        ByteBuf ready = b.takeReady();
+        if (ready != null) {
+            // framed by its caller, who filled it just now: written whole (a call of it that ended meanwhile gets a
+            // late answer, ignored), or failed whole if there is no connection
+            if (target == null) {
+                ready.release();
+                for (int i = 0; i < n; i++) {
+                    PendingRequest r = b.request(i);
                     table.fail(r.id, notConnected.apply(r));
                 }
-                continue;
+            } else {
+                addFrame(ready);
+                calls += n;
             }
-            batch.set(kept, r);
-            pieces.set(kept++, piece);
-            pieceBytes += piece.readableBytes();
+            return;
         }
-        batch.subList(kept, batch.size()).clear();
-        pieces.subList(kept, pieces.size()).clear();
+        boolean[] keep = null;
+        int live = 0;
+        for (int i = 0; i < n; i++) {
+            PendingRequest r = b.request(i);
+            boolean in = table.contains(r.id);
+            if (in && target == null) {
+                table.fail(r.id, notConnected.apply(r));
+                in = false;
+            }
+            if (in) {
+                live++;
+            } else if (keep == null) {
+                keep = new boolean[n];
+                java.util.Arrays.fill(keep, 0, i, true);
+            }
+            if (keep != null) {
+                keep[i] = in;
+            }
+        }
+        if (live == 0) {
+            b.release();
+            return;
+        }
+        if (live > 1) {
+            long[] ids = new long[live];
+            for (int i = 0, k = 0; i < n; i++) {
+                if (keep == null || keep[i]) {
+                    PendingRequest r = b.request(i);
+                    ids[k++] = r.id;
+                    r.batchIds = ids;
+                }
+            }
+        }
+        addFrame(b.frame(n, keep));
+        calls += live;
     }
 
     /**
@@ -364,15 +425,6 @@ final class RingWriter {
      */
     ByteBuf serialize(PendingRequest r, List<?> params) {
         return serialize(r, params, true);
-    }
-
-    /**
-     * Writes {@code r}'s JSON into a heap buffer of its own after room kept for a frame header
-     * ({@link WsFrames#begin}), unmasked, as a joinable call's slot carries it; null (and {@code r} failed) if it
-     * cannot be.
-     */
-    ByteBuf serializePayload(PendingRequest r, List<?> params) {
-        return serialize(r, params, false);
     }
 
     /** Serializes {@code r} in the thread's scratch buffer and copies it out, framed or not. */

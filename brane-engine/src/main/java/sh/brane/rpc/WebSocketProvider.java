@@ -197,8 +197,10 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     /**
-     * The throughput path: the event loop joins the calls it finds waiting into JSON-RPC batches of up to
-     * {@value RingWriter#MAX_CALLS_PER_BATCH} (a transaction submission always goes alone); see {@link RingWriter}.
+     * The throughput path: each calling thread's calls are written into its own JSON-RPC batch of up to
+     * {@value RingWriter#MAX_CALLS_PER_BATCH}, which leaves when full or when the thread's burst stops (the event loop
+     * holds it while it grows); a transaction submission always goes alone. See {@link RingWriter}
+     * and {@link WsOpenBatch}.
      */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {

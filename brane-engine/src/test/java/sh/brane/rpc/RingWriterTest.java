@@ -1,5 +1,6 @@
 package sh.brane.rpc;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,7 @@ class RingWriterTest {
             for (int id = 1; id <= 200_000; id++) {
                 PendingRequest r = new PendingRequest(id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
                 table.admit(r, false, "ring-test");
-                writer.publish(ch, r, null, false, () -> false);
+                writer.publish(ch, r, null, () -> false);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
                 while (!r.future.isDone()) {
                     if (System.nanoTime() > deadline) {
@@ -42,6 +43,54 @@ class RingWriterTest {
                     Thread.onSpinWait();
                 }
             }
+        } finally {
+            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /**
+     * The hand-off of {@code sendAsyncBatch} calls ({@link WsOpenBatch}): a caller appends to its open batch while the
+     * drain seals it. With no connection the drain seals every batch it takes at once (it holds none) and fails its
+     * calls, so each burst's appends race that seal: a call appended just before the seal must be in the sealed count
+     * (failed by the drain), one refused by it must go into a new batch through the ring, and none may be left in a
+     * batch nobody will seal. Bursts of 1 to 8 calls (and now and then 95 to 120, which fill a batch: its caller frames
+     * it before it says sealed), then a wait for all of them; many rounds, as a race test.
+     */
+    @Test
+    void aCallAppendedAsTheDrainSealsItsBatchIsNeverLeftBehind() throws Exception {
+        DefaultEventLoopGroup loop = new DefaultEventLoopGroup(1);
+        try {
+            Channel ch = new LocalChannel();
+            loop.register(ch).sync();
+            RequestLifecycle lifecycle = new RequestLifecycle(Runnable::run);
+            InFlightTable table = new InFlightTable(64, lifecycle);
+            RingWriter writer = new RingWriter(64, "ring-test", () -> null, table, lifecycle,
+                    r -> new ConnectionLostException(r.method + " found no connection"));
+            java.util.Random random = new java.util.Random(13);
+            PendingRequest[] burst = new PendingRequest[120];
+            long id = 0;
+            for (int round = 0; round < 25_000; round++) {
+                // mostly short bursts; every 50th fills a batch (its caller frames it) and starts another
+                int n = round % 50 == 0 ? 95 + random.nextInt(26) : 1 + random.nextInt(8);
+                for (int k = 0; k < n; k++) {
+                    PendingRequest r = new PendingRequest(++id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
+                    table.admit(r, false, "ring-test");
+                    writer.publishJoinable(ch, r, java.util.List.of(), () -> false);
+                    burst[k] = r;
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                for (int k = 0; k < n; k++) {
+                    while (!burst[k].future.isDone()) {
+                        if (System.nanoTime() > deadline) {
+                            fail("call " + burst[k].id + " (" + (k + 1) + " of a burst of " + n
+                                    + ") was left in an open batch: no drain sealed it within 5 s");
+                        }
+                        Thread.onSpinWait();
+                    }
+                    assertThat(burst[k].future).isCompletedExceptionally();
+                }
+            }
+            assertThat(table.size()).isZero();
         } finally {
             loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }

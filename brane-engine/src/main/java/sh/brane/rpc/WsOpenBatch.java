@@ -1,0 +1,223 @@
+package sh.brane.rpc;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
+
+/**
+ * A JSON-RPC batch message that one caller thread's {@code sendAsyncBatch} calls are written into, in place, until
+ * the event loop's drain seals it ({@link RingWriter}). Only the batch's first call goes through the ring; the calls
+ * after it are appended here by their caller: no ring slot, no wake-up, no fence and no buffer of their own per call,
+ * and the drain finds the batch already joined (it used to copy 100 pieces into one message).
+ *
+ * <p>The hand-off is one atomic word, {@link #state}: the number of calls appended, plus a flag for a caller in the
+ * middle of an append ({@link #BUSY}) and one for a sealed batch ({@link #SEALED}). A caller appends only after
+ * setting {@code BUSY} by compare-and-set on an unsealed state; the drain seals only by compare-and-set on a state
+ * without {@code BUSY}. So a call is either in the batch the drain seals (its count includes it, and the bytes and
+ * request written before the caller's release store are visible after the drain's CAS), or the caller sees
+ * {@code SEALED} and takes it to a new batch, which goes through the ring as the first one did. The caller seals the
+ * batch itself when it holds {@link RingWriter#MAX_CALLS_PER_BATCH} calls.
+ *
+ * <p>Layout of {@link #buf}: room for a frame header ({@link WsFrames#MAX_HEADER}), {@code [}, then the calls'
+ * JSON separated by commas; {@link #ends} holds where each call's JSON ends.
+ */
+final class WsOpenBatch {
+
+    /** Set while the owning caller appends a call. */
+    private static final int BUSY = 1 << 30;
+    /** Set once the batch takes no more calls. */
+    private static final int SEALED = 1 << 29;
+    private static final int COUNT = SEALED - 1;
+
+    /** What {@link #append} did. */
+    enum Append { APPENDED, FILLED, REFUSED, FAILED }
+
+    private final AtomicInteger state = new AtomicInteger();
+    /** Where the first call's JSON starts: after the header's room and the {@code [}. */
+    static final int FIRST = WsFrames.MAX_HEADER + 1;
+
+    // written by the owning caller while BUSY; read by the drain after sealing
+    private ByteBuf buf;
+    private PendingRequest[] requests = new PendingRequest[16];
+    private int[] ends = new int[16];
+    /** The finished frame of a batch its caller filled ({@link #finishFull}); read by the drain after sealing. */
+    private ByteBuf ready;
+
+    /** The count the drain saw at its last look (touched by the drain only). */
+    int seen;
+
+    /**
+     * A batch with room for {@code payloadHint} bytes of calls (it grows), in a plain heap buffer: a pooled one
+     * (Netty's adaptive allocator) is written through a {@code ByteBuffer} view, which cost the callers a third more
+     * time per call in a profile; this one array per batch is shared by up to 100 calls.
+     */
+    WsOpenBatch(int payloadHint) {
+        buf = Unpooled.buffer(FIRST + payloadHint);
+        buf.writerIndex(WsFrames.MAX_HEADER).writeByte('[').readerIndex(FIRST);
+    }
+
+    /**
+     * Appends {@code r} (admitted, not yet ended), serialized here on the caller's thread. {@code FILLED}: appended,
+     * and the batch is now full and sealed; {@code REFUSED}: the batch
+     * is sealed, {@code r} was not appended, the caller starts a new batch; {@code FAILED}: {@code r} could not be
+     * serialized and was failed through {@code table}.
+     */
+    Append append(PendingRequest r, List<?> params, InFlightTable table, ByteBufAllocator alloc) {
+        int s = state.get();
+        if ((s & SEALED) != 0 || !state.compareAndSet(s, s | BUSY)) {
+            // only the drain changes the state of a batch its caller is not appending to, and only to seal it
+            return Append.REFUSED;
+        }
+        int n = s & COUNT;
+        int before = buf.writerIndex();
+        try {
+            if (n > 0) {
+                buf.writeByte(',');
+            }
+            if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
+                JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            }
+        } catch (RuntimeException e) {
+            buf.writerIndex(before);
+            state.set(s); // release: unchanged
+            table.fail(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
+            return Append.FAILED;
+        }
+        if (n == requests.length) {
+            requests = Arrays.copyOf(requests, n * 2);
+            ends = Arrays.copyOf(ends, n * 2);
+        }
+        requests[n] = r;
+        ends[n] = buf.writerIndex();
+        boolean full = n + 1 >= RingWriter.MAX_CALLS_PER_BATCH;
+        if (full) {
+            finishFull(n + 1, alloc);
+        }
+        // release store: the bytes, the request and its end are visible to the drain that seals after it
+        state.set(full ? (n + 1) | SEALED : n + 1);
+        return full ? Append.FILLED : Append.APPENDED;
+    }
+
+    /** Payload bytes its calls took when it was sealed (for the caller's next batch); 0 before. */
+    private volatile int sealedBytes;
+
+    /** The payload bytes of this batch once sealed (a size hint for the caller's next one). */
+    int bytes() {
+        return sealedBytes;
+    }
+
+    /**
+     * The caller's own last append filled the batch: it frames the batch here, on its thread, before the state says
+     * sealed (so the drain, which reads {@link #ready} only after seeing that, never frames it too): the ids for an
+     * oversize answer, the closing bracket, the mask and the one copy into the direct buffer the socket needs. The
+     * event loop then only writes it.
+     */
+    private void finishFull(int n, ByteBufAllocator alloc) {
+        long[] ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = requests[i].id;
+            requests[i].batchIds = ids;
+        }
+        sealedBytes = buf.writerIndex() - FIRST;
+        buf.writeByte(']').readerIndex(WsFrames.MAX_HEADER);
+        WsFrames.finish(buf);
+        ready = alloc.directBuffer(buf.readableBytes()).writeBytes(buf);
+        buf.release();
+        buf = null;
+    }
+
+    /** The frame its caller made of a batch it filled (once, after sealing); null when the drain is to frame it. */
+    ByteBuf takeReady() {
+        ByteBuf r = ready;
+        ready = null;
+        return r;
+    }
+
+    /** Calls appended so far (the drain's look; may grow until sealed). */
+    int count() {
+        return state.get() & COUNT;
+    }
+
+    /**
+     * Seals the batch (drain only) and returns its calls' count. A caller in the middle of an append finishes it
+     * first (serializing one call: the drain waits for it, yielding, rather than hold the batch another pass).
+     */
+    int seal() {
+        for (int spins = 0; ; spins++) {
+            int s = state.get();
+            if ((s & SEALED) != 0) {
+                return s & COUNT;
+            }
+            if ((s & BUSY) == 0) {
+                if (state.compareAndSet(s, s | SEALED)) {
+                    return s & COUNT;
+                }
+            } else if (spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** Whether the batch was sealed (by its caller when full, or by the drain). */
+    boolean sealed() {
+        return (state.get() & SEALED) != 0;
+    }
+
+    /** The {@code i}th call of a sealed batch. */
+    PendingRequest request(int i) {
+        return requests[i];
+    }
+
+    /**
+     * The sealed batch of {@code n} calls as one masked frame, keeping only the calls {@code keep} marks (all when
+     * null; at least one): a JSON-RPC batch, or the call alone if it is the only one. Gives up this batch's buffer.
+     */
+    ByteBuf frame(int n, boolean[] keep) {
+        ByteBuf out = buf;
+        buf = null;
+        sealedBytes = out.writerIndex() - FIRST;
+        int kept = n;
+        if (keep != null) {
+            kept = 0;
+            ByteBuf copy = Unpooled.buffer(out.writerIndex() + 1);
+            copy.writerIndex(WsFrames.MAX_HEADER).writeByte('[');
+            for (int i = 0; i < n; i++) {
+                if (keep[i]) {
+                    if (kept++ > 0) {
+                        copy.writeByte(',');
+                    }
+                    int start = i == 0 ? FIRST : ends[i - 1] + 1;
+                    copy.writeBytes(out, start, ends[i] - start);
+                }
+            }
+            out.release();
+            out = copy;
+        }
+        if (kept == 1) {
+            out.readerIndex(FIRST); // a lone call goes as itself, not as a batch of one
+        } else {
+            out.writeByte(']').readerIndex(WsFrames.MAX_HEADER);
+        }
+        WsFrames.finish(out);
+        return out;
+    }
+
+    /** Gives up this batch's buffer unsent. */
+    void release() {
+        if (buf != null) {
+            buf.release();
+            buf = null;
+        }
+        ByteBuf r = takeReady();
+        if (r != null) {
+            r.release();
+        }
+    }
+}
