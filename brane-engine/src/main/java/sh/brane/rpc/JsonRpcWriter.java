@@ -57,20 +57,49 @@ final class JsonRpcWriter {
 
     /** Fails fast, before anything is allocated for the wire, if a param has a type we cannot write. */
     static void checkParams(List<?> params) {
-        if (params == null) {
+        if (params == null || writable(params)) {
             return;
         }
+        // only a call that fails builds the paths its message names ("params[0].to"): every call is checked
         for (int i = 0, n = params.size(); i < n; i++) {
             checkValue(params.get(i), "params[" + i + "]");
         }
     }
 
-    private static void checkValue(Object v, String where) {
-        if (v == null || v instanceof String || v instanceof Boolean || v instanceof Address
+    /** Whether {@link #writeValue} can write {@code v}: the same rule as {@link #checkValue}, without the paths. */
+    private static boolean writable(Object v) {
+        if (isScalar(v)) {
+            return true;
+        }
+        if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!(e.getKey() instanceof String) || !writable(e.getValue())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (v instanceof List<?> l) {
+            for (int i = 0, n = l.size(); i < n; i++) {
+                if (!writable(l.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean isScalar(Object v) {
+        return v == null || v instanceof String || v instanceof Boolean || v instanceof Address
                 || v instanceof Hash || v instanceof byte[] || v instanceof TreeNode
                 || v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte
                 || v instanceof BigInteger || v instanceof BigDecimal || v instanceof Double
-                || v instanceof Float) {
+                || v instanceof Float;
+    }
+
+    private static void checkValue(Object v, String where) {
+        if (isScalar(v)) {
             return;
         }
         if (v instanceof Map<?, ?> m) {
