@@ -98,7 +98,7 @@ final class NettyHttpTransport implements HttpTransport {
     private final Set<Call> connecting = new HashSet<>();
     private final Set<Connection> open = new HashSet<>();
     /** Run on every tick of the sweep before this transport's own deadlines: the provider's {@link InFlightTable}. */
-    private volatile java.util.function.LongConsumer alsoOnSweep = now -> { };
+    private final SweepTask alsoOnSweep = new SweepTask();
     /** Connections open or being opened. */
     private int connections;
     private boolean closed;
@@ -442,19 +442,13 @@ final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public boolean alsoOnSweep(java.util.function.LongConsumer task) {
-        alsoOnSweep = task;
+        alsoOnSweep.set(task);
         return true;
     }
 
     /** One tick of the sweep: the provider's table first (its error names the call), then this transport's calls. */
     private void sweep() {
-        long now = System.nanoTime();
-        try {
-            alsoOnSweep.accept(now);
-        } catch (RuntimeException e) {
-            RequestLifecycle.LOG.debug("sweep task threw", e);
-        }
-        expire(now);
+        expire(alsoOnSweep.run());
     }
 
     private void timeout(Call call) {
