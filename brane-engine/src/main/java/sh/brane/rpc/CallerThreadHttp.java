@@ -469,8 +469,8 @@ final class CallerThreadHttp implements AutoCloseable {
 
         /**
          * Parses the head between {@code in}'s position and {@code end} (just past its blank line), on its bytes:
-         * no String per line or per header (a String only for the values kept: Retry-After, Connection), since a
-         * head is read on every call.
+         * no String per line or per header (a String only for the value kept: Retry-After), since a head is read on
+         * every call.
          */
         static Head parse(ByteBuffer in, int end) throws IOException {
             byte[] b = in.array();
@@ -536,10 +536,8 @@ final class CallerThreadHttp implements AutoCloseable {
                                 + " is not supported");
                     }
                 } else if (named(b, nameFrom, nameTo, CONNECTION)) {
-                    String v = new String(b, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1)
-                            .toLowerCase(java.util.Locale.ROOT);
-                    connection = v.contains("close") ? Boolean.FALSE
-                            : v.contains("keep-alive") ? Boolean.TRUE : connection;
+                    connection = mentions(b, valueFrom, valueTo, CLOSE) ? Boolean.FALSE
+                            : mentions(b, valueFrom, valueTo, KEEP_ALIVE) ? Boolean.TRUE : connection;
                 } else if (named(b, nameFrom, nameTo, RETRY_AFTER)) {
                     retryAfter = new String(b, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1);
                 }
@@ -558,6 +556,8 @@ final class CallerThreadHttp implements AutoCloseable {
         private static final byte[] CONNECTION = "connection".getBytes(StandardCharsets.US_ASCII);
         private static final byte[] RETRY_AFTER = "retry-after".getBytes(StandardCharsets.US_ASCII);
         private static final byte[] CHUNKED = "chunked".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] CLOSE = "close".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] KEEP_ALIVE = "keep-alive".getBytes(StandardCharsets.US_ASCII);
 
         /** The index of the CR of the CRLF ending the line at {@code from}, or {@code stop}. */
         private static int lineEnd(byte[] b, int from, int stop) {
@@ -590,6 +590,16 @@ final class CallerThreadHttp implements AutoCloseable {
                 }
             }
             return true;
+        }
+
+        /** Whether {@code b[from, to)} contains {@code lower} (ASCII lower case), ignoring case. */
+        private static boolean mentions(byte[] b, int from, int to, byte[] lower) {
+            for (int at = from; at + lower.length <= to; at++) {
+                if (named(b, at, at + lower.length, lower)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private static int skipSpace(byte[] b, int from, int to) {

@@ -34,7 +34,7 @@ final class JdkHttpTransport implements HttpTransport {
     /** Exchanges waiting for their answer; the sweep looks for late ones. */
     private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
     private final ScheduledThreadPoolExecutor sweeper;
-    private volatile LongConsumer alsoOnSweep = now -> { };
+    private final SweepTask alsoOnSweep = new SweepTask();
     private volatile boolean closed;
 
     JdkHttpTransport(HttpConfig config, Executor executor) {
@@ -104,18 +104,13 @@ final class JdkHttpTransport implements HttpTransport {
 
     @Override
     public boolean alsoOnSweep(LongConsumer task) {
-        alsoOnSweep = task;
+        alsoOnSweep.set(task);
         return true;
     }
 
     /** One tick: the provider's table first, then this transport's late exchanges. */
     private void sweep() {
-        long now = System.nanoTime();
-        try {
-            alsoOnSweep.accept(now);
-        } catch (RuntimeException e) {
-            RequestLifecycle.LOG.debug("sweep task threw", e);
-        }
+        long now = alsoOnSweep.run();
         for (Exchange x : inFlight) {
             if (now - x.deadline >= 0) {
                 inFlight.remove(x);

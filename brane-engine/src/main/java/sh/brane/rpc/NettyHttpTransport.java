@@ -98,7 +98,7 @@ final class NettyHttpTransport implements HttpTransport {
     private final Set<Call> connecting = new HashSet<>();
     private final Set<Connection> open = new HashSet<>();
     /** Run on every tick of the sweep before this transport's own deadlines: the provider's {@link InFlightTable}. */
-    private volatile java.util.function.LongConsumer alsoOnSweep = now -> { };
+    private final SweepTask alsoOnSweep = new SweepTask();
     /** Connections open or being opened. */
     private int connections;
     private boolean closed;
@@ -129,14 +129,17 @@ final class NettyHttpTransport implements HttpTransport {
                     @Override
                     protected void initChannel(Channel ch) {
                         ChannelPipeline p = ch.pipeline();
-                        p.addLast(QuickAckHandler.INSTANCE);
+                        Connection connection = new Connection(ch);
+                        // first in the pipeline, so that it looks after every handler has read: quick ACKs only
+                        // while an answer is still coming (see Connection.awaitingAnswer)
+                        p.addLast(QuickAckHandler.whileExpecting(connection::awaitingAnswer));
                         if (ssl != null) {
                             SslHandler handler = ssl.newHandler(ch.alloc(), host, port);
                             handler.setHandshakeTimeoutMillis(connectMillis);
                             p.addLast(handler);
                         }
                         p.addLast(new HttpResponseDecoder(new HttpDecoderConfig().setMaxChunkSize(MAX_CHUNK)));
-                        p.addLast(new Connection(ch));
+                        p.addLast(connection);
                     }
                 });
         long tick = InFlightTable.SWEEP_TICK.toNanos();
@@ -442,19 +445,13 @@ final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public boolean alsoOnSweep(java.util.function.LongConsumer task) {
-        alsoOnSweep = task;
+        alsoOnSweep.set(task);
         return true;
     }
 
     /** One tick of the sweep: the provider's table first (its error names the call), then this transport's calls. */
     private void sweep() {
-        long now = System.nanoTime();
-        try {
-            alsoOnSweep.accept(now);
-        } catch (RuntimeException e) {
-            RequestLifecycle.LOG.debug("sweep task threw", e);
-        }
-        expire(now);
+        expire(alsoOnSweep.run());
     }
 
     private void timeout(Call call) {
@@ -513,6 +510,18 @@ final class NettyHttpTransport implements HttpTransport {
         Connection(Channel channel) {
             this.channel = channel;
             this.body = new AnswerBody(channel.alloc());
+        }
+
+        /**
+         * Whether an answer is still expected here: a call is on this connection and its answer has not ended. Only
+         * then are reads acknowledged at once ({@link QuickAckHandler}): a node with Nagle's algorithm on holds the
+         * rest of an answer sent in several writes until the first part is acknowledged, and the re-armed option
+         * sends that ACK at once. Once the answer has ended nothing more is expected (one call per connection at a
+         * time), so the read is left to the kernel's delayed ACK, which our next request on the connection carries:
+         * one {@code setsockopt} and one ACK packet fewer per exchange (both were on each batch's critical path).
+         */
+        boolean awaitingAnswer() {
+            return current != null;
         }
 
         /** Writes {@code call} on the event loop; the caller made it {@link #current}. */

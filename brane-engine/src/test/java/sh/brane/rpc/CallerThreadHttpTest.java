@@ -150,6 +150,36 @@ class CallerThreadHttpTest {
         assertThat(s.accepted).as("one connection, kept across large answers").hasValue(1);
     }
 
+    /**
+     * The {@code Connection} header is read on its bytes, in any case and among other tokens: "close" (here with an
+     * upper-case name and value, beside another token) makes the caller drop the connection although the node keeps
+     * it open, so each call takes a new one; an HTTP/1.0 answer with "Keep-Alive" keeps its connection for the next.
+     */
+    @Test
+    void theConnectionHeaderIsHonouredInAnyCase() throws Exception {
+        RawHttpServer closing = server((req, out, n) -> {
+            out.write(ok(result(req.id(), "0x1"), "CONNECTION: Upgrade, CLOSE"));
+            return KEEP_OPEN;
+        });
+        HttpProvider p = provider(config(closing));
+        for (int i = 0; i < 3; i++) {
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x1");
+        }
+        assertThat(closing.accepted).as("a new connection for each call").hasValue(3);
+
+        RawHttpServer http10 = server((req, out, n) -> {
+            byte[] answer = ok(result(req.id(), "0x2"), "connection: Keep-Alive");
+            answer[7] = '0'; // HTTP/1.0: closed after each answer unless it says keep-alive
+            out.write(answer);
+            return KEEP_OPEN;
+        });
+        HttpProvider q = provider(config(http10));
+        for (int i = 0; i < 3; i++) {
+            assertThat(q.send("eth_chainId", List.of()).asString()).isEqualTo("0x2");
+        }
+        assertThat(http10.accepted).as("one connection, kept").hasValue(1);
+    }
+
     /** A node that hangs up before the body it declared is complete fails the call; it does not hang or truncate. */
     @Test
     void anAnswerCutShortOfItsContentLengthFailsTheCall() throws Exception {

@@ -93,4 +93,54 @@ class RequestBytesTest {
         assertThat(RequestBytes.tryWriteBatch(odd, ids, withDouble)).isFalse();
         assertThat(odd.toString(StandardCharsets.UTF_8)).isEqualTo("x");
     }
+
+    /**
+     * The head is written straight into a heap buffer's array: at an offset inside a larger array (a slice), into a
+     * buffer that must grow, and a direct buffer (no array, the piece-by-piece path) all give Jackson's bytes,
+     * with negative ids (never ours) too.
+     */
+    @Test
+    void writesJacksonsBytesIntoEveryKindOfBuffer() {
+        for (long id : new long[] {0, 7, 10, 123_456, Long.MAX_VALUE, -1, -42, Long.MIN_VALUE}) {
+            for (List<?> params : List.of(List.of(), List.of("latest", 5))) {
+                String expected = jackson(id, "eth_getBalance", params);
+                ByteBuf slice = Unpooled.buffer(4096).writerIndex(100).slice(100, 1000).writerIndex(0).writeByte('x');
+                ByteBuf small = Unpooled.buffer(1, 4096).writeByte('x');
+                ByteBuf direct = Unpooled.directBuffer(8, 4096).writeByte('x');
+                for (ByteBuf buf : List.of(slice, small, direct)) {
+                    assertThat(RequestBytes.tryWrite(buf, id, "eth_getBalance", params)).isTrue();
+                    assertThat(buf.toString(StandardCharsets.UTF_8)).as("id %s into %s", id, buf)
+                            .isEqualTo("x" + expected);
+                }
+                direct.release();
+            }
+        }
+    }
+
+    /**
+     * Methods are encoded once and kept in a few slots: methods whose hashes share a slot ("Aa" and "BB" have the
+     * same hash), more methods than slots, and an equal method in another String each get their own bytes, and a
+     * method that needs escapes is never kept (Jackson writes it).
+     */
+    @Test
+    void keptMethodBytesAreAlwaysThoseOfTheMethodAsked() {
+        assertThat("Aa".hashCode()).isEqualTo("BB".hashCode());
+        for (int round = 0; round < 3; round++) {
+            for (String method : List.of("Aa", "BB", new String("eth_chainId"), "eth_chainId")) {
+                ByteBuf buf = Unpooled.buffer();
+                assertThat(RequestBytes.tryWrite(buf, 3, method, List.of())).isTrue();
+                assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(jackson(3, method, List.of()));
+            }
+            for (int i = 0; i < 3 * MethodBytes.SLOTS; i++) {
+                String method = "m_" + i;
+                ByteBuf buf = Unpooled.buffer();
+                assertThat(RequestBytes.tryWrite(buf, i, method, List.of(i))).isTrue();
+                assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(jackson(i, method, List.of(i)));
+            }
+        }
+        assertThat(MethodBytes.of("eth_\"odd\"")).isNull();
+        assertThat(MethodBytes.of("caf\u00e9")).isNull();
+        assertThat(new String(MethodBytes.of("eth_call"), StandardCharsets.US_ASCII))
+                .isEqualTo(",\"method\":\"eth_call\",\"params\":[");
+    }
 }
