@@ -203,6 +203,12 @@ final class AnswerRouter {
         /** When the message was read ({@link System#nanoTime()}), taken at its first answer; valid if {@link #timed}. */
         private long readAt;
         private boolean timed;
+        /**
+         * The request {@link #decoderFor} found last (one this message may answer), so the answer's end takes it out
+         * of the table without looking its id up again; null once used. Checked by id and taken by identity, so a
+         * stale one never ends another request.
+         */
+        private PendingRequest found;
 
         Sink(Scope scope, AnswerGroup answers) {
             this.scope = scope;
@@ -226,6 +232,11 @@ final class AnswerRouter {
 
         /** The request in flight under {@code id} that this message may answer, taken out to be ended; or null. */
         private PendingRequest take(long id) {
+            PendingRequest seen = found;
+            found = null;
+            if (seen != null && seen.id == id && table.take(seen)) {
+                return seen; // found by decoderFor just before, for this same answer: no second look-up by id
+            }
             if (scope == null) {
                 return table.take(id);
             }
@@ -243,6 +254,8 @@ final class AnswerRouter {
             if (r == null) {
                 r = find(id);
             }
+            // the reader asks for the decoder, then ends the same answer: take() starts from this request
+            found = r == null || (scope != null && !scope.owns(r)) ? null : r;
             return r == null ? null : r.decoder;
         }
 

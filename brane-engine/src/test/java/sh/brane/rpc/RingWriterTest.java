@@ -23,28 +23,12 @@ class RingWriterTest {
      */
     @Test
     void aCallPublishedAsTheDrainEndsIsTakenWithoutWaitingForAnotherPublish() throws Exception {
-        DefaultEventLoopGroup loop = new DefaultEventLoopGroup(1);
-        try {
-            Channel ch = new LocalChannel();
-            loop.register(ch).sync();
-            RequestLifecycle lifecycle = new RequestLifecycle(Runnable::run);
-            InFlightTable table = new InFlightTable(16, lifecycle);
-            RingWriter writer = new RingWriter(64, "ring-test", () -> null, table, lifecycle,
-                    r -> new ConnectionLostException(r.method + " found no connection"));
+        try (NoConnection n = new NoConnection(16)) {
             for (int id = 1; id <= 200_000; id++) {
-                PendingRequest r = new PendingRequest(id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
-                table.admit(r, false, "ring-test");
-                writer.publish(ch, r, null, () -> false);
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (!r.future.isDone()) {
-                    if (System.nanoTime() > deadline) {
-                        fail("call " + id + " was left on the ring: no drain took it within 5 s");
-                    }
-                    Thread.onSpinWait();
-                }
+                PendingRequest r = n.admit(id);
+                n.writer.publish(n.ch, r, null, () -> false);
+                awaitEnded(r, "call " + id + " was left on the ring: no drain took it within 5 s");
             }
-        } finally {
-            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
     }
 
@@ -58,40 +42,71 @@ class RingWriterTest {
      */
     @Test
     void aCallAppendedAsTheDrainSealsItsBatchIsNeverLeftBehind() throws Exception {
-        DefaultEventLoopGroup loop = new DefaultEventLoopGroup(1);
-        try {
-            Channel ch = new LocalChannel();
-            loop.register(ch).sync();
-            RequestLifecycle lifecycle = new RequestLifecycle(Runnable::run);
-            InFlightTable table = new InFlightTable(64, lifecycle);
-            RingWriter writer = new RingWriter(64, "ring-test", () -> null, table, lifecycle,
-                    r -> new ConnectionLostException(r.method + " found no connection"));
+        try (NoConnection n = new NoConnection(64)) {
             java.util.Random random = new java.util.Random(13);
             PendingRequest[] burst = new PendingRequest[120];
             long id = 0;
             for (int round = 0; round < 25_000; round++) {
                 // mostly short bursts; every 50th fills a batch (its caller frames it) and starts another
-                int n = round % 50 == 0 ? 95 + random.nextInt(26) : 1 + random.nextInt(8);
-                for (int k = 0; k < n; k++) {
-                    PendingRequest r = new PendingRequest(++id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
-                    table.admit(r, false, "ring-test");
-                    writer.publishJoinable(ch, r, java.util.List.of(), () -> false);
+                int size = round % 50 == 0 ? 95 + random.nextInt(26) : 1 + random.nextInt(8);
+                for (int k = 0; k < size; k++) {
+                    PendingRequest r = n.admit(++id);
+                    n.writer.publishJoinable(n.ch, r, java.util.List.of(), () -> false);
                     burst[k] = r;
                 }
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                for (int k = 0; k < n; k++) {
-                    while (!burst[k].future.isDone()) {
-                        if (System.nanoTime() > deadline) {
-                            fail("call " + burst[k].id + " (" + (k + 1) + " of a burst of " + n
-                                    + ") was left in an open batch: no drain sealed it within 5 s");
-                        }
-                        Thread.onSpinWait();
-                    }
+                for (int k = 0; k < size; k++) {
+                    awaitEnded(burst[k], "call " + burst[k].id + " (" + (k + 1) + " of a burst of " + size
+                            + ") was left in an open batch: no drain sealed it within 5 s");
                     assertThat(burst[k].future).isCompletedExceptionally();
                 }
             }
-            assertThat(table.size()).isZero();
-        } finally {
+            assertThat(n.table.size()).isZero();
+        }
+    }
+
+    /** Waits (at most 5 s, spinning) for {@code r} to end; fails with {@code leftBehind} if it does not. */
+    private static void awaitEnded(PendingRequest r, String leftBehind) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!r.future.isDone()) {
+            if (System.nanoTime() > deadline) {
+                fail(leftBehind);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * One event loop with a channel registered on it, and a writer whose drain finds no connection: it fails each
+     * call it takes at once, on the loop, which is how the tests see that the call was taken.
+     */
+    private static final class NoConnection implements AutoCloseable {
+        final DefaultEventLoopGroup loop = new DefaultEventLoopGroup(1);
+        final Channel ch = new LocalChannel();
+        final RequestLifecycle lifecycle = new RequestLifecycle(Runnable::run);
+        final InFlightTable table;
+        final RingWriter writer;
+
+        NoConnection(int tableSize) throws InterruptedException {
+            try {
+                loop.register(ch).sync();
+            } catch (InterruptedException | RuntimeException e) {
+                loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+                throw e;
+            }
+            table = new InFlightTable(tableSize, lifecycle);
+            writer = new RingWriter(64, "ring-test", () -> null, table, lifecycle,
+                    r -> new ConnectionLostException(r.method + " found no connection"));
+        }
+
+        /** A call admitted into the table, as a provider admits it before it publishes. */
+        PendingRequest admit(long id) {
+            PendingRequest r = new PendingRequest(id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
+            table.admit(r, false, "ring-test");
+            return r;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
             loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
     }
