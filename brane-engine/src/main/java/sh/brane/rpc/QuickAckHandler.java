@@ -12,8 +12,8 @@ import io.netty.channel.socket.nio.NioChannelOption;
 import io.netty.channel.socket.nio.NioSocketChannel;
 
 /**
- * Acknowledges every read at once (Linux {@code TCP_QUICKACK}, re-armed after each read because the kernel
- * drops it again by itself).
+ * Acknowledges reads at once while more is expected from the node (Linux {@code TCP_QUICKACK}, re-armed after each
+ * such read because the kernel drops it again by itself).
  *
  * <p>Why: nodes that leave Nagle's algorithm on (Anvil does; Rust servers do by default) hold each answer
  * back until the previous one is acknowledged. With several requests in flight and nothing more to send,
@@ -22,8 +22,6 @@ import io.netty.channel.socket.nio.NioSocketChannel;
  */
 @ChannelHandler.Sharable
 final class QuickAckHandler extends ChannelInboundHandlerAdapter {
-
-    static final QuickAckHandler INSTANCE = new QuickAckHandler(() -> true);
 
     private static final NioChannelOption<Boolean> NIO_QUICKACK = nioOption();
 

@@ -22,7 +22,7 @@ class QuickAckHandlerTest {
     @Test
     void aChannelWithoutTheOptionDropsTheHandlerAndStillSeesItsReads() {
         AtomicInteger readCompletes = new AtomicInteger();
-        EmbeddedChannel ch = new EmbeddedChannel(QuickAckHandler.INSTANCE, new ChannelInboundHandlerAdapter() {
+        EmbeddedChannel ch = new EmbeddedChannel(QuickAckHandler.whileExpecting(() -> true), new ChannelInboundHandlerAdapter() {
             @Override
             public void channelReadComplete(ChannelHandlerContext ctx) {
                 readCompletes.incrementAndGet();
