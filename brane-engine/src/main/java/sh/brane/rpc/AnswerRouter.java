@@ -20,6 +20,23 @@ final class AnswerRouter {
 
     /** What the node pushes, and answers nobody waits for any more: the subscriptions' side. */
     interface Pushes {
+        /** A transport with no push channel (HTTP): a notification in a response is an orphan, a late answer is dropped. */
+        Pushes NONE = new Pushes() {
+            @Override
+            public boolean deliver(String subscriptionId, JsonNode result) {
+                return false;
+            }
+
+            @Override
+            public void lateAnswer(long id, JsonNode result) {
+            }
+
+            @Override
+            public int lostNotification(String subscriptionId) {
+                return 0;
+            }
+        };
+
         /** Delivers a notification; false when no subscription has that id. */
         boolean deliver(String subscriptionId, JsonNode result);
 

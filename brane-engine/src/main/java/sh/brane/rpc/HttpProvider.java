@@ -51,23 +51,6 @@ public final class HttpProvider implements BraneProvider {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
-    /** HTTP has no push channel: a notification in a response is an orphan, a late answer is dropped. */
-    private static final AnswerRouter.Pushes NO_PUSHES = new AnswerRouter.Pushes() {
-        @Override
-        public boolean deliver(String subscriptionId, JsonNode result) {
-            return false;
-        }
-
-        @Override
-        public void lateAnswer(long id, JsonNode result) {
-        }
-
-        @Override
-        public int lostNotification(String subscriptionId) {
-            return 0;
-        }
-    };
-
     private final HttpConfig config;
     private final HttpTransport transport;
     /** Blocking calls from platform threads to a plain-HTTP endpoint, on the caller's thread; null otherwise. */
@@ -94,7 +77,7 @@ public final class HttpProvider implements BraneProvider {
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
         this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle);
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
-        this.router = new AnswerRouter(pending, lifecycle, NO_PUSHES, r -> false, config.name(),
+        this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, r -> false, config.name(),
                 "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {

@@ -7,29 +7,12 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The router ends an answer's request with the one it found when the reader asked for its decoder, without looking
  * its id up again: that request must still be taken out of the table by whoever ends it, exactly once.
  */
 class AnswerRouterTakeTest {
-
-    private static final AnswerRouter.Pushes NO_PUSHES = new AnswerRouter.Pushes() {
-        @Override
-        public boolean deliver(String subscriptionId, JsonNode result) {
-            return false;
-        }
-
-        @Override
-        public void lateAnswer(long id, JsonNode result) {
-        }
-
-        @Override
-        public int lostNotification(String subscriptionId) {
-            return 0;
-        }
-    };
 
     /**
      * Request 1's decoder ends request 1 itself while its answer is being read (as the sweep or a lost connection may
@@ -55,7 +38,7 @@ class AnswerRouterTakeTest {
         PendingRequest second = new PendingRequest(2, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null, false, plain);
         table.admit(first, false, "router-test");
         table.admit(second, false, "router-test");
-        AnswerRouter router = new AnswerRouter(table, lifecycle, NO_PUSHES, r -> false, "router-test", "the limit");
+        AnswerRouter router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, r -> false, "router-test", "the limit");
 
         router.route(Unpooled.wrappedBuffer(("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"},"
                 + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"0x2\"}]").getBytes(StandardCharsets.UTF_8)));
