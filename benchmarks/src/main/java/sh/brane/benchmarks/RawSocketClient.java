@@ -8,12 +8,17 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
+import jdk.net.ExtendedSocketOptions;
+
 /**
  * The floor of a JSON-RPC round trip over HTTP/1.1: the cheapest client there can be, to show how far each real
  * client is from it. One keep-alive socket, blocking I/O on the caller's thread (no hand-off between threads),
  * a request written from prebuilt bytes, and an answer read by its {@code Content-Length} into a reused buffer
- * without being parsed. It knows nothing a real client must (ids, errors, chunked bodies, timeouts, retries): it is
- * a measuring stick, not a client.
+ * without being parsed. Like Brane's HTTP transport it acknowledges an answer's pieces at once ({@code TCP_QUICKACK},
+ * while the answer is coming): a node that leaves Nagle's algorithm on (Anvil) may hold the rest of an answer written
+ * in pieces until the first is acknowledged, and the floor must not pay a wait that Brane does not (session 9: without
+ * it, this floor ran below Brane's batch rows against Anvil). It knows nothing a real client must (ids, errors,
+ * chunked bodies, timeouts, retries): it is a measuring stick, not a client.
  */
 final class RawSocketClient implements AutoCloseable {
 
@@ -21,12 +26,15 @@ final class RawSocketClient implements AutoCloseable {
     private final InputStream in;
     private final OutputStream out;
     private byte[] buf = new byte[64 * 1024];
+    /** Whether this socket takes {@code TCP_QUICKACK} (Linux); else the kernel's own ACK timing. */
+    private final boolean quickAck;
 
     RawSocketClient(String httpUrl) throws IOException {
         URI uri = URI.create(httpUrl);
         socket = new Socket();
         socket.setTcpNoDelay(true);
         socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()));
+        quickAck = socket.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK);
         in = socket.getInputStream();
         out = socket.getOutputStream();
     }
@@ -49,6 +57,7 @@ final class RawSocketClient implements AutoCloseable {
     int call(byte[] request) throws IOException {
         out.write(request);
         out.flush();
+        armQuickAck();
         // the head: read until CRLF CRLF, finding Content-Length on the way
         int n = 0;
         int headEnd = -1;
@@ -67,10 +76,16 @@ final class RawSocketClient implements AutoCloseable {
                 }
             }
             n += r;
+            if (headEnd < 0) {
+                armQuickAck(); // the kernel drops the option by itself: re-armed while more is coming, as Brane does
+            }
         }
         int length = contentLength(headEnd);
         int have = n - headEnd;
         int left = length - have;
+        if (left > 0) {
+            armQuickAck();
+        }
         // the body is read and dropped: a client that parses nothing
         while (left > 0) {
             int r = in.read(buf, 0, Math.min(buf.length, left));
@@ -78,8 +93,17 @@ final class RawSocketClient implements AutoCloseable {
                 throw new IOException("connection closed in the body");
             }
             left -= r;
+            if (left > 0) {
+                armQuickAck();
+            }
         }
         return length;
+    }
+
+    private void armQuickAck() throws IOException {
+        if (quickAck) {
+            socket.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+        }
     }
 
     private static final byte[] CONTENT_LENGTH = "\r\ncontent-length:".getBytes(StandardCharsets.US_ASCII);
