@@ -1,8 +1,8 @@
-import json,sys,statistics as st
-# Per row of a JMH JSON result (HttpRpc/WebSocketRpc/TypedRpc benchmarks): the Brane/web3j median ratio over all
-# iterations and over each fork's last two, and each client's drift from its forks' first to last iteration (is the
-# warm-up long enough?). Usage: benchmarks/drift.py result.json
-# usage: drift.py <jmh json>: per row, Brane/web3j median ratio over all iterations vs over each fork's last 2
+#!/usr/bin/env python3
+"""Per row of a JMH JSON result (HttpRpc/WebSocketRpc/TypedRpc benchmarks): the Brane/web3j median ratio over all
+iterations and over each fork's last two, and each client's drift from its forks' first to last iteration (is the
+warm-up long enough?). Usage: benchmarks/drift.py result.json"""
+import json, statistics as st, sys
 d=json.load(open(sys.argv[1]))
 rows={}
 for b in d:
