@@ -41,6 +41,8 @@ public final class InMemoryTransactionStore implements TransactionStore {
 
     private final Map<Key, Account> accounts = new ConcurrentHashMap<>();
     private final Map<Hash, JournalEntry> entries = new ConcurrentHashMap<>();
+    /** The genesis block hash each chain id's entries were written on (see {@link #bindGenesis}). */
+    private final Map<Long, Hash> genesis = new ConcurrentHashMap<>();
     /** Entries not finished, per account: what the lifecycle follows. */
     private final Map<Key, Map<Hash, JournalEntry>> open = new ConcurrentHashMap<>();
     /** How long finished entries stay when no retention is given. */
@@ -234,6 +236,12 @@ public final class InMemoryTransactionStore implements TransactionStore {
         synchronized (a) {
             return a.next;
         }
+    }
+
+    @Override
+    public Hash bindGenesis(long chainId, Hash genesisHash) {
+        Hash bound = genesis.putIfAbsent(chainId, java.util.Objects.requireNonNull(genesisHash, "genesis hash"));
+        return bound == null ? genesisHash : bound;
     }
 
     @Override

@@ -263,6 +263,45 @@ public final class JdbcTransactionStore implements TransactionStore {
         });
     }
 
+    @Override
+    public Hash bindGenesis(long chainId, Hash genesis) {
+        Hash bound = boundGenesis(chainId);
+        if (bound != null) {
+            return bound;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_chain (chain_id, genesis_hash, bound_at)"
+                    + " VALUES (?, ?, ?)")) {
+                ps.setLong(1, chainId);
+                ps.setString(2, genesis.toHex());
+                ps.setLong(3, clock.millis());
+                ps.executeUpdate();
+            } catch (SQLException e) {
+                // another instance bound it first (primary key): its row wins; anything else shows below
+            }
+        } catch (SQLException e) {
+            throw new JournalUnavailableException("binding the journal to the genesis block of chain " + chainId, e);
+        }
+        bound = boundGenesis(chainId);
+        if (bound == null) {
+            throw new JournalUnavailableException("binding the journal to the genesis block of chain " + chainId,
+                    new SQLException("no brane_tx_chain row for chain id " + chainId + " after inserting it"));
+        }
+        return bound;
+    }
+
+    private Hash boundGenesis(long chainId) {
+        return inTransaction("reading the genesis block the journal of chain " + chainId + " is bound to", c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT genesis_hash FROM brane_tx_chain WHERE chain_id = ?")) {
+                ps.setLong(1, chainId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Hash.of(rs.getString(1)) : null;
+                }
+            }
+        });
+    }
+
     /** Creates the account's nonce row from the node's count if it is missing; the node is asked outside any lock. */
     private void seed(long chainId, String account, LongSupplier nodeNonce) {
         String key = chainId + "/" + account;

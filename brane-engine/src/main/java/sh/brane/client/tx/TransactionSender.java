@@ -62,6 +62,8 @@ public final class TransactionSender {
     private final int bumpPercent;
     private final List<TransactionListener> listeners = new CopyOnWriteArrayList<>();
     private final GroupSend group;
+    /** Set once the journal is known to be bound to the node's chain ({@link #verifyGenesis()}). */
+    private volatile boolean genesisVerified;
 
     public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
             TransactionStore store) {
@@ -158,6 +160,29 @@ public final class TransactionSender {
         });
     }
 
+    /**
+     * Binds the journal's rows of the pinned chain id to the node's genesis block the first time, and checks the
+     * binding afterwards: a journal written on a devnet that was since reset, or on another network that reuses the
+     * chain id, must not hand out its nonces or re-send its transactions there. Asked once per sender (one
+     * {@code eth_getBlockByNumber} and one read of the store), before its first allocation, replacement or re-send.
+     *
+     * @throws JournalChainMismatchException if the journal was written on another chain (nothing signed or sent)
+     */
+    public void verifyGenesis() {
+        if (genesisVerified) {
+            return;
+        }
+        Hash nodeGenesis = client.getBlockByNumber(BlockTag.number(0), false).map(sh.brane.client.Block::hash)
+                .orElseThrow(() -> new IllegalStateException("the node answered no genesis block (block 0) for chain id "
+                        + chain.chainId() + ", so the journal cannot be bound to its chain; nothing was signed. Use a"
+                        + " node that serves block 0"));
+        Hash bound = store.bindGenesis(chain.chainId(), nodeGenesis);
+        if (!bound.equals(nodeGenesis)) {
+            throw new JournalChainMismatchException(chain.chainId(), bound, nodeGenesis);
+        }
+        genesisVerified = true;
+    }
+
     // ------------------------------------------------------------------ sending
 
     /**
@@ -179,6 +204,7 @@ public final class TransactionSender {
 
     /** The store's step for a group of concurrent sends (see {@link GroupSend}): one allocation, one commit. */
     List<TransactionStore.Allocation> signAll(List<GroupSend.Request> batch) {
+        verifyGenesis();
         Address from = signer.address();
         List<NonceSigner> signs = new ArrayList<>(batch.size());
         for (GroupSend.Request r : batch) {
@@ -190,6 +216,7 @@ public final class TransactionSender {
 
     /** Allocation, signing and journalling without the broadcast (the tracker broadcasts SIGNED entries). */
     java.util.Optional<JournalEntry> sign(LongFunction<Transaction> build, boolean releasedOnly) {
+        verifyGenesis();
         Address from = signer.address();
         return store.allocateAndRecord(chain.chainId(), from, signer.name(),
                 () -> client.getTransactionCount(from, BlockTag.PENDING), releasedOnly,
@@ -363,6 +390,7 @@ public final class TransactionSender {
     }
 
     private JournalEntry replace(Hash hash, boolean cancel) {
+        verifyGenesis();
         JournalEntry original = store.find(hash).orElseThrow(() -> new IllegalArgumentException("transaction " + hash
                 + " is not in the journal; only journalled transactions can be replaced"));
         if (original.state().isFinished()) {

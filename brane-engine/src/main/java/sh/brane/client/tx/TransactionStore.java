@@ -129,6 +129,13 @@ public interface TransactionStore {
     /** The nonce the next allocation would take when no nonce is released, or -1 if the account is unknown. */
     long nextNonce(long chainId, Address from);
 
+    /**
+     * Binds the journal's rows of {@code chainId} to the chain whose genesis block hash is {@code genesis}, if they
+     * are bound to none yet, and returns the genesis they are bound to: {@code genesis} the first time, the first
+     * one ever bound afterwards. Atomic across every instance sharing the store: the first binding wins.
+     */
+    Hash bindGenesis(long chainId, Hash genesis);
+
     /** True if entries survive a restart of this process. */
     boolean isDurable();
 

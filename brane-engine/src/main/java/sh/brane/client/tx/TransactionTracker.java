@@ -99,6 +99,8 @@ public final class TransactionTracker implements AutoCloseable {
             poll();
         } catch (JournalUnavailableException | RpcTimeoutException | ConnectionLostException e) {
             LOG.warn("transaction tracking for {} skipped a pass: {}", sender.address(), e.getMessage());
+        } catch (JournalChainMismatchException e) {
+            LOG.error("transaction tracking for {} stopped this pass: {}", sender.address(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("transaction tracking for {} failed a pass", sender.address(), e);
         }
@@ -113,6 +115,7 @@ public final class TransactionTracker implements AutoCloseable {
         if (open.isEmpty()) {
             return;
         }
+        sender.verifyGenesis(); // never re-send or settle another chain's journal here
         long head = client.blockNumber();
         long latest = client.getTransactionCount(from, BlockTag.LATEST);
         long pending = client.getTransactionCount(from, BlockTag.PENDING);

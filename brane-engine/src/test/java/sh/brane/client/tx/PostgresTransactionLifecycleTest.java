@@ -46,6 +46,7 @@ class PostgresTransactionLifecycleTest extends TransactionLifecycleTestBase {
         config.setJdbcUrl(url);
         config.setUsername("postgres");
         config.setMaximumPoolSize(8);
+        config.setMinimumIdle(1); // a pool per store: connections only when used, under PostgreSQL's limit of 100
         HikariDataSource ds = new HikariDataSource(config);
         POOLS.add(ds);
         return ds;

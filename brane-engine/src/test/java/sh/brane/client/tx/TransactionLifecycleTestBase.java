@@ -51,6 +51,12 @@ abstract class TransactionLifecycleTestBase {
     static final BigInteger GWEI = BigInteger.valueOf(1_000_000_000L);
     static final Address BOB = Address.of("0x00000000000000000000000000000000000b0b01");
 
+    /**
+     * Every node these tests start has the same genesis block (same accounts, chain id and genesis time), so the
+     * durable stores' one database stays bound to one chain ({@link TransactionStore#bindGenesis}).
+     */
+    static final String GENESIS_TIME = "1750000000";
+
     static Anvil anvil;
     static HttpProvider provider;
     static BraneClient client;
@@ -66,7 +72,7 @@ abstract class TransactionLifecycleTestBase {
     @BeforeAll
     static void startAnvil() {
         NEXT_ACCOUNT.set(1); // accounts 30..39 are left for the tests that start their own node
-        anvil = Anvil.builder().noMining().accounts(40).start();
+        anvil = Anvil.builder().noMining().accounts(40).extraArgs("--timestamp", GENESIS_TIME).start();
         provider = HttpProvider.create(anvil.httpUrl());
         client = new BraneClient(provider, Duration.ofMillis(20));
     }
@@ -552,8 +558,58 @@ abstract class TransactionLifecycleTestBase {
     }
 
     @Test
+    void theFirstGenesisBoundToAChainIdWinsForEveryInstance() {
+        TransactionStore first = newStore();
+        Hash a = Hash.of("0x" + "a1".repeat(32));
+        Hash b = Hash.of("0x" + "b2".repeat(32));
+        long chainId = 900_000 + NEXT_ACCOUNT.get(); // a chain id no other test binds
+        assertThat(first.bindGenesis(chainId, a)).isEqualTo(a);
+        assertThat(first.bindGenesis(chainId, b)).as("bound already: the first genesis stays").isEqualTo(a);
+        if (durable()) {
+            assertThat(newStore().bindGenesis(chainId, b)).as("another instance on the same database").isEqualTo(a);
+        }
+    }
+
+    /**
+     * A service started against a node whose chain is not the one its journal was written on (a devnet reset
+     * between runs, or another network reusing the chain id) neither signs new transactions nor re-sends the
+     * journal's unfinished ones there. A chain that forgets transactions under a running sender is the other case:
+     * see the next test.
+     */
+    @Test
+    void aJournalWrittenOnAnotherChainIsNeverReplayedThere() throws Exception {
+        PrivateKey key = freshKey(anvil);
+        TransactionStore store = newStore();
+        JournalEntry unfinished = send(sender(client, key, store, SendLimits.NONE), 1); // binds; left unmined
+        try (Anvil reset = Anvil.builder().noMining().accounts(40).extraArgs("--timestamp", "1700000000").start();
+                HttpProvider p = HttpProvider.create(reset.httpUrl());
+                BraneClient c = new BraneClient(p, Duration.ofMillis(20))) {
+            Hash resetGenesis = c.getBlockByNumber(BlockTag.number(0), false).orElseThrow().hash();
+            CountingSigner signer = new CountingSigner(key);
+            TransactionSender there = new TransactionSender(c, signer, ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID),
+                    SendLimits.NONE, store);
+            assertThatThrownBy(() -> send(there, 2))
+                    .isInstanceOfSatisfying(JournalChainMismatchException.class, e -> {
+                        assertThat(e.chainId()).isEqualTo(Anvil.DEFAULT_CHAIN_ID);
+                        assertThat(e.nodeGenesis()).isEqualTo(resetGenesis);
+                        assertThat(e.journalGenesis()).isNotEqualTo(resetGenesis);
+                    })
+                    .hasMessageContaining("nothing was signed or sent").hasMessageContaining(resetGenesis.toHex());
+            assertThat(signer.signatures.get()).as("nothing signed").isZero();
+            assertThatThrownBy(() -> there.speedUp(unfinished.hash())).isInstanceOf(JournalChainMismatchException.class);
+
+            TransactionTracker tracker = there.tracker(1, Duration.ofHours(1), Duration.ZERO);
+            assertThatThrownBy(tracker::poll).isInstanceOf(JournalChainMismatchException.class);
+            assertThat(c.getTransactionCount(key.address(), BlockTag.PENDING)).as("nothing re-sent to the reset chain")
+                    .isZero();
+            assertThat(signer.signatures.get()).isZero();
+            assertThat(store.find(unfinished.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
+        }
+    }
+
+    @Test
     void aChainThatForgotItsTransactionsGetsTheGapFilledFromTheJournal() throws Exception {
-        try (Anvil node = Anvil.builder().noMining().accounts(40).start();
+        try (Anvil node = Anvil.builder().noMining().accounts(40).extraArgs("--timestamp", GENESIS_TIME).start();
                 HttpProvider p = HttpProvider.create(node.httpUrl());
                 BraneClient c = new BraneClient(p, Duration.ofMillis(20))) {
             PrivateKey key = PrivateKey.fromHex(node.account(38).privateKey());
@@ -591,7 +647,7 @@ abstract class TransactionLifecycleTestBase {
 
     @Test
     void aGapTheJournalCannotFillDropsWhatWaitsBehindItAndTheNonceFollowsTheNode() throws Exception {
-        try (Anvil node = Anvil.builder().noMining().accounts(40).start();
+        try (Anvil node = Anvil.builder().noMining().accounts(40).extraArgs("--timestamp", GENESIS_TIME).start();
                 HttpProvider p = HttpProvider.create(node.httpUrl());
                 BraneClient c = new BraneClient(p, Duration.ofMillis(20))) {
             PrivateKey key = PrivateKey.fromHex(node.account(39).privateKey());
