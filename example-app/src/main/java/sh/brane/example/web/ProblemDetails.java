@@ -35,6 +35,7 @@ import sh.brane.rpc.RpcTimeoutException;
  */
 @RestControllerAdvice
 class ProblemDetails extends ResponseEntityExceptionHandler {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ProblemDetails.class);
 
     private static final String TYPE_BASE = "https://brane.sh/problems/";
 
@@ -108,6 +109,22 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
                         + " has been unreachable since start-up; try again shortly");
         p.setProperty("outcome", "CONNECTION_LOST");
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
+    }
+
+    /**
+     * The journal was written on another chain than the node's (a reset dev node, a network reusing the chain id):
+     * nothing was signed or sent, and nothing will be until an operator points the service at the right node or a
+     * fresh journal, so no Retry-After. The hashes stay in the log, as the node's address does.
+     */
+    @ExceptionHandler(sh.brane.client.tx.JournalChainMismatchException.class)
+    ResponseEntity<ProblemDetail> journalOnAnotherChain(sh.brane.client.tx.JournalChainMismatchException e) {
+        LOG.error("transfer refused: {}", e.getMessage()); // the operator's fix, with both genesis hashes
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "journal-chain-mismatch",
+                "The transaction journal belongs to another chain",
+                "The service's transaction journal was written on another chain than its Ethereum node's (same chain id "
+                        + e.chainId() + ", another genesis block); nothing was signed or sent. An operator must point"
+                        + " the service at its chain's node, or at a fresh journal");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(p);
     }
 
     /** Sent, but the node's answer was lost: 503 with the hash, so the caller looks it up instead of paying twice. */
