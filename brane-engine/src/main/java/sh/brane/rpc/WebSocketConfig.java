@@ -20,11 +20,12 @@ public final class WebSocketConfig {
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 * 1024;
     public static final int MAX_MAX_FRAME_SIZE = 512 * 1024 * 1024;
     /**
-     * Caller-thread connections by default: enough for a few threads making blocking calls one after another,
-     * each a real connection the node keeps; more concurrent callers share the event loop's connection, where many
-     * calls in flight share its wake-ups anyway.
+     * Caller-thread connections by default: none (opt in). Each is a WebSocket session the node keeps, counted against
+     * its connection limits (hosted nodes cap them), and a service's connection count must not change on upgrade; a
+     * message under an unknown id on one of them also drops it, where the shared connection ignores it. 4 is a good
+     * value to opt in with: a few threads making blocking calls one after another.
      */
-    public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 4;
+    public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 0;
     public static final int MAX_CALLER_THREAD_CONNECTIONS = 64;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -197,7 +198,7 @@ public final class WebSocketConfig {
          * (no hand-off to the event loop and back, a third of the wake-ups of a sequential call). Callers beyond that
          * many, virtual threads, asynchronous calls, batches, subscriptions and {@code wss://} use the shared
          * connection. Each is a connection the node keeps open (closed after 20 s
-         * idle). 0 turns it off. Default {@value #DEFAULT_CALLER_THREAD_CONNECTIONS}, at most
+         * idle). 0 (the default) turns it off; 4 suits a few sequential callers. At most
          * {@value #MAX_CALLER_THREAD_CONNECTIONS}.
          */
         public Builder callerThreadConnections(int connections) {
