@@ -67,7 +67,7 @@ class CallerThreadWsTest {
     void blockingCallsOnAPlatformThreadUseOneConnectionOfTheirOwn() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
         WebSocketProvider p = provider(config(s));
-        assertThat(s.connections.get()).isEqualTo(1);
+        await(() -> s.connections.get() == 1, "shared connection seen");
         for (int i = 0; i < 5; i++) {
             assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         }
@@ -156,6 +156,7 @@ class CallerThreadWsTest {
     void aConnectionTheNodeClosedWhileIdleIsReplacedBeforeAnythingIsSent() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
         WebSocketProvider p = provider(config(s));
+        await(() -> s.clients.size() == 1, "shared connection seen");
         Channel shared = s.clients.get(0);
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         await(() -> s.clients.size() == 2, "caller connection seen");
@@ -171,6 +172,25 @@ class CallerThreadWsTest {
         assertThat(s.connections.get()).isEqualTo(3);
         assertThat(s.framesReceived.get()).isEqualTo(before + 1); // sent once, on the new connection
         assertThat(p.isConnected()).isTrue();
+    }
+
+    @Test
+    void aPingToAnIdleConnectionIsAnsweredWhenItIsTakenAndTheConnectionKept() throws Exception {
+        TestWsServer s = server(TestWsServer.DEFAULT);
+        WebSocketProvider p = provider(config(s));
+        await(() -> s.clients.size() == 1, "shared connection seen");
+        Channel shared = s.clients.get(0);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        await(() -> s.clients.size() == 2, "caller connection seen");
+        for (Channel c : s.clients) {
+            if (c != shared) {
+                c.writeAndFlush(new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {7}))).sync();
+            }
+        }
+        Thread.sleep(50); // the ping is in the idle connection's socket buffer
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.connections.get()).isEqualTo(2);
+        assertThat(p.callerThreadConnections()).isEqualTo(1);
     }
 
     @Test
