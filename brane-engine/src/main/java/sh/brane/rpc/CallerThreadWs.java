@@ -166,13 +166,22 @@ final class CallerThreadWs implements AutoCloseable {
 
     // ---------------------------------------------------------------- the pool
 
-    /** The newest idle connection, now in use; null if there is none. */
-    private synchronized CallerWsConnection takeIdle() {
-        CallerWsConnection c = closed ? null : idle.pollFirst();
-        if (c != null) {
-            busy.add(c);
+    /** The newest idle connection, now in use; null if there is none (one idle too long is closed, not reused). */
+    private CallerWsConnection takeIdle() {
+        CallerWsConnection c;
+        synchronized (this) {
+            c = closed ? null : idle.pollFirst();
+            if (c == null) {
+                return null;
+            }
+            if (System.nanoTime() - c.idleSince < IDLE_NANOS) {
+                busy.add(c);
+                return c;
+            }
+            open--; // the newest is stale: the reaper takes the rest
         }
-        return c;
+        c.close();
+        return null;
     }
 
     /** Counts a new connection about to be opened; false if there are as many as allowed, or opening backs off. */
