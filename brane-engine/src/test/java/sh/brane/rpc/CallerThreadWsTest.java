@@ -59,6 +59,15 @@ class CallerThreadWsTest {
                 .reconnectMaxBackoff(Duration.ofMillis(100));
     }
 
+    /** Makes one blocking call, and returns the server's side of the caller connection it used, now idle. */
+    private static Channel idleCallerConnection(TestWsServer s, WebSocketProvider p) throws InterruptedException {
+        await(() -> s.clients.size() == 1, "shared connection seen");
+        Channel shared = s.clients.get(0);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        await(() -> s.clients.size() == 2, "caller connection seen");
+        return s.clients.get(0) == shared ? s.clients.get(1) : s.clients.get(0);
+    }
+
     private static String text(JsonNode req, String result) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":\"" + result + "\"}";
     }
@@ -156,16 +165,9 @@ class CallerThreadWsTest {
     void aConnectionTheNodeClosedWhileIdleIsReplacedBeforeAnythingIsSent() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
         WebSocketProvider p = provider(config(s));
-        await(() -> s.clients.size() == 1, "shared connection seen");
-        Channel shared = s.clients.get(0);
-        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
-        await(() -> s.clients.size() == 2, "caller connection seen");
+        Channel caller = idleCallerConnection(s, p);
         // the node ends the idle caller connection as geth does after an unanswered ping: a close frame
-        for (Channel c : s.clients) {
-            if (c != shared) {
-                c.writeAndFlush(new CloseWebSocketFrame()).addListener(f -> c.close());
-            }
-        }
+        caller.writeAndFlush(new CloseWebSocketFrame()).addListener(f -> caller.close());
         await(() -> s.clients.size() == 1, "caller connection closed by the node");
         int before = s.framesReceived.get();
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
@@ -178,19 +180,37 @@ class CallerThreadWsTest {
     void aPingToAnIdleConnectionIsAnsweredWhenItIsTakenAndTheConnectionKept() throws Exception {
         TestWsServer s = server(TestWsServer.DEFAULT);
         WebSocketProvider p = provider(config(s));
-        await(() -> s.clients.size() == 1, "shared connection seen");
-        Channel shared = s.clients.get(0);
-        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
-        await(() -> s.clients.size() == 2, "caller connection seen");
-        for (Channel c : s.clients) {
-            if (c != shared) {
-                c.writeAndFlush(new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {7}))).sync();
-            }
-        }
+        idleCallerConnection(s, p).writeAndFlush(new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {7}))).sync();
         Thread.sleep(50); // the ping is in the idle connection's socket buffer
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.connections.get()).isEqualTo(2);
         assertThat(p.callerThreadConnections()).isEqualTo(1);
+    }
+
+    @Test
+    void aRateLimitIsAskedAgainOnTheSharedConnectionButNeverASubmission() throws Exception {
+        AtomicReference<Channel> firstAsked = new AtomicReference<>();
+        TestWsServer s = server((srv, ch, req) -> {
+            String method = req.path("method").asString();
+            if (!method.equals("limited") && !method.equals("eth_sendRawTransaction")) {
+                return TestWsServer.DEFAULT.answer(srv, ch, req);
+            }
+            if (firstAsked.compareAndSet(null, ch) || method.equals("eth_sendRawTransaction")) {
+                return TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id")
+                        + ",\"error\":{\"code\":-32005,\"message\":\"limit exceeded\"}}");
+            }
+            return TestWsServer.JSON.readTree(text(req, "0x1"));
+        });
+        WebSocketProvider p = provider(config(s).retryInitialBackoff(Duration.ofMillis(10)));
+        assertThat(p.send("limited", List.of()).asString()).isEqualTo("0x1");
+        List<JsonNode> asked = new ArrayList<>(s.received);
+        assertThat(asked).hasSize(2);
+        assertThat(asked.get(1).get("id")).isEqualTo(asked.get(0).get("id")); // the same id, asked again
+        assertThat(p.callerThreadConnections()).isEqualTo(1); // kept: the answer was its own
+        assertThatThrownBy(() -> p.send("eth_sendRawTransaction", List.of("0x00")))
+                .isInstanceOf(RpcErrorException.class).hasMessageContaining("limit exceeded");
+        assertThat(s.received).hasSize(3); // a submission is never sent twice
+        assertThat(s.connections.get()).isEqualTo(2);
     }
 
     @Test
