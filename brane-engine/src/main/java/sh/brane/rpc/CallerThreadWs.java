@@ -60,8 +60,8 @@ final class CallerThreadWs implements AutoCloseable {
     private long noOpenUntil = System.nanoTime();
     private final List<CallerWsConnection> busy = new ArrayList<>();
 
-    CallerThreadWs(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, AnswerRouter.Retries retries,
-                   String endpoint, String limitHint, ScheduledExecutorService timer) {
+    CallerThreadWs(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle,
+                   AnswerRouter.Retries retries, String endpoint, String limitHint, ScheduledExecutorService timer) {
         this.address = InetSocketAddress.createUnresolved(config.uri().getHost(), config.port());
         this.handshake = new CallerWsHandshake(config.uri(), config.port(), config.headers());
         this.maxConnections = config.callerThreadConnections();
@@ -73,7 +73,8 @@ final class CallerThreadWs implements AutoCloseable {
         this.endpoint = endpoint;
         this.limitHint = limitHint;
         this.router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, retries, endpoint, limitHint);
-        this.reaper = timer.scheduleWithFixedDelay(this::closeIdle, IDLE_SECONDS / 2, IDLE_SECONDS / 2, TimeUnit.SECONDS);
+        this.reaper = timer.scheduleWithFixedDelay(this::closeIdle, IDLE_SECONDS / 2, IDLE_SECONDS / 2,
+                TimeUnit.SECONDS);
     }
 
     /** Whether {@code config} asks for it and its endpoint is one this class serves: plain {@code ws://}. */
@@ -120,9 +121,11 @@ final class CallerThreadWs implements AutoCloseable {
             table.expire(System.nanoTime()); // ends it as the sweep would have, with the same words
         } catch (IOException | RuntimeException e) {
             drop(c);
-            end(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + (closed()
-                    ? "provider closed" : NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())) + " on its caller-thread connection to "
-                    + endpoint + "; it may or may not have reached the node", e));
+            // after close() the table was drained first: the call has ended already, as "provider ... was closed"
+            String why = NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+            end(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + why
+                    + " on its caller-thread connection to " + endpoint
+                    + "; it may or may not have reached the node", e));
         } finally {
             frame.release();
         }
@@ -213,10 +216,6 @@ final class CallerThreadWs implements AutoCloseable {
     /** Connections open or being opened; for tests. */
     synchronized int connections() {
         return open;
-    }
-
-    private synchronized boolean closed() {
-        return closed;
     }
 
     private CallerWsConnection openNew(long deadline) {

@@ -135,7 +135,7 @@ final class CallerWsConnection {
         }
     }
 
-    /** Reads one whole control frame from {@link #in} if it holds one (a ping is answered); returns its opcode or -1. */
+    /** Reads one whole control frame from {@link #in} if it holds one (a ping is answered); its opcode, or -1. */
     private int controlFrameAt() throws IOException, TimeoutException {
         if (in.remaining() < 2) {
             return -1;
@@ -215,7 +215,8 @@ final class CallerWsConnection {
             }
             if (op == OP_CONTINUATION ? !started : op != OP_TEXT && op != OP_BINARY) {
                 throw new IOException("malformed WebSocket frame: " + (op == OP_CONTINUATION
-                        ? "a continuation with no message started" : "unknown opcode " + op + " or a message inside a message"));
+                        ? "a continuation with no message started"
+                        : "unknown opcode " + op + " or a message inside a message"));
             }
             started = true;
             long size = message.readableBytes() + len;
