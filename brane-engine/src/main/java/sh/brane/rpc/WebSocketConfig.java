@@ -19,6 +19,14 @@ public final class WebSocketConfig {
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 * 1024;
     public static final int MAX_MAX_FRAME_SIZE = 512 * 1024 * 1024;
+    /**
+     * Caller-thread connections by default: none (opt in). Each is a WebSocket session the node keeps, counted against
+     * its connection limits (hosted nodes cap them), and a service's connection count must not change on upgrade; a
+     * message under an unknown id on one of them also drops it, where the shared connection ignores it. 4 is a good
+     * value to opt in with: a few threads making blocking calls one after another.
+     */
+    public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 0;
+    public static final int MAX_CALLER_THREAD_CONNECTIONS = 64;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(15);
@@ -51,6 +59,7 @@ public final class WebSocketConfig {
     private final Duration retryInitialBackoff;
     private final Duration retryMaxBackoff;
     private final Executor callbackExecutor;
+    private final int callerThreadConnections;
 
     private WebSocketConfig(Builder b, URI uri) {
         this.uri = uri;
@@ -76,6 +85,7 @@ public final class WebSocketConfig {
         this.retryInitialBackoff = b.retryInitialBackoff;
         this.retryMaxBackoff = b.retryMaxBackoff;
         this.callbackExecutor = b.callbackExecutor;
+        this.callerThreadConnections = b.callerThreadConnections;
     }
 
     /** Starts a builder for a {@code ws://} or {@code wss://} URL. */
@@ -110,6 +120,11 @@ public final class WebSocketConfig {
     public Duration retryMaxBackoff() { return retryMaxBackoff; }
     /** The executor for future completions and subscription callbacks, or null for virtual threads. */
     public Executor callbackExecutor() { return callbackExecutor; }
+    /**
+     * Most WebSocket connections of their own that blocking calls on platform threads to a {@code ws://} endpoint
+     * use, on the caller's thread ({@link Builder#callerThreadConnections(int)}); 0 when off.
+     */
+    public int callerThreadConnections() { return callerThreadConnections; }
 
     boolean isTls() {
         return "wss".equalsIgnoreCase(uri.getScheme());
@@ -150,6 +165,7 @@ public final class WebSocketConfig {
         private Duration retryInitialBackoff = Duration.ofMillis(100);
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
         private Executor callbackExecutor;
+        private int callerThreadConnections = DEFAULT_CALLER_THREAD_CONNECTIONS;
 
         private Builder(String url) {
             this.url = url;
@@ -176,6 +192,19 @@ public final class WebSocketConfig {
         public Builder requestTimeout(Duration timeout) { this.requestTimeout = timeout; return this; }
         /** Socket transport. Default {@link TransportType#AUTO}. */
         public Builder transport(TransportType transport) { this.transport = transport; return this; }
+        /**
+         * Most extra WebSocket connections that blocking {@code send} calls made on platform threads to a plain
+         * {@code ws://} endpoint use on the calling thread itself: the caller writes its request and reads the answer
+         * (no hand-off to the event loop and back, a third of the wake-ups of a sequential call). Callers beyond that
+         * many, virtual threads, asynchronous calls, batches, subscriptions and {@code wss://} use the shared
+         * connection. Each is a connection the node keeps open (closed after 20 s
+         * idle). 0 (the default) turns it off; 4 suits a few sequential callers. At most
+         * {@value #MAX_CALLER_THREAD_CONNECTIONS}.
+         */
+        public Builder callerThreadConnections(int connections) {
+            this.callerThreadConnections = connections;
+            return this;
+        }
         /** Netty I/O threads. Default 1. */
         public Builder ioThreads(int threads) { this.ioThreads = threads; return this; }
         /** TCP connect plus WebSocket handshake timeout. Default 10 s. */
@@ -257,6 +286,8 @@ public final class WebSocketConfig {
                         "must be 0 (unlimited) or positive");
             }
             ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
+            ConfigChecks.intInRange("callerThreadConnections", callerThreadConnections, 0,
+                    MAX_CALLER_THREAD_CONNECTIONS);
             ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
             ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
             ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);

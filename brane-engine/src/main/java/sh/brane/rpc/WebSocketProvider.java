@@ -52,6 +52,8 @@ public final class WebSocketProvider implements BraneProvider {
     private final WsSubscriptions subscriptions;
     private final WsConnection connection;
     private final WsSender sender;
+    /** Blocking calls on platform threads to a {@code ws://} endpoint, on the caller's thread; null when off. */
+    private final CallerThreadWs callerThread;
     private final ScheduledFuture<?> sweep;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AnswerSpin spin = new AnswerSpin();
@@ -81,11 +83,14 @@ public final class WebSocketProvider implements BraneProvider {
                 this::sendForSubscriptions);
         table.onExpired(subscriptions::abandoned);
         // the router and the subscriptions reach the sender only once a message arrives, after the constructor
+        String limitHint = "maxFrameSize (" + config.maxFrameSize() + " bytes); raise WebSocketConfig maxFrameSize";
         AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions, this::askAgainLater, endpoint,
-                "maxFrameSize (" + config.maxFrameSize() + " bytes); raise WebSocketConfig maxFrameSize");
+                limitHint);
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,
                 background);
-        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint);
+        this.callerThread = CallerThreadWs.serves(config) ? new CallerThreadWs(config, table, lifecycle,
+                this::askAgainLater, endpoint, limitHint, group.next()) : null;
+        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint, callerThread);
         this.sweep = table.sweepEvery(group.next(), InFlightTable.SWEEP_TICK);
     }
 
@@ -164,6 +169,10 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     private <T> T await(CompletableFuture<T> f, String method, long start) {
+        if (f.isDone()) {
+            // answered on this thread (CallerThreadWs), or refused: the spin learns only from the event loop's answers
+            return Blocking.await(f, method);
+        }
         boolean spun = spin.await(f, start, table.size());
         boolean caught = spun && f.isDone();
         try {
@@ -281,6 +290,11 @@ public final class WebSocketProvider implements BraneProvider {
         return connection.channel() != null;
     }
 
+    /** Caller-thread connections open or being opened (0 when off); for tests. */
+    int callerThreadConnections() {
+        return callerThread == null ? 0 : callerThread.connections();
+    }
+
     /** Whether the open connection acknowledges reads at once (see {@link QuickAckHandler}); for tests. */
     boolean quickAckArmed() {
         Channel ch = connection.channel();
@@ -309,6 +323,10 @@ public final class WebSocketProvider implements BraneProvider {
         table.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
                 + config.name() + " was closed"));
         subscriptions.closeAll();
+        if (callerThread != null) {
+            // after the table was drained: a caller blocked on its own connection finds its call ended as closed
+            callerThread.close();
+        }
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
         if (!Thread.currentThread().getName().startsWith(threadPrefix)) {
             group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);

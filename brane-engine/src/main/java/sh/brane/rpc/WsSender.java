@@ -33,9 +33,12 @@ final class WsSender {
     private final AtomicLong nextId = new AtomicLong(1);
     /** Whether the provider is closed: what a caller waiting for a ring slot looks at (one lambda, not one a call). */
     private final java.util.function.BooleanSupplier closed;
+    /** Blocking calls on platform threads to a {@code ws://} endpoint, on the caller's thread; null when off. */
+    private final CallerThreadWs callerThread;
 
     WsSender(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, WsConnection connection,
-             EventLoopGroup group, String endpoint) {
+             EventLoopGroup group, String endpoint, CallerThreadWs callerThread) {
+        this.callerThread = callerThread;
         this.config = config;
         this.table = table;
         this.lifecycle = lifecycle;
@@ -64,7 +67,10 @@ final class WsSender {
             writeNow(ch, r, params);
         } else {
             ByteBuf frame = writer.serialize(r, params);
-            if (frame != null) {
+            if (frame != null && !(blockingCaller && callerThread != null && !Thread.currentThread().isVirtual()
+                    && callerThread.call(r, frame))) {
+                // not on the caller's thread (a virtual thread would be parked by a blocking read through the
+                // JDK's poller: a hop again), or no caller connection free: the event loop writes it
                 writer.publish(ch, r, frame, closed);
             }
         }

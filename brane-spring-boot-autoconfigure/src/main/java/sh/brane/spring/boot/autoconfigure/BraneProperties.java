@@ -330,6 +330,14 @@ public class BraneProperties {
         private int reconnectMaxAttempts = 0;
 
         /**
+         * Extra WebSocket connections, at most, on which blocking calls made on platform threads to a ws:// node are
+         * written and answered on the calling thread itself (no hand-off to the event loop); 0 (the default) turns
+         * this off, up to 64. Each is a connection the node keeps (closed after 20s idle); wss://, asynchronous calls,
+         * batches, subscriptions and virtual threads always use the shared connection.
+         */
+        private int callerThreadConnections = 0;
+
+        /**
          * Times a call the node answered "not now" (code -32005 or 429, "header not found") is sent again under its
          * id; transaction submissions never are. 0 turns these retries off.
          */
@@ -340,6 +348,14 @@ public class BraneProperties {
 
         /** Largest delay before such a retry. */
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
+
+        public int getCallerThreadConnections() {
+            return this.callerThreadConnections;
+        }
+
+        public void setCallerThreadConnections(int callerThreadConnections) {
+            this.callerThreadConnections = callerThreadConnections;
+        }
 
         public int getMaxRetries() {
             return this.maxRetries;

@@ -49,6 +49,7 @@ final class ProviderConfigMapper {
             .maxRetries(ws.getMaxRetries())
             .retryInitialBackoff(ws.getRetryInitialBackoff())
             .retryMaxBackoff(ws.getRetryMaxBackoff())
+            .callerThreadConnections(ws.getCallerThreadConnections())
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             if (ws.isInsecureSkipTlsVerification()) {
@@ -79,6 +80,8 @@ final class ProviderConfigMapper {
             case "maxRetries" -> property(wsPrefix + "max-retries", ws.getMaxRetries());
             case "retryInitialBackoff" -> property(wsPrefix + "retry-initial-backoff", ws.getRetryInitialBackoff());
             case "retryMaxBackoff" -> property(wsPrefix + "retry-max-backoff", ws.getRetryMaxBackoff());
+            case "callerThreadConnections" ->
+                property(wsPrefix + "caller-thread-connections", ws.getCallerThreadConnections());
             default -> common(option, rpc, prefix);
         });
     }

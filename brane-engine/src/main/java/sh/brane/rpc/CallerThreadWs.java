@@ -1,0 +1,317 @@
+package sh.brane.rpc;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The blocking calls made on platform threads to a plain {@code ws://} endpoint, done on the calling thread itself:
+ * it writes its request frame and reads the answer on a WebSocket connection of its own ({@link CallerWsConnection}),
+ * as {@link CallerThreadHttp} does for HTTP. Through the shared connection a blocking call wakes the event loop
+ * (its write), the event loop is woken again by the answer, and it wakes the caller: three sleeps per call where a
+ * blocking socket has one (docs/rpc.md, session 9).
+ *
+ * <p>The call stays a request of the provider's {@link InFlightTable} all along (its timeout, {@code close()},
+ * {@code pendingRequests()} and the metrics see it as any other), and its answer is read by an {@link AnswerRouter}
+ * scoped to it: an answer under another id is never given to another caller, it fails this call and drops the
+ * connection. A "not now" answer is asked again on the shared connection, as the shared path does (never a
+ * submission).
+ *
+ * <p>At most {@code callerThreadConnections} connections; a caller finding them all busy, or one whose new
+ * connection could not be opened (nothing of the call was sent), uses the shared connection ({@link #call} returns
+ * false). Connections idle for {@value #IDLE_SECONDS} s are closed: before geth's first keep-alive ping (30 s), so
+ * that no idle connection has to answer pings nobody reads, and the node keeps no connection nobody uses. One found
+ * closed by the node when taken is replaced before anything is written on it.
+ */
+final class CallerThreadWs implements AutoCloseable {
+
+    /** Idle connections are closed after this long. */
+    static final int IDLE_SECONDS = 20;
+    /** After a connection could not be opened, no new one is tried for this long (calls use the shared connection). */
+    private static final long OPEN_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(IDLE_SECONDS);
+
+    private final InetSocketAddress address;
+    private final CallerWsHandshake handshake;
+    private final int maxConnections;
+    private final int maxMessageSize;
+    private final long connectTimeoutNanos;
+    private final InFlightTable table;
+    private final RequestLifecycle lifecycle;
+    private final AnswerRouter router;
+    private final AnswerRouter.Retries retries;
+    private final String endpoint;
+    private final String limitHint;
+    private final ScheduledFuture<?> reaper;
+
+    // guarded by this
+    private final ArrayDeque<CallerWsConnection> idle = new ArrayDeque<>();
+    private int open;
+    private boolean closed;
+    private long noOpenUntil = System.nanoTime();
+    private final List<CallerWsConnection> busy = new ArrayList<>();
+
+    CallerThreadWs(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle,
+                   AnswerRouter.Retries retries, String endpoint, String limitHint, ScheduledExecutorService timer) {
+        this.address = InetSocketAddress.createUnresolved(config.uri().getHost(), config.port());
+        this.handshake = new CallerWsHandshake(config.uri(), config.port(), config.headers());
+        this.maxConnections = config.callerThreadConnections();
+        this.maxMessageSize = config.maxFrameSize();
+        this.connectTimeoutNanos = config.connectTimeout().toNanos();
+        this.table = table;
+        this.lifecycle = lifecycle;
+        this.retries = retries;
+        this.endpoint = endpoint;
+        this.limitHint = limitHint;
+        this.router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, retries, endpoint, limitHint);
+        this.reaper = timer.scheduleWithFixedDelay(this::closeIdle, IDLE_SECONDS / 2, IDLE_SECONDS / 2,
+                TimeUnit.SECONDS);
+    }
+
+    /** Whether {@code config} asks for it and its endpoint is one this class serves: plain {@code ws://}. */
+    static boolean serves(WebSocketConfig config) {
+        return config.callerThreadConnections() > 0 && !config.isTls();
+    }
+
+    /**
+     * Sends {@code r}'s {@code frame} and reads its answer on this thread, and ends {@code r} (or hands it to a
+     * retry on the shared connection). Returns false, having sent nothing, when no connection is free or a new one
+     * could not be opened: the caller then sends the frame on the shared connection. Takes ownership of the frame
+     * only when it returns true.
+     */
+    boolean call(PendingRequest r, ByteBuf frame) {
+        long deadline = r.startNanos + r.timeoutNanos;
+        CallerWsConnection c = takeIdle();
+        if (c != null && !c.stillOpen()) {
+            drop(c); // closed by the node while idle: nothing was sent on it, so a new one may carry this call
+            c = null;
+        }
+        if (c == null) {
+            if (!reserve()) {
+                return false;
+            }
+            c = openNew(deadline);
+            if (c == null) {
+                return false;
+            }
+        }
+        try {
+            c.write(frame, deadline);
+            ByteBuf message = c.readMessage(deadline);
+            if (route(r, message)) {
+                release(c);
+            } else {
+                drop(c);
+            }
+        } catch (CallerWsConnection.TooLarge e) {
+            drop(c);
+            end(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the response: " + e.getMessage()
+                    + " exceeded " + limitHint));
+        } catch (TimeoutException e) {
+            drop(c);
+            table.expire(System.nanoTime()); // ends it as the sweep would have, with the same words
+        } catch (IOException | RuntimeException e) {
+            drop(c);
+            // after close() the table was drained first: the call has ended already, as "provider ... was closed"
+            String why = NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+            end(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + why
+                    + " on its caller-thread connection to " + endpoint
+                    + "; it may or may not have reached the node", e));
+        } finally {
+            frame.release();
+        }
+        return true;
+    }
+
+    /**
+     * Routes the answer to {@code r} alone; true if the connection may be kept (the message answered {@code r}, or
+     * asked it again later, and was well formed).
+     */
+    private boolean route(PendingRequest r, ByteBuf message) {
+        Scope scope = new Scope(r);
+        AnswerGroup answers = new AnswerGroup();
+        try {
+            router.route(message, scope, answers);
+        } finally {
+            lifecycle.deliver(answers);
+        }
+        if (scope.retried) {
+            return true;
+        }
+        if (table.get(r.id) == r) {
+            // not its answer (another id, a notification, no id): never anyone else's, and the connection is suspect
+            end(r, new InvalidResponseException(r.method + " (id " + r.id + ") failed: the node's message on its"
+                    + " caller-thread connection to " + endpoint + " was not its answer"));
+            return false;
+        }
+        return !scope.malformed && !(r.future.isCompletedExceptionally() && failedBadly(r));
+    }
+
+    private static boolean failedBadly(PendingRequest r) {
+        Throwable t = r.future.exceptionNow();
+        return !(t instanceof RpcErrorException);
+    }
+
+    private void end(PendingRequest r, BraneRpcException error) {
+        if (table.take(r)) {
+            lifecycle.fail(r, error);
+        }
+    }
+
+    // ---------------------------------------------------------------- the pool
+
+    /** The newest idle connection, now in use; null if there is none (one idle too long is closed, not reused). */
+    private CallerWsConnection takeIdle() {
+        CallerWsConnection c;
+        synchronized (this) {
+            c = closed ? null : idle.pollFirst();
+            if (c == null) {
+                return null;
+            }
+            if (System.nanoTime() - c.idleSince < IDLE_NANOS) {
+                busy.add(c);
+                return c;
+            }
+            open--; // the newest is stale: the reaper takes the rest
+        }
+        c.close();
+        return null;
+    }
+
+    /** Counts a new connection about to be opened; false if there are as many as allowed, or opening backs off. */
+    private synchronized boolean reserve() {
+        if (closed || open >= maxConnections || System.nanoTime() - noOpenUntil < 0) {
+            return false;
+        }
+        open++;
+        return true;
+    }
+
+    @Override
+    public void close() {
+        List<CallerWsConnection> all;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            all = new ArrayList<>(idle);
+            all.addAll(busy);
+            idle.clear();
+        }
+        reaper.cancel(false);
+        // a caller blocked in a read wakes up to a closed channel and fails its call
+        all.forEach(CallerWsConnection::close);
+    }
+
+    /** Connections open or being opened; for tests. */
+    synchronized int connections() {
+        return open;
+    }
+
+    private CallerWsConnection openNew(long deadline) {
+        try {
+            CallerWsConnection c = CallerWsConnection.open(address, handshake, maxMessageSize,
+                    Math.min(deadline, System.nanoTime() + connectTimeoutNanos));
+            synchronized (this) {
+                if (!closed) {
+                    busy.add(c);
+                    return c;
+                }
+            }
+            c.close();
+        } catch (IOException | TimeoutException | RuntimeException e) {
+            RequestLifecycle.LOG.debug("caller-thread WebSocket connection to {} failed, using the shared one: {}",
+                    endpoint, NodeText.of(String.valueOf(e.getMessage())));
+            synchronized (this) {
+                noOpenUntil = System.nanoTime() + OPEN_BACKOFF_NANOS;
+            }
+        }
+        synchronized (this) {
+            open--;
+        }
+        return null;
+    }
+
+    private void release(CallerWsConnection c) {
+        synchronized (this) {
+            busy.remove(c);
+            if (!closed) {
+                c.idleSince = System.nanoTime();
+                idle.addFirst(c); // newest first: a sequential caller keeps one warm connection
+                return;
+            }
+            open--;
+        }
+        c.close();
+    }
+
+    private void drop(CallerWsConnection c) {
+        synchronized (this) {
+            busy.remove(c);
+            idle.remove(c);
+            open--;
+        }
+        c.close();
+    }
+
+    /** Closes the connections idle for {@value #IDLE_SECONDS} s (oldest at the end of the queue). */
+    void closeIdle() {
+        List<CallerWsConnection> stale = new ArrayList<>();
+        synchronized (this) {
+            long now = System.nanoTime();
+            for (Iterator<CallerWsConnection> it = idle.descendingIterator(); it.hasNext(); ) {
+                CallerWsConnection c = it.next();
+                if (now - c.idleSince < IDLE_NANOS) {
+                    break;
+                }
+                it.remove();
+                open--;
+                stale.add(c);
+            }
+        }
+        stale.forEach(CallerWsConnection::close);
+    }
+
+    /** Scopes the router to the one request of this exchange. */
+    private final class Scope implements AnswerRouter.Scope {
+        private final PendingRequest mine;
+        boolean retried;
+        boolean malformed;
+
+        Scope(PendingRequest mine) {
+            this.mine = mine;
+        }
+
+        @Override
+        public boolean owns(PendingRequest r) {
+            return r == mine;
+        }
+
+        @Override
+        public PendingRequest soleRequest() {
+            malformed = true;
+            return mine;
+        }
+
+        @Override
+        public String describe() {
+            return "id " + mine.id;
+        }
+
+        @Override
+        public boolean askAgainLater(PendingRequest r) {
+            retried = retries.askAgainLater(r);
+            return retried;
+        }
+    }
+}
