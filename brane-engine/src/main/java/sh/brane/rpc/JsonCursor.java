@@ -552,13 +552,20 @@ public final class JsonCursor {
     long plainLong() {
         peek();
         int from = pos;
-        int i = digits(from, true);
-        if (i - from > 18 || (b[from] == '0' && i - from > 1)) {
-            bail();
-        }
+        int i = from;
+        // one pass: digits are read and summed together; a 19th digit is enough to bail (as more than 18 did)
+        int limit = Math.min(end, from + 19);
         long v = 0;
-        for (int k = from; k < i; k++) {
-            v = v * 10 + (b[k] - '0');
+        while (i < limit) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (i == from || i - from > 18 || (b[from] == '0' && i - from > 1)) {
+            bail();
         }
         pos = i;
         literalEnd();
