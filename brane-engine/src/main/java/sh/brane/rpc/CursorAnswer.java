@@ -157,7 +157,7 @@ final class CursorAnswer {
          */
         Answers(boolean untypedToo, int len) {
             this.untypedToo = untypedToo;
-            this.firstSize = Math.clamp(len / SMALLEST_ANSWER, 15, 4096);
+            this.firstSize = Math.clamp(len / SMALLEST_ANSWER, 15, 1024);
         }
 
         private static final int SMALLEST_ANSWER = 24;

@@ -133,6 +133,27 @@ class CursorAnswerTest {
         assertThat(q.fast).isZero();
     }
 
+    /**
+     * Batches of the smallest answers (more answers than the length-sized arrays first hold, so they grow) and of
+     * more answers than the arrays' first size cap: every answer reported, in order, as the token path reports them.
+     */
+    @Test
+    void batchesOfManySmallAnswersAreReportedWhole() {
+        for (int n : new int[] {2, 16, 100, 1500}) {
+            StringBuilder json = new StringBuilder("[");
+            for (int i = 0; i < n; i++) {
+                json.append(i == 0 ? "" : ",").append("{\"id\":").append(1000 + i).append(",\"result\":\"\"}");
+            }
+            String batch = json.append(']').toString();
+            Quantity q = new Quantity();
+            Sink fast = new Sink(q.decoder);
+            byte[] b = batch.getBytes(StandardCharsets.UTF_8);
+            assertThat(CursorAnswer.readAll(b, 0, b.length, fast)).isTrue();
+            Sink tokens = new Sink(q.decoder);
+            assertThat(fast.seen).hasSize(n).isEqualTo(tokensOnly(batch, tokens, tokens.seen));
+        }
+    }
+
     @Test
     void everyTruncationIsDeclined() {
         Quantity q = new Quantity();
