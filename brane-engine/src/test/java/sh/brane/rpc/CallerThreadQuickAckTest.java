@@ -98,7 +98,7 @@ class CallerThreadQuickAckTest {
     }
 
     @Test
-    void armsQuickAckOnTheCallersConnectionAfterWritingAndWhileASplitAnswerIsComing() throws Exception {
+    void armsQuickAckOnTheCallersConnectionWhileASplitAnswerIsComing() throws Exception {
         assumeThat(kernelTakesQuickAck()).as("TCP_QUICKACK exists on Linux only").isTrue();
         Recorder recorder = new Recorder(true);
         try (RawHttpServer server = new RawHttpServer(SPLIT);
