@@ -7,6 +7,7 @@ import java.net.StandardSocketOptions;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -45,7 +47,7 @@ import io.netty.buffer.ByteBufAllocator;
  * have noticed it), and dropped after a timeout, a malformed or too large answer, or {@code Connection: close}.
  * Errors tell how far the request got, as {@link HttpTransport} says.
  *
- * <p>Longer than this project's usual class (about 600 lines) on purpose: the connection pool, the request writer and
+ * <p>Longer than this project's usual class (about 650 lines) on purpose: the connection pool, the request writer and
  * a bounded HTTP/1.1 response reader (head, Content-Length, chunked, close-delimited, 1xx) share each connection's
  * read-ahead buffer and its keep-alive rule.
  */
@@ -60,6 +62,8 @@ final class CallerThreadHttp implements AutoCloseable {
     private final byte[] requestHead;
     private final int maxResponseSize;
     private final long connectTimeoutNanos;
+    /** Arms {@code TCP_QUICKACK} on a connection, false when it cannot be; {@link SocketQuickAck#arm}, or a test's. */
+    private final Predicate<NetworkChannel> armQuickAck;
 
     // guarded by this
     private final ArrayDeque<Conn> idle = new ArrayDeque<>();
@@ -67,6 +71,12 @@ final class CallerThreadHttp implements AutoCloseable {
     private boolean closed;
 
     CallerThreadHttp(HttpConfig config) {
+        this(config, SocketQuickAck::arm);
+    }
+
+    /** With {@code armQuickAck} in place of {@link SocketQuickAck#arm}: for tests that watch where it is armed. */
+    CallerThreadHttp(HttpConfig config, Predicate<NetworkChannel> armQuickAck) {
+        this.armQuickAck = armQuickAck;
         URI uri = URI.create(config.uri().toASCIIString());
         String rawHost = uri.getHost();
         String host = rawHost.startsWith("[") ? rawHost.substring(1, rawHost.length() - 1) : rawHost;
@@ -193,6 +203,8 @@ final class CallerThreadHttp implements AutoCloseable {
         /** On the heap: connections come and go (a node may close each after one answer), direct memory would churn. */
         final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD).flip();
         boolean keepAlive;
+        /** Whether this connection takes {@code TCP_QUICKACK} (Linux) and arming it has not failed. */
+        boolean quickAck;
 
         void open(long deadline) throws IOException {
             try {
@@ -222,6 +234,21 @@ final class CallerThreadHttp implements AutoCloseable {
                 throw ce;
             }
             in.clear().flip();
+            quickAck = SocketQuickAck.supported(channel);
+        }
+
+        /**
+         * Acknowledges at once, from now on, what arrives while an answer is still coming (after each read that left
+         * it incomplete), as {@link QuickAckHandler} does on the event loop: a node that leaves Nagle on (Anvil) holds
+         * an answer's second piece until its first is acknowledged, and arming the option sends the ACK the kernel
+         * was holding back. The kernel drops the option by itself, hence re-armed. Not after writing the request: an
+         * answer that comes whole (Anvil's to {@code eth_chainId}, single or a batch of 100, came in one read) needs
+         * no early ACK (ours rides on the next request), so the common call costs no system call and no extra packet.
+         */
+        void armQuickAck() {
+            if (quickAck) {
+                quickAck = CallerThreadHttp.this.armQuickAck.test(channel);
+            }
         }
 
         /** Whether the node has not closed this idle connection (nor sent anything unasked on it). */
@@ -281,7 +308,9 @@ final class CallerThreadHttp implements AutoCloseable {
                 if (in.position() == 0 && in.limit() == in.capacity()) {
                     throw new IOException("malformed HTTP response: a head larger than " + MAX_HEAD + " bytes");
                 }
-                if (!in.hasRemaining() && !await(SelectionKey.OP_READ, deadline)) {
+                if (in.hasRemaining()) {
+                    armQuickAck(); // part of a head: the rest is coming
+                } else if (!await(SelectionKey.OP_READ, deadline)) {
                     // nothing yet: the answer is a round trip away, so wait before reading (saves a read that finds nothing)
                     throw new TimeoutException("no HTTP answer within the request timeout");
                 }
@@ -350,6 +379,7 @@ final class CallerThreadHttp implements AutoCloseable {
                                 + " bytes, more", maxResponseSize);
                     }
                     body.writeBytes(in);
+                    armQuickAck(); // the body ends with the connection: until then more is coming
                 } while (fill(deadline));
                 return body;
             } catch (IOException | TimeoutException | RuntimeException e) {
@@ -375,10 +405,14 @@ final class CallerThreadHttp implements AutoCloseable {
             }
             body.ensureWritable(n);
             ByteBuffer rest = body.nioBuffer(body.writerIndex(), n); // shares body's memory
+            armQuickAck(); // more of the body is coming
             while (rest.hasRemaining()) {
                 int r = channel.read(rest);
                 if (r < 0) {
                     throw new IOException("the node closed the connection in the middle of its answer");
+                }
+                if (r > 0 && rest.hasRemaining()) {
+                    armQuickAck();
                 }
                 if (r == 0 && !await(SelectionKey.OP_READ, deadline)) {
                     throw new TimeoutException("no HTTP answer within the request timeout");
@@ -401,6 +435,7 @@ final class CallerThreadHttp implements AutoCloseable {
                 if (in.position() == 0 && in.limit() == in.capacity()) {
                     throw new IOException("malformed HTTP response: a chunk line longer than " + MAX_HEAD + " bytes");
                 }
+                armQuickAck(); // the rest of the chunked body is coming
                 if (!fill(deadline)) {
                     throw new IOException("the node closed the connection in the middle of its answer");
                 }

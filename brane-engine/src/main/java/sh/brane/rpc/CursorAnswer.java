@@ -42,7 +42,7 @@ final class CursorAnswer {
 
     private static boolean read(byte[] bytes, int off, int len, ResponseSink sink, boolean all) {
         JsonCursor c = JsonCursor.over(bytes, off, len);
-        Answers read = new Answers(all);
+        Answers read = new Answers(all, len);
         try {
             if (all && c.atArray()) {
                 // a batch: every element must be one the fast path takes, or the token path reads the whole message
@@ -145,9 +145,22 @@ final class CursorAnswer {
         private boolean[] typed;
         private int n;
 
-        Answers(boolean untypedToo) {
+        /** What the arrays start at once a second answer comes: about as many as the message can hold. */
+        private final int firstSize;
+
+        /**
+         * For a message of {@code len} bytes. A batch's answers are each at least about {@link #SMALLEST_ANSWER}
+         * bytes ({@code {"id":1,"result":1}} is 20), so arrays sized from the length hold all of a batch of small
+         * answers at once (profiled on a batch of 100 {@code eth_chainId} answers: growing them from 15, three copies
+         * of three arrays, was 14% of the parse). Capped, then grown by doubling as before: memory stays a fraction
+         * of the message's own, which is bounded.
+         */
+        Answers(boolean untypedToo, int len) {
             this.untypedToo = untypedToo;
+            this.firstSize = Math.clamp(len / SMALLEST_ANSWER, 15, 1024);
         }
+
+        private static final int SMALLEST_ANSWER = 24;
 
         void add(long id, Object value, boolean isTyped) {
             if (n == 0) {
@@ -159,7 +172,7 @@ final class CursorAnswer {
             }
             int i = n - 1;
             if (ids == null || i == ids.length) {
-                int size = ids == null ? 15 : ids.length * 2;
+                int size = ids == null ? firstSize : ids.length * 2;
                 ids = ids == null ? new long[size] : java.util.Arrays.copyOf(ids, size);
                 values = values == null ? new Object[size] : java.util.Arrays.copyOf(values, size);
                 typed = typed == null ? new boolean[size] : java.util.Arrays.copyOf(typed, size);

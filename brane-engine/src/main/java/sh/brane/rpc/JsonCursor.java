@@ -121,16 +121,18 @@ public final class JsonCursor {
         }
 
         int match(byte[] b, int from, int len) {
+            if (len >= byLength.length || byLength[len].length == 0) {
+                return UNKNOWN;
+            }
+            return match(b, from, len, word(b, from, Math.min(len, 8)), len > 8 ? word(b, from + len - 8, 8) : 0);
+        }
+
+        /** {@link #match(byte[], int, int)} with the name's head and tail words already read. */
+        int match(byte[] b, int from, int len, long head, long tail) {
             if (len >= byLength.length) {
                 return UNKNOWN;
             }
-            int[] candidates = byLength[len];
-            if (candidates.length == 0) {
-                return UNKNOWN;
-            }
-            long head = word(b, from, Math.min(len, 8));
-            long tail = len > 8 ? word(b, from + len - 8, 8) : 0;
-            for (int i : candidates) {
+            for (int i : byLength[len]) {
                 if (heads[i] == head && tails[i] == tail
                         && (len <= 16 || Arrays.equals(b, from + 8, from + len - 8, names[i], 8, len - 8))) {
                     return i;
@@ -178,6 +180,9 @@ public final class JsonCursor {
     /** The next significant byte (whitespace skipped), not consumed; 0 at the end of the input. */
     private int peek() {
         int i = pos;
+        if (i < end && b[i] > ' ') {
+            return b[i]; // the usual case: no whitespace (nodes write none); a negative byte takes the loop
+        }
         while (i < end) {
             byte c = b[i];
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
@@ -255,6 +260,12 @@ public final class JsonCursor {
     private int name(Names names) {
         expect('"');
         int from = pos;
+        if (from + 8 <= end) {
+            int k = shortName(names, from);
+            if (k != NOT_SHORT) {
+                return k;
+            }
+        }
         int i = from;
         while (true) {
             if (i >= end) {
@@ -275,6 +286,77 @@ public final class JsonCursor {
         pos = i + 1;
         expect(':');
         return names.match(b, from, i - from);
+    }
+
+    /** {@link #shortName}: the name is not one it reads; the byte-by-byte path does. */
+    private static final int NOT_SHORT = Integer.MIN_VALUE;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5c5c5c5c5c5c5c5cL;
+    private static final long SPACES = 0x2020202020202020L;
+
+    /**
+     * The name starting at {@code from} (after its opening quote), read a word at a time when it is plain and at
+     * most 15 bytes long (every name nodes write: {@code id}, {@code result}, {@code transactionIndex} is 16 and
+     * takes the other path): its closing quote is found in the first two words, which are also its head and tail
+     * for {@link Names#match}, so the name is scanned once, not once to find its end and again to match it. Then
+     * {@code ':'} is consumed as {@link #name} does. {@link #NOT_SHORT} (nothing consumed) for anything else: a
+     * longer name, or an escape, a control or a non-ASCII byte before the quote, which the byte-by-byte path
+     * bails on as before, or a name too near the end of the input for whole words. The caller checked that 8 bytes
+     * are left.
+     */
+    private int shortName(Names names, int from) {
+        long x = (long) LONGS.get(b, from);
+        long inFirst = firstQuote(x);
+        int len;
+        long head;
+        long tail;
+        if (inFirst != 0) {
+            len = Long.numberOfTrailingZeros(inFirst) >>> 3;
+            long mask = (1L << (len << 3)) - 1;
+            if ((special(x) & mask) != 0) {
+                return NOT_SHORT;
+            }
+            head = x & mask;
+            tail = 0;
+        } else {
+            if (from + 16 > end) {
+                return NOT_SHORT;
+            }
+            long y = (long) LONGS.get(b, from + 8);
+            long inSecond = firstQuote(y);
+            if (inSecond == 0 || special(x) != 0) {
+                return NOT_SHORT;
+            }
+            int more = Long.numberOfTrailingZeros(inSecond) >>> 3;
+            long mask = (1L << (more << 3)) - 1;
+            if ((special(y) & mask) != 0) {
+                return NOT_SHORT;
+            }
+            len = 8 + more;
+            head = x;
+            tail = len == 8 ? 0 : (long) LONGS.get(b, from + len - 8);
+        }
+        pos = from + len + 1;
+        expect(':');
+        return names.match(b, from, len, head, tail);
+    }
+
+    /**
+     * The high bit of the lowest byte of {@code x} that is a quote (and maybe of higher bytes: the zero-byte test
+     * can flag a byte above a true match, never below one), or 0 if none is.
+     */
+    private static long firstQuote(long x) {
+        long q = x ^ QUOTES;
+        return (q - ONES) & ~q & HIGH;
+    }
+
+    /**
+     * High bits flagging bytes of {@code x} that are a backslash, a control or a non-ASCII byte (as in
+     * {@link #stringEnd}); a byte may be flagged falsely only above a truly flagged one.
+     */
+    private static long special(long x) {
+        long backslash = x ^ BACKSLASHES;
+        return (((backslash - ONES) & ~backslash) | ((x - SPACES) & ~x) | x) & HIGH;
     }
 
     /** Consumes the {@code [} that must come next; true if an element follows (the cursor on it). */
@@ -470,13 +552,20 @@ public final class JsonCursor {
     long plainLong() {
         peek();
         int from = pos;
-        int i = digits(from, true);
-        if (i - from > 18 || (b[from] == '0' && i - from > 1)) {
-            bail();
-        }
+        int i = from;
+        // one pass: digits are read and summed together; a 19th digit is enough to bail (as more than 18 did)
+        int limit = Math.min(end, from + 19);
         long v = 0;
-        for (int k = from; k < i; k++) {
-            v = v * 10 + (b[k] - '0');
+        while (i < limit) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            v = v * 10 + d;
+            i++;
+        }
+        if (i == from || i - from > 18 || (b[from] == '0' && i - from > 1)) {
+            bail();
         }
         pos = i;
         literalEnd();

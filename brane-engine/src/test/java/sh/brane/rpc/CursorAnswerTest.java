@@ -112,6 +112,48 @@ class CursorAnswerTest {
         assertThat(q.tokens).isEqualTo(2);
     }
 
+    /**
+     * Envelope names spelled with an escape (the word-at-a-time name reader sees the backslash) are declined by the
+     * fast path and read by the token path, which decodes the name: the same answer either way; a duplicated escaped
+     * id is still a second id.
+     */
+    @Test
+    void escapedEnvelopeNamesGoToTheTokenPath() {
+        Quantity q = new Quantity();
+        String escapedId = "{\"jsonrpc\":\"2.0\",\"i\\u0064\":7,\"result\":\"0x1f\"}";
+        String escapedResult = "{\"jsonrpc\":\"2.0\",\"id\":7,\"r\\u0065sult\":\"0x1f\"}";
+        for (String json : new String[] {escapedId, escapedResult,
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"i\\u0064\":8,\"result\":\"0x1f\"}"}) {
+            Sink sink = new Sink(q.decoder);
+            assertThat(fast(json, sink)).as(json).isFalse();
+            assertThat(sink.seen).as(json).isEmpty();
+        }
+        assertThat(read(escapedId, new Sink(q.decoder))).containsExactly("decoded 7 31");
+        assertThat(read(escapedResult, new Sink(q.decoder))).containsExactly("decoded 7 31");
+        assertThat(q.fast).isZero();
+    }
+
+    /**
+     * Batches of the smallest answers (more answers than the length-sized arrays first hold, so they grow) and of
+     * more answers than the arrays' first size cap: every answer reported, in order, as the token path reports them.
+     */
+    @Test
+    void batchesOfManySmallAnswersAreReportedWhole() {
+        for (int n : new int[] {2, 16, 100, 1500}) {
+            StringBuilder json = new StringBuilder("[");
+            for (int i = 0; i < n; i++) {
+                json.append(i == 0 ? "" : ",").append("{\"id\":").append(1000 + i).append(",\"result\":\"\"}");
+            }
+            String batch = json.append(']').toString();
+            Quantity q = new Quantity();
+            Sink fast = new Sink(q.decoder);
+            byte[] b = batch.getBytes(StandardCharsets.UTF_8);
+            assertThat(CursorAnswer.readAll(b, 0, b.length, fast)).isTrue();
+            Sink tokens = new Sink(q.decoder);
+            assertThat(fast.seen).hasSize(n).isEqualTo(tokensOnly(batch, tokens, tokens.seen));
+        }
+    }
+
     @Test
     void everyTruncationIsDeclined() {
         Quantity q = new Quantity();

@@ -154,6 +154,55 @@ class JsonCursorTest {
         });
     }
 
+    /**
+     * Names of every length up to 17 (the word-at-a-time path takes up to 15; longer ones, and names too near the end
+     * of the input for whole words, take the byte-by-byte one), at every distance from the end of the input, match
+     * the table exactly as before: known, unknown, differing in one byte anywhere; and an escape, a control or a
+     * non-ASCII byte anywhere in a name still bails.
+     */
+    @Test
+    void namesOfEveryLengthAndPositionMatchAsBefore() {
+        String alphabet = "abcdefghijklmnopq";
+        String[] known = new String[18];
+        for (int len = 0; len < known.length; len++) {
+            known[len] = alphabet.substring(0, len);
+        }
+        JsonCursor.Names names = new JsonCursor.Names(java.util.Arrays.copyOfRange(known, 1, known.length));
+        for (int len = 0; len <= 17; len++) {
+            String name = known[len];
+            for (int pad = 0; pad <= 20; pad++) {
+                String tailJson = "1" + " ".repeat(pad) + "}";
+                int expected = len == 0 ? JsonCursor.UNKNOWN : len - 1;
+                assertThat(firstName(names, name, tailJson)).as("%s + %d", name, pad).isEqualTo(expected);
+                for (int at = 0; at < len; at++) {
+                    String off = name.substring(0, at) + 'z' + name.substring(at + 1);
+                    assertThat(firstName(names, off, tailJson)).as(off).isEqualTo(JsonCursor.UNKNOWN);
+                    for (String bad : new String[] {"\\u0061", "\\\"", "\u0001", "\u00e9"}) {
+                        String hostile = name.substring(0, at) + bad + name.substring(at + 1);
+                        bails("{\"" + hostile + "\":" + tailJson, c -> {
+                            c.beginObject();
+                            return c.firstField(names);
+                        });
+                    }
+                }
+            }
+        }
+        // the colon is still required after a name read a word at a time
+        bails("{\"abc\" 1, \"x\":2}", c -> {
+            c.beginObject();
+            return c.firstField(names);
+        });
+    }
+
+    private static int firstName(JsonCursor.Names names, String name, String rest) {
+        JsonCursor c = at("{\"" + name + "\":" + rest);
+        c.beginObject();
+        int k = c.firstField(names);
+        assertThat(c.plainLong()).isEqualTo(1); // the cursor is on the value
+        assertThat(c.nextField(names)).isEqualTo(JsonCursor.END);
+        return k;
+    }
+
     @Test
     void literalsAndNull() {
         assertThat(read("true", JsonCursor::optBoolean)).isTrue();
