@@ -198,7 +198,8 @@ final class CallerThreadHttp implements AutoCloseable {
     private final class Conn {
         SocketChannel channel;
         Selector selector;
-        SelectionKey key;
+        /** The channel's deadline waits; set by {@link #open}. */
+        DeadlineChannel io;
         /** Bytes read and not yet used, between position and limit. */
         /** On the heap: connections come and go (a node may close each after one answer), direct memory would churn. */
         final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD).flip();
@@ -217,11 +218,12 @@ final class CallerThreadHttp implements AutoCloseable {
                 channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
                 channel.configureBlocking(false);
                 selector = Selector.open();
-                key = channel.register(selector, SelectionKey.OP_CONNECT);
+                io = new DeadlineChannel(channel, selector, channel.register(selector, SelectionKey.OP_CONNECT),
+                        CallerThreadHttp::closedError, "HTTP answer");
                 long connectBy = Math.min(deadline, System.nanoTime() + connectTimeoutNanos);
                 if (!channel.connect(resolved)) {
                     while (!channel.finishConnect()) {
-                        if (!await(SelectionKey.OP_CONNECT, connectBy)) {
+                        if (!io.await(SelectionKey.OP_CONNECT, connectBy)) {
                             throw new ConnectException("cannot connect: no connection within the connect timeout");
                         }
                     }
@@ -266,8 +268,8 @@ final class CallerThreadHttp implements AutoCloseable {
         void write(byte[] head, byte[] body, long deadline) throws IOException, TimeoutException {
             ByteBuffer[] out = {ByteBuffer.wrap(head), ByteBuffer.wrap(body)};
             while (out[0].hasRemaining() || out[1].hasRemaining()) {
-                if (channel.write(out) == 0 && !await(SelectionKey.OP_WRITE, deadline)) {
-                    throw new TimeoutException("no HTTP answer within the request timeout");
+                if (channel.write(out) == 0 && !io.await(SelectionKey.OP_WRITE, deadline)) {
+                    throw io.timeout();
                 }
             }
         }
@@ -310,11 +312,11 @@ final class CallerThreadHttp implements AutoCloseable {
                 }
                 if (in.hasRemaining()) {
                     armQuickAck(); // part of a head: the rest is coming
-                } else if (!await(SelectionKey.OP_READ, deadline)) {
+                } else if (!io.await(SelectionKey.OP_READ, deadline)) {
                     // nothing yet: the answer is a round trip away, so wait before reading (saves a read that finds nothing)
-                    throw new TimeoutException("no HTTP answer within the request timeout");
+                    throw io.timeout();
                 }
-                if (!fill(deadline)) {
+                if (!io.fill(in, deadline)) {
                     throw new IOException(in.position() == 0 && in.limit() == 0
                             ? "the node closed the connection before answering"
                             : "the node closed the connection in the middle of its answer");
@@ -380,7 +382,7 @@ final class CallerThreadHttp implements AutoCloseable {
                     }
                     body.writeBytes(in);
                     armQuickAck(); // the body ends with the connection: until then more is coming
-                } while (fill(deadline));
+                } while (io.fill(in, deadline));
                 return body;
             } catch (IOException | TimeoutException | RuntimeException e) {
                 body.release();
@@ -414,8 +416,8 @@ final class CallerThreadHttp implements AutoCloseable {
                 if (r > 0 && rest.hasRemaining()) {
                     armQuickAck();
                 }
-                if (r == 0 && !await(SelectionKey.OP_READ, deadline)) {
-                    throw new TimeoutException("no HTTP answer within the request timeout");
+                if (r == 0 && !io.await(SelectionKey.OP_READ, deadline)) {
+                    throw io.timeout();
                 }
             }
             body.writerIndex(body.writerIndex() + n);
@@ -436,50 +438,10 @@ final class CallerThreadHttp implements AutoCloseable {
                     throw new IOException("malformed HTTP response: a chunk line longer than " + MAX_HEAD + " bytes");
                 }
                 armQuickAck(); // the rest of the chunked body is coming
-                if (!fill(deadline)) {
+                if (!io.fill(in, deadline)) {
                     throw new IOException("the node closed the connection in the middle of its answer");
                 }
             }
-        }
-
-        /** Reads more into {@link #in}, keeping what is unread; false at the end of the stream. */
-        private boolean fill(long deadline) throws IOException, TimeoutException {
-            in.compact();
-            try {
-                while (true) {
-                    int n = channel.read(in);
-                    if (n > 0) {
-                        return true;
-                    }
-                    if (n < 0) {
-                        return false;
-                    }
-                    if (!await(SelectionKey.OP_READ, deadline)) {
-                        throw new TimeoutException("no HTTP answer within the request timeout");
-                    }
-                }
-            } finally {
-                in.flip();
-            }
-        }
-
-        /** Waits until the channel is ready for {@code op}; false if {@code deadline} passed first. */
-        private boolean await(int op, long deadline) throws IOException {
-            key.interestOps(op);
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            selector.select(Math.max(1, (left + 999_999) / 1_000_000));
-            selector.selectedKeys().clear();
-            if (!channel.isOpen()) {
-                throw closedError();
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                // select returns at once while the flag is set: waiting on would spin until the deadline
-                throw new java.io.InterruptedIOException("interrupted while waiting for the HTTP answer");
-            }
-            return true;
         }
 
         void closeQuietly() {

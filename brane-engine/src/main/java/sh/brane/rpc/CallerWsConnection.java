@@ -49,7 +49,7 @@ final class CallerWsConnection {
 
     private final SocketChannel channel;
     private final Selector selector;
-    private final SelectionKey key;
+    private final DeadlineChannel io;
     private final int maxMessageSize;
     /** Bytes read and not yet used, between position and limit. On the heap: connections come and go. */
     private final ByteBuffer in = ByteBuffer.allocate(MAX_HEAD).flip();
@@ -60,7 +60,8 @@ final class CallerWsConnection {
     private CallerWsConnection(SocketChannel channel, Selector selector, int maxMessageSize) throws IOException {
         this.channel = channel;
         this.selector = selector;
-        this.key = channel.register(selector, SelectionKey.OP_CONNECT);
+        this.io = new DeadlineChannel(channel, selector, channel.register(selector, SelectionKey.OP_CONNECT),
+                () -> new IOException("the connection was closed"), "answer");
         this.maxMessageSize = maxMessageSize;
     }
 
@@ -85,7 +86,7 @@ final class CallerWsConnection {
             c = new CallerWsConnection(ch, sel, maxMessageSize);
             if (!ch.connect(resolved)) {
                 while (!ch.finishConnect()) {
-                    if (!c.await(SelectionKey.OP_CONNECT, deadline)) {
+                    if (!c.io.await(SelectionKey.OP_CONNECT, deadline)) {
                         throw new TimeoutException("no WebSocket connection within the connect timeout");
                     }
                 }
@@ -254,7 +255,7 @@ final class CallerWsConnection {
 
     private void writeFully(ByteBuffer out, long deadline) throws IOException, TimeoutException {
         while (out.hasRemaining()) {
-            if (channel.write(out) == 0 && !await(SelectionKey.OP_WRITE, deadline)) {
+            if (channel.write(out) == 0 && !io.await(SelectionKey.OP_WRITE, deadline)) {
                 throw new TimeoutException("could not write within the timeout");
             }
         }
@@ -274,7 +275,7 @@ final class CallerWsConnection {
             if (in.position() == 0 && in.limit() == in.capacity()) {
                 throw new IOException("WebSocket handshake failed: an answer head larger than " + MAX_HEAD + " bytes");
             }
-            if (!fill(deadline)) {
+            if (!io.fill(in, deadline)) {
                 throw new IOException("WebSocket handshake failed: the node closed the connection");
             }
         }
@@ -283,7 +284,7 @@ final class CallerWsConnection {
     /** Makes {@link #in} hold at least {@code n} (at most 14) unread bytes. */
     private void ensure(int n, long deadline) throws IOException, TimeoutException {
         while (in.remaining() < n) {
-            if (!fill(deadline)) {
+            if (!io.fill(in, deadline)) {
                 throw new IOException(in.hasRemaining() || message.isReadable()
                         ? "the node closed the connection in the middle of its answer"
                         : "the node closed the connection before answering");
@@ -316,50 +317,10 @@ final class CallerWsConnection {
             if (r < 0) {
                 throw new IOException("the node closed the connection in the middle of its answer");
             }
-            if (r == 0 && !await(SelectionKey.OP_READ, deadline)) {
-                throw new TimeoutException("no answer within the timeout");
+            if (r == 0 && !io.await(SelectionKey.OP_READ, deadline)) {
+                throw io.timeout();
             }
         }
         out.writerIndex(out.writerIndex() + n);
-    }
-
-    /** Reads more into {@link #in}, keeping what is unread; false at the end of the stream. */
-    private boolean fill(long deadline) throws IOException, TimeoutException {
-        in.compact();
-        try {
-            while (true) {
-                int n = channel.read(in);
-                if (n > 0) {
-                    return true;
-                }
-                if (n < 0) {
-                    return false;
-                }
-                if (!await(SelectionKey.OP_READ, deadline)) {
-                    throw new TimeoutException("no answer within the timeout");
-                }
-            }
-        } finally {
-            in.flip();
-        }
-    }
-
-    /** Waits until the channel is ready for {@code op}; false if {@code deadline} passed first. */
-    private boolean await(int op, long deadline) throws IOException {
-        key.interestOps(op);
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-            return false;
-        }
-        selector.select(Math.max(1, (left + 999_999) / 1_000_000));
-        selector.selectedKeys().clear();
-        if (!channel.isOpen()) {
-            throw new IOException("the connection was closed");
-        }
-        if (Thread.currentThread().isInterrupted()) {
-            // select returns at once while the flag is set: waiting on would spin until the deadline
-            throw new java.io.InterruptedIOException("interrupted while waiting for the answer");
-        }
-        return true;
     }
 }
