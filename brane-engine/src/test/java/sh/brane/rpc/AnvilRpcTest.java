@@ -1,6 +1,7 @@
 package sh.brane.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static sh.brane.rpc.WebSocketProviderTest.await;
 
 import java.time.Duration;
@@ -166,6 +167,29 @@ class AnvilRpcTest {
                         .hasMessageContaining("eth_getBlockByNumber (id").hasMessageContaining("maxFrameSize (1024 bytes)");
             }
             assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        }
+    }
+
+    /**
+     * Caller-thread WebSocket connections ({@link CallerThreadWs}): the handshake, frames and answers (typed,
+     * untyped, objects, JSON-RPC errors) as a real node writes them.
+     */
+    @Test
+    void blockingWebSocketCallsRunOnTheCallersOwnConnection() {
+        WebSocketConfig config = WebSocketConfig.builder(anvil.wsUrl()).callerThreadConnections(2)
+                .requestTimeout(Duration.ofSeconds(5)).build();
+        try (WebSocketProvider p = WebSocketProvider.create(config)) {
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+            ResultDecoder<String> typed = ResultDecoder.of(parser -> parser.getString(), JsonCursor::plainString);
+            assertThat(p.send("eth_chainId", List.of(), typed)).isEqualTo("0x7a69");
+            long before = Long.decode(p.send("eth_blockNumber", List.of()).asString());
+            p.send("evm_mine", List.of());
+            JsonNode block = p.send("eth_getBlockByNumber", List.of("latest", true));
+            assertThat(Long.decode(block.get("number").asString())).isEqualTo(before + 1);
+            assertThatThrownBy(() -> p.send("no_such_method", List.of())).isInstanceOf(RpcErrorException.class);
+            // every call above went over one connection of the caller's, kept after the RPC error
+            assertThat(p.callerThreadConnections()).isEqualTo(1);
+            assertThat(p.pendingRequests()).isZero();
         }
     }
 }
