@@ -613,9 +613,21 @@ class WebSocketProviderTest {
                 r -> new Thread(r, "my-callbacks"));
         toClose.add(mine::shutdown);
         WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).callbackExecutor(mine));
-        String thread = p.sendAsync("eth_chainId", List.of()).thenApply(r -> Thread.currentThread().getName())
-                .get(2, TimeUnit.SECONDS);
-        assertThat(thread).isEqualTo("my-callbacks");
+        // The executor's one thread waits until the callback is attached: a future already complete when
+        // thenApply is called runs the callback on the caller's thread (CompletableFuture's rule), and a
+        // fast answer used to win that race now and then (CI, session 10).
+        java.util.concurrent.CountDownLatch attached = new java.util.concurrent.CountDownLatch(1);
+        mine.execute(() -> {
+            try {
+                attached.await(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        CompletableFuture<String> thread = p.sendAsync("eth_chainId", List.of())
+                .thenApply(r -> Thread.currentThread().getName());
+        attached.countDown();
+        assertThat(thread.get(2, TimeUnit.SECONDS)).isEqualTo("my-callbacks");
     }
 
     @Test
