@@ -17,8 +17,8 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,28 +28,9 @@ import tools.jackson.databind.JsonNode;
  */
 class CallerThreadWsTest {
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-    private final RecordingMetrics metrics = new RecordingMetrics();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
-
-    private TestWsServer server(TestWsServer.Behaviour b) throws InterruptedException {
-        TestWsServer s = TestWsServer.start(b);
-        toClose.add(s);
-        return s;
-    }
-
-    private WebSocketProvider provider(WebSocketConfig.Builder b) {
-        WebSocketProvider p = WebSocketProvider.create(b.build());
-        p.setMetrics(metrics);
-        toClose.add(p);
-        return p;
-    }
+    @RegisterExtension
+    final WsTestRig rig = new WsTestRig();
+    private final RecordingMetrics metrics = rig.metrics;
 
     private static WebSocketConfig.Builder config(TestWsServer s) {
         return WebSocketConfig.builder(s.url()).callerThreadConnections(2)
@@ -74,8 +55,8 @@ class CallerThreadWsTest {
 
     @Test
     void blockingCallsOnAPlatformThreadUseOneConnectionOfTheirOwn() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(config(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
         await(() -> s.connections.get() == 1, "shared connection seen");
         for (int i = 0; i < 5; i++) {
             assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
@@ -103,8 +84,8 @@ class CallerThreadWsTest {
 
     @Test
     void offMeansNoExtraConnection() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(config(s).callerThreadConnections(0));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s).callerThreadConnections(0));
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.connections.get()).isEqualTo(1);
@@ -125,7 +106,7 @@ class CallerThreadWsTest {
 
     @Test
     void fragmentedAnswerWithAPingInTheMiddleIsRead() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> {
+        TestWsServer s = rig.server((srv, ch, req) -> {
             if (!req.path("method").asString().equals("fragmented")) {
                 return TestWsServer.DEFAULT.answer(srv, ch, req);
             }
@@ -138,7 +119,7 @@ class CallerThreadWsTest {
             ch.writeAndFlush(new ContinuationWebSocketFrame(true, 0, t.substring(2 * third)));
             return null;
         });
-        WebSocketProvider p = provider(config(s).maxFrameSize(128 * 1024));
+        WebSocketProvider p = rig.provider(config(s).maxFrameSize(128 * 1024));
         assertThat(p.send("fragmented", List.of()).asString()).hasSize(50_000);
         assertThat(p.send("fragmented", List.of()).asString()).hasSize(50_000);
         // the connection answered the ping and was kept
@@ -147,10 +128,10 @@ class CallerThreadWsTest {
 
     @Test
     void tooLargeAnswerFailsWithTheSizeErrorAndDropsTheConnection() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> req.path("method").asString().equals("big")
+        TestWsServer s = rig.server((srv, ch, req) -> req.path("method").asString().equals("big")
                 ? TestWsServer.JSON.readTree(text(req, "a".repeat(100_000)))
                 : TestWsServer.DEFAULT.answer(srv, ch, req));
-        WebSocketProvider p = provider(config(s));
+        WebSocketProvider p = rig.provider(config(s));
         assertThatThrownBy(() -> p.send("big", List.of())).isInstanceOf(FrameTooLargeException.class)
                 .hasMessageContaining("big (id")
                 .hasMessageContaining("maxFrameSize (65536 bytes)")
@@ -163,8 +144,8 @@ class CallerThreadWsTest {
 
     @Test
     void aConnectionTheNodeClosedWhileIdleIsReplacedBeforeAnythingIsSent() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(config(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
         Channel caller = idleCallerConnection(s, p);
         // the node ends the idle caller connection as geth does after an unanswered ping: a close frame
         caller.writeAndFlush(new CloseWebSocketFrame()).addListener(f -> caller.close());
@@ -178,8 +159,8 @@ class CallerThreadWsTest {
 
     @Test
     void aPingToAnIdleConnectionIsAnsweredWhenItIsTakenAndTheConnectionKept() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(config(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
         idleCallerConnection(s, p).writeAndFlush(new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {7}))).sync();
         Thread.sleep(50); // the ping is in the idle connection's socket buffer
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
@@ -190,7 +171,7 @@ class CallerThreadWsTest {
     @Test
     void aRateLimitIsAskedAgainOnTheSharedConnectionButNeverASubmission() throws Exception {
         AtomicReference<Channel> firstAsked = new AtomicReference<>();
-        TestWsServer s = server((srv, ch, req) -> {
+        TestWsServer s = rig.server((srv, ch, req) -> {
             String method = req.path("method").asString();
             if (!method.equals("limited") && !method.equals("eth_sendRawTransaction")) {
                 return TestWsServer.DEFAULT.answer(srv, ch, req);
@@ -201,7 +182,7 @@ class CallerThreadWsTest {
             }
             return TestWsServer.JSON.readTree(text(req, "0x1"));
         });
-        WebSocketProvider p = provider(config(s).retryInitialBackoff(Duration.ofMillis(10)));
+        WebSocketProvider p = rig.provider(config(s).retryInitialBackoff(Duration.ofMillis(10)));
         assertThat(p.send("limited", List.of()).asString()).isEqualTo("0x1");
         List<JsonNode> asked = new ArrayList<>(s.received);
         assertThat(asked).hasSize(2);
@@ -215,10 +196,10 @@ class CallerThreadWsTest {
 
     @Test
     void anAnswerUnderAnotherIdFailsTheCallAndDropsTheConnection() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> req.path("method").asString().equals("wrongId")
+        TestWsServer s = rig.server((srv, ch, req) -> req.path("method").asString().equals("wrongId")
                 ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":987654,\"result\":\"0x1\"}")
                 : TestWsServer.DEFAULT.answer(srv, ch, req));
-        WebSocketProvider p = provider(config(s));
+        WebSocketProvider p = rig.provider(config(s));
         assertThatThrownBy(() -> p.send("wrongId", List.of())).isInstanceOf(InvalidResponseException.class)
                 .hasMessageContaining("wrongId (id")
                 .hasMessageContaining("was not its answer");
@@ -230,14 +211,14 @@ class CallerThreadWsTest {
 
     @Test
     void aNodeDyingAfterTheWriteGivesMayOrMayNotHaveReached() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> {
+        TestWsServer s = rig.server((srv, ch, req) -> {
             if (req.path("method").asString().equals("die")) {
                 ch.close();
                 return null;
             }
             return TestWsServer.DEFAULT.answer(srv, ch, req);
         });
-        WebSocketProvider p = provider(config(s).maxRetries(0));
+        WebSocketProvider p = rig.provider(config(s).maxRetries(0));
         assertThatThrownBy(() -> p.send("die", List.of())).isInstanceOf(ConnectionLostException.class)
                 .hasMessageContaining("die (id")
                 .hasMessageContaining("may or may not have reached the node");
@@ -248,8 +229,8 @@ class CallerThreadWsTest {
 
     @Test
     void timeoutEndsTheCallAsTheSweepWouldAndDropsTheConnection() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(config(s).requestTimeout(Duration.ofMillis(300)));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s).requestTimeout(Duration.ofMillis(300)));
         assertThatThrownBy(() -> p.send("silent", List.of())).isInstanceOf(RpcTimeoutException.class)
                 .hasMessageContaining("silent (id");
         assertThat(p.callerThreadConnections()).isZero();
@@ -259,8 +240,8 @@ class CallerThreadWsTest {
 
     @Test
     void closingTheProviderFailsABlockedCallerPromptly() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(config(s).requestTimeout(Duration.ofSeconds(30)));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s).requestTimeout(Duration.ofSeconds(30)));
         CompletableFuture<Throwable> failure = new CompletableFuture<>();
         Thread caller = Thread.ofPlatform().start(() -> {
             try {

@@ -18,36 +18,17 @@ import java.util.function.BooleanSupplier;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import tools.jackson.databind.JsonNode;
 
 class WebSocketProviderTest {
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-    private final RecordingMetrics metrics = new RecordingMetrics();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
-
-    private TestWsServer server(TestWsServer.Behaviour b) throws InterruptedException {
-        TestWsServer s = TestWsServer.start(b);
-        toClose.add(s);
-        return s;
-    }
-
-    private WebSocketProvider provider(WebSocketConfig.Builder b) {
-        WebSocketProvider p = WebSocketProvider.create(b.build());
-        p.setMetrics(metrics);
-        toClose.add(p);
-        return p;
-    }
+    @RegisterExtension
+    final WsTestRig rig = new WsTestRig();
+    private final RecordingMetrics metrics = rig.metrics;
 
     private static WebSocketConfig.Builder fast(TestWsServer s) {
         return WebSocketConfig.builder(s.url())
@@ -78,8 +59,8 @@ class WebSocketProviderTest {
 
     @Test
     void sendsParamsOfEveryTypeAndReturnsResult() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s));
         Map<String, Object> obj = new LinkedHashMap<>();
         obj.put("to", Address.of("0x52908400098527886e0f7030069857d2e4169ee7"));
         obj.put("n", List.of(1, 2L, true));
@@ -107,7 +88,7 @@ class WebSocketProviderTest {
 
     @Test
     void rejectsUnsupportedParamTypeNamingIt() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)));
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)));
         assertThatThrownBy(() -> p.sendAsync("echo", List.of(Map.of("k", new Object()))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("params[0].k")
@@ -116,7 +97,7 @@ class WebSocketProviderTest {
 
     @Test
     void rpcErrorCarriesCodeMessageAndData() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)));
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)));
         assertThatThrownBy(() -> p.send("fail", List.of()))
                 .isInstanceOfSatisfying(RpcErrorException.class, e -> {
                     assertThat(e.code()).isEqualTo(3);
@@ -132,7 +113,7 @@ class WebSocketProviderTest {
     void futuresCompleteOffTheIoThread() throws Exception {
         // the answer comes 100 ms late, so the continuation is attached before the future completes (else it
         // would run on this test thread, which proves nothing)
-        WebSocketProvider p = provider(fast(server((srv, ch, req) -> {
+        WebSocketProvider p = rig.provider(fast(rig.server((srv, ch, req) -> {
             ch.eventLoop().schedule(() -> ch.writeAndFlush(new TextWebSocketFrame(
                     TestWsServer.result(req, req.get("params")).toString())), 100, TimeUnit.MILLISECONDS);
             return null;
@@ -144,7 +125,7 @@ class WebSocketProviderTest {
 
     @Test
     void ringBufferPathCompletesEveryRequestAndCoalescesWrites() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).ringBufferSize(64)
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)).ringBufferSize(64)
                 .requestTimeout(Duration.ofSeconds(10)));
         List<CompletableFuture<JsonNode>> futures = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
@@ -160,8 +141,8 @@ class WebSocketProviderTest {
 
     @Test
     void explicitBatchIsOneFrameAndMatchedById() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s));
         int framesBefore = s.framesReceived.get();
         List<CompletableFuture<JsonNode>> fs = p.sendBatch(List.of(
                 RpcCall.of("echo", "first"), RpcCall.of("fail"), RpcCall.of("eth_chainId"), RpcCall.of("echo", 3)));
@@ -175,7 +156,7 @@ class WebSocketProviderTest {
 
     @Test
     void silentServerTimesOutWithTheRequestsOwnTimeout() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).requestTimeout(Duration.ofSeconds(30)));
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)).requestTimeout(Duration.ofSeconds(30)));
         CompletableFuture<JsonNode> f = p.sendAsync("silent", List.of(), Duration.ofMillis(200));
         Throwable e = failureOf(f, 3000);
         assertThat(e).isInstanceOf(RpcTimeoutException.class).hasMessageContaining("silent").hasMessageContaining("PT0.2S");
@@ -186,11 +167,11 @@ class WebSocketProviderTest {
 
     @Test
     void responseWithUnknownIdIsCountedAsOrphanAndIgnored() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> {
+        TestWsServer s = rig.server((srv, ch, req) -> {
             ch.writeAndFlush(new TextWebSocketFrame("{\"jsonrpc\":\"2.0\",\"id\":987654,\"result\":\"0x1\"}"));
             return TestWsServer.DEFAULT.answer(srv, ch, req);
         });
-        WebSocketProvider p = provider(fast(s));
+        WebSocketProvider p = rig.provider(fast(s));
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         await(() -> metrics.count("orphan") == 1, "orphan metric");
         assertThat(metrics.events).contains("orphan:result for unknown id 987654");
@@ -198,14 +179,14 @@ class WebSocketProviderTest {
 
     @Test
     void malformedJsonAfterTheIdFailsOnlyThatRequest() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> {
+        TestWsServer s = rig.server((srv, ch, req) -> {
             if (req.path("method").asString().equals("broken")) {
                 ch.writeAndFlush(new TextWebSocketFrame("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":[1,2"));
                 return null;
             }
             return TestWsServer.DEFAULT.answer(srv, ch, req);
         });
-        WebSocketProvider p = provider(fast(s));
+        WebSocketProvider p = rig.provider(fast(s));
         Throwable e = failureOf(p.sendAsync("broken", List.of()), 2000);
         assertThat(e).isInstanceOf(InvalidResponseException.class).hasMessageContaining("broken").hasMessageContaining("malformed JSON");
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
@@ -213,8 +194,8 @@ class WebSocketProviderTest {
 
     @Test
     void malformedJsonWithoutIdIsCountedAndProviderKeepsWorking() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s));
         await(() -> s.clients.size() == 1, "server saw the client");
         s.pushAll("not json at all");
         s.pushAll("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}");
@@ -249,8 +230,8 @@ class WebSocketProviderTest {
 
     @Test
     void oversizedResponseFailsOnlyItsOwnRequest() throws Exception {
-        TestWsServer s = server(bigAnswers(200_000));
-        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
+        TestWsServer s = rig.server(bigAnswers(200_000));
+        WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
         CompletableFuture<JsonNode> silent = p.sendAsync("silent", List.of(), Duration.ofSeconds(5));
         Throwable e = failureOf(p.sendAsync("big", List.of()), 3000);
         assertThat(e).isInstanceOf(FrameTooLargeException.class)
@@ -267,16 +248,16 @@ class WebSocketProviderTest {
 
     @Test
     void largerMaxFrameSizeAcceptsLargeFragmentedResponses() throws Exception {
-        TestWsServer s = server(bigAnswers(3_000_000));
-        WebSocketProvider p = provider(fast(s).maxFrameSize(8 * 1024 * 1024).requestTimeout(Duration.ofSeconds(5)));
+        TestWsServer s = rig.server(bigAnswers(3_000_000));
+        WebSocketProvider p = rig.provider(fast(s).maxFrameSize(8 * 1024 * 1024).requestTimeout(Duration.ofSeconds(5)));
         assertThat(p.send("bigTail", List.of()).asString()).hasSize(3_000_000);
         assertThat(p.send("big", List.of()).asString()).hasSize(3_000_000);
     }
 
     @Test
     void oversizedResponseWithUnreadableIdFailsPendingNamingTheLimit() throws Exception {
-        TestWsServer s = server(bigAnswers(100_000));
-        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
+        TestWsServer s = rig.server(bigAnswers(100_000));
+        WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
         CompletableFuture<JsonNode> silent = p.sendAsync("silent", List.of());
         Throwable e = failureOf(p.sendAsync("bigMiddle", List.of()), 3000);
         assertThat(e).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize (65536 bytes)");
@@ -286,8 +267,8 @@ class WebSocketProviderTest {
 
     @Test
     void oversizedBatchResponseFailsOnlyItsOwnBatch() throws Exception {
-        TestWsServer s = server(bigAnswers(100_000));
-        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
+        TestWsServer s = rig.server(bigAnswers(100_000));
+        WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(5)));
         CompletableFuture<JsonNode> silent = p.sendAsync("silent", List.of(), Duration.ofSeconds(5));
         // the server answers a batch in reverse order: the first array starts with "big" (id at its start), the
         // second holds only answers whose id comes last, so the id is read from the message's end
@@ -308,7 +289,7 @@ class WebSocketProviderTest {
 
     @Test
     void aSubscriptionTheNodeCreatesAfterItsSubscribeTimedOutIsEnded() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> {
+        TestWsServer s = rig.server((srv, ch, req) -> {
             if (!"eth_subscribe".equals(req.path("method").asString())) {
                 return TestWsServer.DEFAULT.answer(srv, ch, req);
             }
@@ -318,7 +299,7 @@ class WebSocketProviderTest {
                     800, TimeUnit.MILLISECONDS);
             return null;
         });
-        WebSocketProvider p = provider(fast(s));
+        WebSocketProvider p = rig.provider(fast(s));
         CompletableFuture<Subscription> sub = p.subscribe(List.of("newHeads"), n -> { });
 
         assertThat(failureOf(sub, 3000)).isInstanceOf(RpcTimeoutException.class);
@@ -330,7 +311,7 @@ class WebSocketProviderTest {
     /** The server answers a batch in reverse order, so the second call's answer completes first. */
     @Test
     void aBatchContinuationMayWaitForAnotherCallOfTheSameBatch() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).requestTimeout(Duration.ofSeconds(5)));
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)).requestTimeout(Duration.ofSeconds(5)));
         List<CompletableFuture<JsonNode>> batch = p.sendBatch(List.of(RpcCall.of("echo", "first"),
                 RpcCall.of("echo", "second")));
         CompletableFuture<String> both = batch.get(1).thenApply(second -> batch.get(0).join().get(0).asString()
@@ -341,8 +322,8 @@ class WebSocketProviderTest {
 
     @Test
     void droppedConnectionFailsEveryInFlightRequestAtOnceThenReconnects() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
         List<CompletableFuture<JsonNode>> inFlight = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             inFlight.add(i % 2 == 0 ? p.sendAsync("silent", List.of()) : p.sendAsyncBatch("silent", List.of()));
@@ -365,8 +346,8 @@ class WebSocketProviderTest {
 
     @Test
     void requestsWhileDisconnectedFailFastWithConnectionLost() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).reconnect(false));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s).reconnect(false));
         await(() -> s.clients.size() == 1, "server saw the client");
         s.dropClients();
         await(() -> !p.isConnected(), "disconnected");
@@ -376,8 +357,8 @@ class WebSocketProviderTest {
 
     @Test
     void subscriptionSurvivesReconnectUnderTheSameHandleAndReportsTheGap() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s));
         List<String> seen = new CopyOnWriteArrayList<>();
         List<Thread> threads = new CopyOnWriteArrayList<>();
         Subscription sub = p.subscribe(List.of("newHeads"), new SubscriptionListener() {
@@ -418,8 +399,8 @@ class WebSocketProviderTest {
 
     @Test
     void anOversizedNotificationIsReportedAsAGapToItsSubscriberOnly() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).maxFrameSize(4096));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s).maxFrameSize(4096));
         List<String> first = new CopyOnWriteArrayList<>();
         List<String> second = new CopyOnWriteArrayList<>();
         p.subscribe(List.of("newHeads"), recorder(first)).get(2, TimeUnit.SECONDS);
@@ -454,7 +435,7 @@ class WebSocketProviderTest {
 
     @Test
     void backpressureRefusesAtOnceBeyondMaxPendingRequests() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).maxPendingRequests(4)
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)).maxPendingRequests(4)
                 .requestTimeout(Duration.ofSeconds(30)));
         for (int i = 0; i < 4; i++) {
             p.sendAsync("silent", List.of());
@@ -469,7 +450,7 @@ class WebSocketProviderTest {
 
     @Test
     void ringSaturationIsReportedAndCallersStillComplete() throws Exception {
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).ringBufferSize(2)
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)).ringBufferSize(2)
                 .requestTimeout(Duration.ofSeconds(10)));
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         List<Thread> producers = new ArrayList<>();
@@ -495,7 +476,7 @@ class WebSocketProviderTest {
 
     @Test
     void closeFailsPendingAndStopsEveryThread() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
         WebSocketProvider p = WebSocketProvider.create(fast(s).name("closing").requestTimeout(Duration.ofSeconds(30)).build());
         p.setMetrics(metrics);
         CompletableFuture<JsonNode> f1 = p.sendAsync("silent", List.of());
@@ -536,8 +517,8 @@ class WebSocketProviderTest {
 
     @Test
     void halfOpenConnectionIsDetectedByReadIdleAndReplaced() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).pingInterval(Duration.ofMillis(100)).readIdleTimeout(Duration.ofMillis(800))
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s).pingInterval(Duration.ofMillis(100)).readIdleTimeout(Duration.ofMillis(800))
                 .requestTimeout(Duration.ofSeconds(30)));
         // a healthy idle connection is kept alive by pings/pongs
         Thread.sleep(1000);
@@ -553,19 +534,19 @@ class WebSocketProviderTest {
 
     @Test
     void nioAndAutoTransportsWork() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider nio = provider(fast(s).transport(TransportType.NIO));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider nio = rig.provider(fast(s).transport(TransportType.NIO));
         assertThat(nio.transportName()).isEqualTo("nio");
         assertThat(nio.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
-        WebSocketProvider auto = provider(fast(s));
+        WebSocketProvider auto = rig.provider(fast(s));
         assertThat(auto.transportName()).isEqualTo(io.netty.channel.epoll.Epoll.isAvailable() ? "epoll" : "nio");
         assertThat(auto.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
     }
 
     @Test
     void handshakeHeadersAreSent() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).header("X-Api-Key", "k1").header("Authorization", "Bearer t"));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s).header("X-Api-Key", "k1").header("Authorization", "Bearer t"));
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.handshakeHeaders.get(0).get("X-Api-Key")).isEqualTo("k1");
         assertThat(s.handshakeHeaders.get(0).get("Authorization")).isEqualTo("Bearer t");
@@ -573,8 +554,8 @@ class WebSocketProviderTest {
 
     @Test
     void aBlockedCallbackDoesNotStallTheConnection() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s));
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         List<String> seen = new CopyOnWriteArrayList<>();
         p.subscribe(List.of("newHeads"), head -> {
@@ -611,8 +592,8 @@ class WebSocketProviderTest {
     void suppliedCallbackExecutorIsUsed() throws Exception {
         java.util.concurrent.ExecutorService mine = java.util.concurrent.Executors.newSingleThreadExecutor(
                 r -> new Thread(r, "my-callbacks"));
-        toClose.add(mine::shutdown);
-        WebSocketProvider p = provider(fast(server(TestWsServer.DEFAULT)).callbackExecutor(mine));
+        rig.closeLater(mine::shutdown);
+        WebSocketProvider p = rig.provider(fast(rig.server(TestWsServer.DEFAULT)).callbackExecutor(mine));
         // The executor's one thread waits until the callback is attached: a future already complete when
         // thenApply is called runs the callback on the caller's thread (CompletableFuture's rule), and a
         // fast answer used to win that race now and then (CI, session 10).
@@ -632,11 +613,11 @@ class WebSocketProviderTest {
 
     @Test
     void hugeSingleFrameFailsPendingNamingTheLimitAndTheProviderRecovers() throws Exception {
-        TestWsServer s = server((srv, ch, req) -> req.path("method").asString().equals("huge")
+        TestWsServer s = rig.server((srv, ch, req) -> req.path("method").asString().equals("huge")
                 ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":\""
                         + "e".repeat(WebSocketProvider.MIN_FRAME_DECODER_LIMIT + 1000) + "\"}")
                 : TestWsServer.DEFAULT.answer(srv, ch, req));
-        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(10)));
+        WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(10)));
         CompletableFuture<JsonNode> other = p.sendAsync("silent", List.of());
         Throwable e = failureOf(p.sendAsync("huge", List.of()), 5000);
         assertThat(e).isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maxFrameSize");
@@ -647,8 +628,8 @@ class WebSocketProviderTest {
 
     @Test
     void aTransactionInFlightAtADisconnectIsNeverResent() throws Exception {
-        TestWsServer s = server(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(30)));
         CompletableFuture<JsonNode> tx = p.sendAsync("eth_sendRawTransaction", List.of("0x02f870"));
         await(() -> s.received.size() == 1 && s.clients.size() == 1, "transaction reached the node");
         s.dropClients();
@@ -661,7 +642,7 @@ class WebSocketProviderTest {
     @Test
     void afterReconnectMaxAttemptsSubscriptionsAreToldTheyEnded() throws Exception {
         TestWsServer s = TestWsServer.start(TestWsServer.DEFAULT);
-        WebSocketProvider p = provider(fast(s).reconnectMaxAttempts(2));
+        WebSocketProvider p = rig.provider(fast(s).reconnectMaxAttempts(2));
         List<BraneRpcException> errors = new CopyOnWriteArrayList<>();
         Subscription sub = p.subscribe(List.of("newHeads"), new SubscriptionListener() {
             @Override
