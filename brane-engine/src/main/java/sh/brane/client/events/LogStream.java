@@ -77,6 +77,8 @@ public final class LogStream<E> implements AutoCloseable {
     private volatile boolean running;
     private volatile boolean leased;
     private volatile Checkpoint cursor;
+    /** A resumed checkpoint whose block the node did not hold yet: compared with the chain's once it does. */
+    private boolean checkpointUnverified;
     private Thread thread;
 
     LogStream(LogStreamBuilder<E> config, LogHandler<E> handler) {
@@ -238,6 +240,7 @@ public final class LogStream<E> implements AutoCloseable {
 
     private void resume() {
         recent.clear();
+        checkpointUnverified = false;
         Optional<Checkpoint> saved = store.load(config.name);
         if (saved.isEmpty()) {
             cursor = config.fromLatest ? null : new Checkpoint(config.fromBlock - 1, null);
@@ -246,16 +249,32 @@ public final class LogStream<E> implements AutoCloseable {
         Checkpoint cp = saved.get();
         cursor = cp;
         stats.checkpoint(cp.blockNumber());
-        if (cp.blockHash() == null || cp.blockNumber() < 0) {
-            return;
+        checkpointUnverified = cp.blockHash() != null && cp.blockNumber() >= 0;
+        if (checkpointUnverified && !verifyCheckpoint()) {
+            report(new CheckpointAheadOfChainException(config.name, cp.blockNumber(), client.blockNumber()));
         }
+    }
+
+    /**
+     * Compares the checkpoint's block with the chain's once the node holds it, and remembers it as the parent of the
+     * next block. Returns false while the node has no such block: it is behind (syncing, a lagging fallback) or holds
+     * another chain. Treating that absence as a reorganisation would move the checkpoint back below a block whose
+     * logs were delivered (delivered again once the node catches up); waiting costs nothing.
+     */
+    private boolean verifyCheckpoint() {
+        Checkpoint cp = cursor;
         Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(cp.blockNumber()), false);
-        if (canonical.isPresent() && !canonical.get().hash().equals(cp.blockHash())) {
+        if (canonical.isEmpty()) {
+            return false;
+        }
+        if (!canonical.get().hash().equals(cp.blockHash())) {
             stats.reorg();
             report(new ReorgBeyondWindowException(config.name, cp.blockNumber(), cp.blockHash(), canonical.get().hash()));
             cursor = new Checkpoint(cp.blockNumber(), canonical.get().hash());
         }
         recent.add(new RecentBlocks.Entry<>(cursor.blockNumber(), cursor.blockHash(), List.of()));
+        checkpointUnverified = false;
+        return true;
     }
 
     /** Delivers every block that has its confirmations, backfilling in chunks far from the head. */
@@ -265,6 +284,9 @@ public final class LogStream<E> implements AutoCloseable {
         long target = head - (config.confirmations - 1);
         if (cursor == null) {
             cursor = new Checkpoint(Math.max(-1, target), null); // fromLatest: start after what is confirmed now
+        }
+        if (checkpointUnverified && !verifyCheckpoint()) {
+            return; // the node does not hold the checkpoint's block yet: nothing after it to deliver either
         }
         if (cursor.blockHash() == null && cursor.blockNumber() >= 0 && cursor.blockNumber() <= head) {
             // a fresh start: remember the block before the first one, so a reorganisation of the first blocks

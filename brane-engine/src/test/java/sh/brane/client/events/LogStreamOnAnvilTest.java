@@ -16,6 +16,7 @@ import sh.brane.client.Receipt;
 import sh.brane.client.contract.Erc20;
 import sh.brane.client.contract.EventBinding;
 import sh.brane.core.abi.Abi;
+import sh.brane.core.types.Hash;
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.junit.WithAnvil;
 import sh.brane.rpc.BraneProvider;
@@ -187,6 +188,40 @@ class LogStreamOnAnvilTest {
             assertThat(errors).hasSizeGreaterThanOrEqualTo(2)
                     .allSatisfy(e -> assertThat(e).isInstanceOf(LogHandlerException.class)
                             .hasMessageContaining("database busy"));
+        }
+    }
+
+    @Test
+    void aCheckpointAboveTheNodesHeadIsReportedAndWaitedForThenComparedWithTheChain() throws Exception {
+        // a checkpoint kept from a longer chain: the node is behind, or this development chain was reset
+        long head = client.blockNumber();
+        long checkpoint = head + 20;
+        InMemoryCheckpointStore store = new InMemoryCheckpointStore();
+        store.tryAcquire("from-a-longer-chain", "earlier", Duration.ofMinutes(1));
+        store.commit("from-a-longer-chain", "earlier", new Checkpoint(checkpoint, Hash.of("0x" + "ab".repeat(32))));
+        store.release("from-a-longer-chain", "earlier");
+        StreamFixture.Recorder seen = new StreamFixture.Recorder();
+        List<Exception> errors = Collections.synchronizedList(new ArrayList<>());
+        try (LogStream<Erc20.Transfer> stream = transfers(client).name("from-a-longer-chain")
+                .checkpoints(store, Duration.ofMinutes(1)).onError(errors::add).build(seen).start()) {
+            StreamFixture.await("the report", () -> !errors.isEmpty());
+            fx.transfer(7_001); // at or below the checkpoint: never delivered
+            Thread.sleep(200); // several polls: the checkpoint is not moved back below a block the node lacks
+            assertThat(errors).singleElement().isInstanceOfSatisfying(CheckpointAheadOfChainException.class, e -> {
+                assertThat(e.checkpointBlock()).isEqualTo(checkpoint);
+                assertThat(e.headBlock()).isGreaterThanOrEqualTo(head).isLessThan(checkpoint);
+                assertThat(e).hasMessageContaining("block " + checkpoint)
+                        .hasMessageContaining("remove the stream's checkpoint");
+            });
+            assertThat(stream.position().orElseThrow().blockNumber()).isEqualTo(checkpoint);
+
+            // the chain reaches the checkpoint's block: its hash is not the one remembered, and that is said
+            mine((int) (checkpoint - client.blockNumber()));
+            fx.transfer(7_002);
+            StreamFixture.await("the transfer after the checkpoint", () -> seen.size() == 1);
+            assertThat(seen.amounts()).containsExactly(7_002L);
+            assertThat(errors).hasSize(2).last().isInstanceOfSatisfying(ReorgBeyondWindowException.class,
+                    e -> assertThat(e.blockNumber()).isEqualTo(checkpoint));
         }
     }
 
