@@ -245,6 +245,11 @@ public final class InMemoryTransactionStore implements TransactionStore {
     }
 
     @Override
+    public Optional<Hash> boundGenesis(long chainId) {
+        return Optional.ofNullable(genesis.get(chainId));
+    }
+
+    @Override
     public boolean isDurable() {
         return false;
     }

@@ -265,7 +265,7 @@ public final class JdbcTransactionStore implements TransactionStore {
 
     @Override
     public Hash bindGenesis(long chainId, Hash genesis) {
-        Hash bound = boundGenesis(chainId);
+        Hash bound = boundGenesis(chainId).orElse(null);
         if (bound != null) {
             return bound;
         }
@@ -283,7 +283,7 @@ public final class JdbcTransactionStore implements TransactionStore {
         } catch (SQLException e) {
             throw new JournalUnavailableException("binding the journal to the genesis block of chain " + chainId, e);
         }
-        bound = boundGenesis(chainId);
+        bound = boundGenesis(chainId).orElse(null);
         if (bound == null) {
             throw new JournalUnavailableException("binding the journal to the genesis block of chain " + chainId,
                     new SQLException("no brane_tx_chain row for chain id " + chainId + " after inserting it"));
@@ -291,8 +291,9 @@ public final class JdbcTransactionStore implements TransactionStore {
         return bound;
     }
 
-    private Hash boundGenesis(long chainId) {
-        return inTransaction("reading the genesis block the journal of chain " + chainId + " is bound to", c -> {
+    @Override
+    public Optional<Hash> boundGenesis(long chainId) {
+        Hash bound = inTransaction("reading the genesis block the journal of chain " + chainId + " is bound to", c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT genesis_hash FROM brane_tx_chain WHERE chain_id = ?")) {
                 ps.setLong(1, chainId);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -300,6 +301,7 @@ public final class JdbcTransactionStore implements TransactionStore {
                 }
             }
         });
+        return Optional.ofNullable(bound);
     }
 
     /** Creates the account's nonce row from the node's count if it is missing; the node is asked outside any lock. */

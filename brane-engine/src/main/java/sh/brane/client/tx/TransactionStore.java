@@ -136,6 +136,9 @@ public interface TransactionStore {
      */
     Hash bindGenesis(long chainId, Hash genesis);
 
+    /** The genesis block hash the journal's rows of {@code chainId} are bound to; empty before a sender first ran. */
+    Optional<Hash> boundGenesis(long chainId);
+
     /** True if entries survive a restart of this process. */
     boolean isDurable();
 

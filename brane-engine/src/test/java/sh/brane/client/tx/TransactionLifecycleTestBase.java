@@ -563,10 +563,14 @@ abstract class TransactionLifecycleTestBase {
         Hash a = Hash.of("0x" + "a1".repeat(32));
         Hash b = Hash.of("0x" + "b2".repeat(32));
         long chainId = 900_000 + NEXT_ACCOUNT.get(); // a chain id no other test binds
+        assertThat(first.boundGenesis(chainId)).as("nothing bound yet").isEmpty();
         assertThat(first.bindGenesis(chainId, a)).isEqualTo(a);
         assertThat(first.bindGenesis(chainId, b)).as("bound already: the first genesis stays").isEqualTo(a);
+        assertThat(first.boundGenesis(chainId)).contains(a);
         if (durable()) {
-            assertThat(newStore().bindGenesis(chainId, b)).as("another instance on the same database").isEqualTo(a);
+            TransactionStore second = newStore();
+            assertThat(second.boundGenesis(chainId)).as("read by another instance").contains(a);
+            assertThat(second.bindGenesis(chainId, b)).as("another instance on the same database").isEqualTo(a);
         }
     }
 

@@ -10,10 +10,12 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 import sh.brane.client.tx.JournalEntry;
 import sh.brane.client.tx.TransactionSender;
+import sh.brane.core.types.Hash;
 
 /**
- * {@code /actuator/brane}: the unconfirmed journalled transactions of every sending account. Shows hashes, nonces,
- * states and times (public once broadcast), never raw bytes or anything about keys.
+ * {@code /actuator/brane}: the unconfirmed journalled transactions of every sending account and the genesis block its
+ * chain's journal is bound to. Shows hashes, nonces, states and times (public once broadcast), never raw bytes or
+ * anything about keys.
  */
 @Endpoint(id = "brane")
 public class BraneTransactionsEndpoint {
@@ -37,8 +39,9 @@ public class BraneTransactionsEndpoint {
                         e.blockNumber() >= 0 ? e.blockNumber() : null, e.createdAt().toString(),
                         e.broadcastAt() == null ? null : e.broadcastAt().toString()));
             }
+            String genesis = sender.store().boundGenesis(sender.chainId()).map(Hash::toHex).orElse(null);
             accounts.put(sender.signer().name(), new AccountTransactions(sender.address().toHex(), sender.chainId(),
-                    open.size(), shown));
+                    genesis, open.size(), shown));
         }
         return new BraneTransactions(this.senders.store().isDurable() ? "durable" : "in-memory", accounts);
     }
@@ -47,7 +50,12 @@ public class BraneTransactionsEndpoint {
     public record BraneTransactions(String journal, Map<String, AccountTransactions> signers) {
     }
 
-    public record AccountTransactions(String account, long chainId, int unconfirmed, List<Unconfirmed> transactions) {
+    /**
+     * One sending account. {@code journalGenesis} is the genesis block hash the journal's rows of this chain id are
+     * bound to (null until a sender first ran): a journal never replays or allocates on a chain with another genesis.
+     */
+    public record AccountTransactions(String account, long chainId, String journalGenesis, int unconfirmed,
+            List<Unconfirmed> transactions) {
     }
 
     public record Unconfirmed(String hash, long nonce, String state, Long block, String signedAt, String broadcastAt) {

@@ -20,6 +20,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationListener;
 
+import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
@@ -176,6 +177,12 @@ class BraneTransactionAutoConfigurationTests {
                 assertThat(listed.journal()).isEqualTo("durable");
                 assertThat(listed.signers()).containsKey("default");
                 assertThat(listed.signers().get("default").unconfirmed()).isZero();
+                assertThat(listed.signers().get("default").journalGenesis()).as("the genesis the journal is bound to")
+                    .isEqualTo(context.getBean(BraneClient.class)
+                        .getBlockByNumber(BlockTag.number(0), false)
+                        .orElseThrow()
+                        .hash()
+                        .toHex());
                 assertThat(listed.signers().get("default").account())
                     .isEqualToIgnoringCase(anvil.account(5).address());
                 assertThat(listed.toString()).doesNotContain(anvil.account(5).privateKey().substring(2));
