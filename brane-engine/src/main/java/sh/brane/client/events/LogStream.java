@@ -285,7 +285,7 @@ public final class LogStream<E> implements AutoCloseable {
         if (cursor == null) {
             cursor = new Checkpoint(Math.max(-1, target), null); // fromLatest: start after what is confirmed now
         }
-        if (checkpointUnverified && !verifyCheckpoint()) {
+        if (checkpointUnverified && (head < cursor.blockNumber() || !verifyCheckpoint())) {
             return; // the node does not hold the checkpoint's block yet: nothing after it to deliver either
         }
         if (cursor.blockHash() == null && cursor.blockNumber() >= 0 && cursor.blockNumber() <= head) {
