@@ -59,7 +59,7 @@ class BraneSignerConfiguration {
     @ConditionalOnMissingBean(Signer.class)
     @Conditional(SignerConfiguredCondition.class)
     Signer defaultSigner(BraneProperties properties, ObjectProvider<PrivateKey> localKey) {
-        PrivateKey key = BraneSigners.isPkcs11(properties.getSigner()) ? null : localKey.getIfAvailable();
+        PrivateKey key = BraneSigners.isRemoteKey(properties.getSigner()) ? null : localKey.getIfAvailable();
         Signer signer;
         if (key != null) {
             long chainId = BraneSigners.requirePinnedChainId("brane.signer", properties);
@@ -98,6 +98,11 @@ class BraneSignerConfiguration {
 
         @ConditionalOnProperty("brane.signer.pkcs11.library")
         static final class Pkcs11Set {
+
+        }
+
+        @ConditionalOnProperty("brane.signer.kms.key-id")
+        static final class KmsSet {
 
         }
     }

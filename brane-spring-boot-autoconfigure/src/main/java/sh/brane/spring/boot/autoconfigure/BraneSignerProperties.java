@@ -32,6 +32,8 @@ public class BraneSignerProperties {
 
     private final Pkcs11 pkcs11 = new Pkcs11();
 
+    private final Kms kms = new Kms();
+
     /**
      * Ceiling on the max fee per gas (and legacy gas price) of one transaction, with its unit, e.g. 200gwei.
      * Unset: no ceiling.
@@ -99,6 +101,10 @@ public class BraneSignerProperties {
         return this.pkcs11;
     }
 
+    public Kms getKms() {
+        return this.kms;
+    }
+
     public String getMaxFeePerGas() {
         return this.maxFeePerGas;
     }
@@ -147,6 +153,59 @@ public class BraneSignerProperties {
     }
 
     // deliberately no toString: nothing here may end up in a log line
+
+    /**
+     * An ECC_SECG_P256K1 key in AWS KMS (or a KMS-compatible server); needs software.amazon.awssdk:kms and
+     * software.amazon.awssdk:url-connection-client on the class path. Credentials come from the AWS SDK's default
+     * chain (environment, profile, container or instance role), never from these properties.
+     */
+    public static class Kms {
+
+        /** Id, ARN or alias (alias/...) of the key. */
+        private String keyId;
+
+        /** AWS region of the key, e.g. eu-west-1 (unset: the AWS SDK's default region chain). */
+        private String region;
+
+        /** Endpoint of a KMS-compatible server or a VPC endpoint (unset: the region's AWS endpoint). */
+        private String endpoint;
+
+        /** Longest wait for one signature. */
+        private Duration timeout = Duration.ofSeconds(10);
+
+        public String getKeyId() {
+            return this.keyId;
+        }
+
+        public void setKeyId(String keyId) {
+            this.keyId = keyId;
+        }
+
+        public String getRegion() {
+            return this.region;
+        }
+
+        public void setRegion(String region) {
+            this.region = region;
+        }
+
+        public String getEndpoint() {
+            return this.endpoint;
+        }
+
+        public void setEndpoint(String endpoint) {
+            this.endpoint = endpoint;
+        }
+
+        public Duration getTimeout() {
+            return this.timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+    }
 
     /**
      * A secp256k1 key inside a PKCS#11 token (HSM, SoftHSM2); needs net.java.dev.jna:jna on the class path.

@@ -32,7 +32,18 @@ final class BraneSigners {
     /** True when any key source of this signer is set. */
     static boolean isConfigured(BraneSignerProperties p) {
         return StringUtils.hasText(p.getPrivateKey()) || p.getKeystore() != null || StringUtils.hasText(p.getMnemonic())
-                || isPkcs11(p);
+                || isPkcs11(p) || isKms(p);
+    }
+
+    /** True when the key is outside this JVM (an HSM over PKCS#11, or KMS): no local key bean is used. */
+    static boolean isRemoteKey(BraneSignerProperties p) {
+        return isPkcs11(p) || isKms(p);
+    }
+
+    static boolean isKms(BraneSignerProperties p) {
+        BraneSignerProperties.Kms k = p.getKms();
+        return StringUtils.hasText(k.getKeyId()) || StringUtils.hasText(k.getRegion())
+                || StringUtils.hasText(k.getEndpoint());
     }
 
     static boolean isPkcs11(BraneSignerProperties p) {
@@ -65,14 +76,22 @@ final class BraneSigners {
 
     private static Signer createPinned(String name, String prefix, BraneSignerProperties p, LongSupplier pinned) {
         Signer signer;
+        boolean localToo = StringUtils.hasText(p.getPrivateKey()) || p.getKeystore() != null
+                || StringUtils.hasText(p.getMnemonic());
+        if (isPkcs11(p) && (localToo || isKms(p)) || isKms(p) && localToo) {
+            throw new InvalidConfigurationPropertyValueException(prefix, SignerKeys.MASK, "set exactly one of "
+                    + prefix + ".private-key, .keystore, .mnemonic, .pkcs11.* or .kms.*; found "
+                    + (isPkcs11(p) ? "a PKCS#11 key" : "a KMS key") + " and another");
+        }
         if (isPkcs11(p)) {
-            boolean localToo = StringUtils.hasText(p.getPrivateKey()) || p.getKeystore() != null
-                    || StringUtils.hasText(p.getMnemonic());
-            if (localToo) {
-                throw new InvalidConfigurationPropertyValueException(prefix, SignerKeys.MASK, "set exactly one of "
-                        + prefix + ".private-key, .keystore, .mnemonic or .pkcs11.*; found a PKCS#11 key and another");
-            }
             signer = pkcs11(name, prefix + ".pkcs11", p.getPkcs11());
+        }
+        else if (isKms(p)) {
+            if (!StringUtils.hasText(p.getKms().getKeyId())) {
+                throw new InvalidConfigurationPropertyValueException(prefix + ".kms.key-id", null,
+                        "set the KMS key's id, ARN or alias (alias/...)");
+            }
+            signer = KmsSigners.create(name, prefix + ".kms", p.getKms());
         }
         else {
             signer = new KeyOwningSigner(name, SignerKeys.load(prefix, p));
