@@ -7,8 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.RejectedExecutionException;
 
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Sequence;
@@ -149,23 +148,14 @@ public final class KmsSigner implements Signer, AutoCloseable {
         if (digest == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("digest must not be null"));
         }
-        if (calls.isShutdown()) {
+        byte[] bytes = digest.toBytes();
+        CompletableFuture<Signature> call;
+        try {
+            call = CompletableFuture.supplyAsync(() -> signNow(bytes), calls);
+        } catch (RejectedExecutionException e) {
             return CompletableFuture.failedFuture(new SignerException(name, "the signer is closed"));
         }
-        byte[] bytes = digest.toBytes();
-        return CompletableFuture.supplyAsync(() -> signNow(bytes), calls)
-                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((signature, failure) -> {
-                    if (failure == null) {
-                        return signature;
-                    }
-                    Throwable cause = failure instanceof java.util.concurrent.CompletionException
-                            && failure.getCause() != null ? failure.getCause() : failure;
-                    if (cause instanceof TimeoutException) {
-                        throw new SignerException(name, "KMS did not sign within " + timeout);
-                    }
-                    throw SignerException.unwrap(name, cause);
-                });
+        return BoundedSigning.within(name, "KMS", timeout, call);
     }
 
     private Signature signNow(byte[] digest) {

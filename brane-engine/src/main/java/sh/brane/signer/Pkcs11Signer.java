@@ -153,17 +153,7 @@ public final class Pkcs11Signer implements Signer, AutoCloseable {
             return CompletableFuture.failedFuture(new SignerException(name, thread.isShutdown()
                     ? "the signer is closed" : MAX_WAITING + " signatures are already waiting for the token"));
         }
-        return signed.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((signature, failure) -> {
-            if (failure == null) {
-                return signature;
-            }
-            Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
-            if (cause instanceof TimeoutException) {
-                throw new SignerException(name, "the PKCS#11 token did not sign within " + timeout);
-            }
-            throw SignerException.unwrap(name, cause);
-        });
+        return BoundedSigning.within(name, "the PKCS#11 token", timeout, signed);
     }
 
     private Signature signNow(byte[] digest) {
