@@ -39,7 +39,10 @@ final class KmsSigners {
         if (timeout == null || timeout.isZero() || timeout.isNegative()) {
             throw new InvalidConfigurationPropertyValueException(prefix + ".timeout", timeout, "must be positive");
         }
-        KmsClientBuilder builder = KmsClient.builder().httpClient(UrlConnectionHttpClient.create());
+        // the SDK gives up on a call when the signer does: no thread left waiting on KMS after the signer failed it
+        KmsClientBuilder builder = KmsClient.builder()
+            .httpClient(UrlConnectionHttpClient.create())
+            .overrideConfiguration((c) -> c.apiCallTimeout(timeout));
         if (StringUtils.hasText(k.getRegion())) {
             builder.region(Region.of(k.getRegion().strip()));
         }

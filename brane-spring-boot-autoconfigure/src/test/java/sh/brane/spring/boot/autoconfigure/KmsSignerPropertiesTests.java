@@ -122,12 +122,18 @@ class KmsSignerPropertiesTests {
     }
 
     @Test
-    void aBadEndpointFailsNamingIt() {
+    void aBadEndpointOrTimeoutFailsNamingIt() {
         this.runner.withPropertyValues(kms("brane.signer", secp256k1Key))
             .withPropertyValues("brane.signer.kms.endpoint=kms.example")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
                 .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
                         (ex) -> assertThat(ex.getName()).isEqualTo("brane.signer.kms.endpoint"))
                 .hasMessageContaining("http(s) URL"));
+        this.runner.withPropertyValues(kms("brane.signer", secp256k1Key))
+            .withPropertyValues("brane.signer.kms.timeout=0s")
+            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
+                .isInstanceOfSatisfying(InvalidConfigurationPropertyValueException.class,
+                        (ex) -> assertThat(ex.getName()).isEqualTo("brane.signer.kms.timeout"))
+                .hasMessageContaining("must be positive"));
     }
 }
