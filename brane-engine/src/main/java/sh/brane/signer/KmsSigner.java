@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Sequence;
@@ -145,17 +144,7 @@ public final class KmsSigner implements Signer, AutoCloseable {
 
     @Override
     public CompletableFuture<Signature> signDigestAsync(Hash digest) {
-        if (digest == null) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException("digest must not be null"));
-        }
-        byte[] bytes = digest.toBytes();
-        CompletableFuture<Signature> call;
-        try {
-            call = CompletableFuture.supplyAsync(() -> signNow(bytes), calls);
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(new SignerException(name, "the signer is closed"));
-        }
-        return BoundedSigning.within(name, "KMS", timeout, call);
+        return BoundedSigning.submit(name, "KMS", timeout, calls, digest, this::signNow, () -> "the signer is closed");
     }
 
     private Signature signNow(byte[] digest) {

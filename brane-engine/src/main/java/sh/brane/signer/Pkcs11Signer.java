@@ -142,18 +142,9 @@ public final class Pkcs11Signer implements Signer, AutoCloseable {
 
     @Override
     public CompletableFuture<Signature> signDigestAsync(Hash digest) {
-        if (digest == null) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException("digest must not be null"));
-        }
-        byte[] bytes = digest.toBytes();
-        CompletableFuture<Signature> signed;
-        try {
-            signed = CompletableFuture.supplyAsync(() -> signNow(bytes), thread);
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(new SignerException(name, thread.isShutdown()
-                    ? "the signer is closed" : MAX_WAITING + " signatures are already waiting for the token"));
-        }
-        return BoundedSigning.within(name, "the PKCS#11 token", timeout, signed);
+        return BoundedSigning.submit(name, "the PKCS#11 token", timeout, thread, digest, this::signNow,
+                () -> thread.isShutdown() ? "the signer is closed"
+                        : MAX_WAITING + " signatures are already waiting for the token");
     }
 
     private Signature signNow(byte[] digest) {
