@@ -81,7 +81,12 @@ final class AnswerSpin {
      * that does not follow its spins): only the rule on slow nodes ({@link #FAST_NODE_NANOS}) applies.
      */
     void answered(long startNanos) {
-        lastWaitNanos = System.nanoTime() - startNanos;
+        waited(System.nanoTime() - startNanos);
+    }
+
+    /** As {@link #answered(long)}, for a call that waited {@code waitNanos} (tests give the wait exactly). */
+    void waited(long waitNanos) {
+        lastWaitNanos = waitNanos;
     }
 
     /**
@@ -89,7 +94,14 @@ final class AnswerSpin {
      * {@code caughtSpinning} whether its answer had come by the time the spin ended.
      */
     void answered(long startNanos, boolean spun, boolean caughtSpinning) {
-        long wait = System.nanoTime() - startNanos;
+        waited(System.nanoTime() - startNanos, spun, caughtSpinning);
+    }
+
+    /**
+     * As {@link #answered(long, boolean, boolean)}, for a call that waited {@code wait} nanoseconds: the tests give
+     * the wait exactly, where a time read around the call would carry the test thread's own scheduling delays.
+     */
+    void waited(long wait, boolean spun, boolean caughtSpinning) {
         lastWaitNanos = wait;
         if (!spun) {
             return;

@@ -14,16 +14,16 @@ class AnswerSpinTest {
     void aLoneCallerSpinsWhileTheNodeAnswersFast() {
         AnswerSpin spin = new AnswerSpin();
         assertThat(spin.worthSpinning(1)).as("before any answer").isTrue();
-        spin.answered(System.nanoTime() - AnswerSpin.SPIN_NANOS);
+        spin.waited(AnswerSpin.SPIN_NANOS);
         assertThat(spin.worthSpinning(1)).isTrue();
     }
 
     @Test
     void nobodySpinsForANodeWhoseLastAnswerWasSlowUntilAnAnswerIsFastAgain() {
         AnswerSpin spin = new AnswerSpin();
-        spin.answered(System.nanoTime() - 4 * AnswerSpin.FAST_NODE_NANOS);
+        spin.waited(4 * AnswerSpin.FAST_NODE_NANOS);
         assertThat(spin.worthSpinning(1)).isFalse();
-        spin.answered(System.nanoTime() - AnswerSpin.SPIN_NANOS);
+        spin.waited(AnswerSpin.SPIN_NANOS);
         assertThat(spin.worthSpinning(1)).isTrue();
     }
 
@@ -47,9 +47,8 @@ class AnswerSpinTest {
     @Test
     void spinsMissingTheirAnswersStopTheSpinningSaveForAProbeNowAndThen() {
         AnswerSpin spin = new AnswerSpin();
-        long start = System.nanoTime();
         for (int i = 0; i < 4 && spin.worthSpinning(1); i++) {
-            spin.answered(start, true, false); // the answer came after the spin ended
+            spin.waited(10_000, true, false); // the answer came after the spin ended
         }
         assertThat(spin.worthSpinning(1)).isFalse();
         int probes = 0;
@@ -60,7 +59,7 @@ class AnswerSpinTest {
         }
         assertThat(probes).isEqualTo(10);
         // a probe that catches its answer brings the spinning back
-        spin.answered(System.nanoTime() - 10_000, true, true);
+        spin.waited(10_000, true, true);
         assertThat(spin.worthSpinning(1)).isTrue();
     }
 
@@ -69,11 +68,11 @@ class AnswerSpinTest {
         AnswerSpin spin = new AnswerSpin();
         assertThat(spin.spinLimit()).as("nothing learnt yet").isEqualTo(AnswerSpin.SPIN_NANOS);
         for (int i = 0; i < 100; i++) {
-            spin.answered(System.nanoTime() - 20_000, true, true);
+            spin.waited(20_000, true, true);
         }
         assertThat(spin.spinLimit()).isBetween(25_000L, 40_000L);
         for (int i = 0; i < 100; i++) {
-            spin.answered(System.nanoTime() - 45_000, true, true);
+            spin.waited(45_000, true, true);
         }
         assertThat(spin.spinLimit()).isEqualTo(AnswerSpin.SPIN_NANOS);
     }
@@ -81,10 +80,10 @@ class AnswerSpinTest {
     @Test
     void callsThatDidNotSpinTeachNothingButTheSlowNodeRule() {
         AnswerSpin spin = new AnswerSpin();
-        spin.answered(System.nanoTime() - 30_000, false, false);
+        spin.waited(30_000, false, false);
         assertThat(spin.spinLimit()).isEqualTo(AnswerSpin.SPIN_NANOS);
         assertThat(spin.worthSpinning(1)).isTrue();
-        spin.answered(System.nanoTime() - 4 * AnswerSpin.FAST_NODE_NANOS, false, false);
+        spin.waited(4 * AnswerSpin.FAST_NODE_NANOS, false, false);
         assertThat(spin.worthSpinning(1)).isFalse();
     }
 }
