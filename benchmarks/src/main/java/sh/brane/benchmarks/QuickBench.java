@@ -85,7 +85,7 @@ public final class QuickBench {
             new Pair("Sign EIP-1559 tx, 10 KiB data", "SigningBenchmark.braneSignLargePayload", "SigningBenchmark.web3jSignLargePayload", ""),
             new Pair("Recover public key", "SigningBenchmark.braneRecover", "SigningBenchmark.web3jRecover", ""),
             new Pair("WS sequential `send` (stub)", "WebSocketRpcBenchmark.braneSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
-            new Pair("WS sequential `send`, opt-in `callerThreadConnections(4)` (stub)", "WebSocketRpcBenchmark.braneCallerThreadSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
+            new Pair("WS sequential `send`, shared connection only, `callerThreadConnections(0)` (stub)", "WebSocketRpcBenchmark.braneSharedSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
             new Pair("WS `sendAsync` 10 in flight (stub, per call)", "WebSocketRpcBenchmark.braneInFlight10", "WebSocketRpcBenchmark.web3jInFlight10", "node=stub"),
             new Pair("WS `sendAsync` 100 in flight (stub, per call)", "WebSocketRpcBenchmark.braneInFlight100", "WebSocketRpcBenchmark.web3jInFlight100", "node=stub"),
             new Pair("WS `sendAsyncBatch` x100 vs web3j BatchRequest (stub, per call)", "WebSocketRpcBenchmark.braneAsyncBatch100", "WebSocketRpcBenchmark.web3jJsonBatch100", "node=stub"),
@@ -96,7 +96,7 @@ public final class QuickBench {
 
     static final List<Pair> SCALING = List.of(
             new Pair("WS sequential `send`", "WebSocketRpcBenchmark.braneSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
-            new Pair("WS sequential `send`, opt-in `callerThreadConnections(4)`", "WebSocketRpcBenchmark.braneCallerThreadSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
+            new Pair("WS sequential `send`, shared connection only, `callerThreadConnections(0)`", "WebSocketRpcBenchmark.braneSharedSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
             new Pair("WS `sendAsync` 100 in flight", "WebSocketRpcBenchmark.braneInFlight100", "WebSocketRpcBenchmark.web3jInFlight100", "node=stub"),
             new Pair("WS `sendAsyncBatch` x100 vs web3j BatchRequest", "WebSocketRpcBenchmark.braneAsyncBatch100", "WebSocketRpcBenchmark.web3jJsonBatch100", "node=stub"),
             new Pair("HTTP sequential", "HttpRpcBenchmark.braneSequential", "HttpRpcBenchmark.web3jSequential", "node=stub"),

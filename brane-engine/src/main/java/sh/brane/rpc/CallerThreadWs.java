@@ -38,6 +38,8 @@ final class CallerThreadWs implements AutoCloseable {
     static final int IDLE_SECONDS = 20;
     /** After a connection could not be opened, no new one is tried for this long (calls use the shared connection). */
     private static final long OPEN_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** Messages that are not its answer a call reads past on its connection before it takes the connection as broken. */
+    static final int MAX_FOREIGN_MESSAGES = 16;
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(IDLE_SECONDS);
 
     private final InetSocketAddress address;
@@ -106,8 +108,11 @@ final class CallerThreadWs implements AutoCloseable {
         }
         try {
             c.write(frame, deadline);
-            ByteBuf message = c.readMessage(deadline);
-            if (route(r, message)) {
+            Routed routed = Routed.NOT_ITS_ANSWER;
+            for (int read = 0; routed == Routed.NOT_ITS_ANSWER; read++) {
+                routed = route(r, c.readMessage(deadline), read < MAX_FOREIGN_MESSAGES);
+            }
+            if (routed == Routed.KEEP) {
                 release(c);
             } else {
                 drop(c);
@@ -132,11 +137,23 @@ final class CallerThreadWs implements AutoCloseable {
         return true;
     }
 
+    /** What became of a message read on a caller connection. */
+    private enum Routed {
+        /** It answered the call (or asked it again later), well formed: the connection may be kept. */
+        KEEP,
+        /** It ended the call, but the connection is suspect. */
+        DROP,
+        /** It was not the call's answer (another id, a notification): counted as an orphan, the next one is read. */
+        NOT_ITS_ANSWER
+    }
+
     /**
-     * Routes the answer to {@code r} alone; true if the connection may be kept (the message answered {@code r}, or
-     * asked it again later, and was well formed).
+     * Routes a message to {@code r} alone. A well-formed message that is not {@code r}'s answer (the router counts it
+     * as an orphan, as the shared connection does) is skipped while {@code mayReadOn}: a node's stray message must not
+     * fail a call that the shared connection would have answered; after {@link #MAX_FOREIGN_MESSAGES} of them the
+     * connection is suspect and the call fails.
      */
-    private boolean route(PendingRequest r, ByteBuf message) {
+    private Routed route(PendingRequest r, ByteBuf message, boolean mayReadOn) {
         Scope scope = new Scope(r);
         AnswerGroup answers = new AnswerGroup();
         try {
@@ -145,15 +162,19 @@ final class CallerThreadWs implements AutoCloseable {
             lifecycle.deliver(answers);
         }
         if (scope.retried) {
-            return true;
+            return Routed.KEEP;
         }
         if (table.get(r.id) == r) {
-            // not its answer (another id, a notification, no id): never anyone else's, and the connection is suspect
-            end(r, new InvalidResponseException(r.method + " (id " + r.id + ") failed: the node's message on its"
-                    + " caller-thread connection to " + endpoint + " was not its answer"));
-            return false;
+            if (mayReadOn && !scope.malformed) {
+                return Routed.NOT_ITS_ANSWER;
+            }
+            // never anyone else's answer, and the connection is suspect
+            end(r, new InvalidResponseException(r.method + " (id " + r.id + ") failed: the node's messages on its"
+                    + " caller-thread connection to " + endpoint + " were not its answer"));
+            return Routed.DROP;
         }
-        return !scope.malformed && !(r.future.isCompletedExceptionally() && failedBadly(r));
+        return !scope.malformed && !(r.future.isCompletedExceptionally() && failedBadly(r)) ? Routed.KEEP
+                : Routed.DROP;
     }
 
     private static boolean failedBadly(PendingRequest r) {

@@ -90,7 +90,9 @@ class CallerThreadWsTest {
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.connections.get()).isEqualTo(1);
         assertThat(p.callerThreadConnections()).isZero();
-        assertThat(WebSocketConfig.builder(s.url()).build().callerThreadConnections()).isZero();
+        // unset: on for a node on this host (the test server), off for any other
+        assertThat(WebSocketConfig.builder(s.url()).build().callerThreadConnections()).isEqualTo(4);
+        assertThat(WebSocketConfig.builder("ws://node.example:8546").build().callerThreadConnections()).isZero();
     }
 
     @Test
@@ -195,16 +197,37 @@ class CallerThreadWsTest {
     }
 
     @Test
-    void anAnswerUnderAnotherIdFailsTheCallAndDropsTheConnection() throws Exception {
-        TestWsServer s = rig.server((srv, ch, req) -> req.path("method").asString().equals("wrongId")
-                ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":987654,\"result\":\"0x1\"}")
-                : TestWsServer.DEFAULT.answer(srv, ch, req));
+    void aMessageUnderAnotherIdIsCountedAsOrphanAndReadPast() throws Exception {
+        TestWsServer s = rig.server((srv, ch, req) -> {
+            ch.writeAndFlush(new TextWebSocketFrame("{\"jsonrpc\":\"2.0\",\"id\":987654,\"result\":\"0x1\"}"));
+            return TestWsServer.DEFAULT.answer(srv, ch, req);
+        });
         WebSocketProvider p = rig.provider(config(s));
-        assertThatThrownBy(() -> p.send("wrongId", List.of())).isInstanceOf(InvalidResponseException.class)
-                .hasMessageContaining("wrongId (id")
-                .hasMessageContaining("was not its answer");
-        assertThat(p.callerThreadConnections()).isZero();
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69"); // as on the shared connection
         assertThat(metrics.events).contains("orphan:result for unknown id 987654");
+        assertThat(p.callerThreadConnections()).isEqualTo(1); // kept
+        assertThat(s.connections.get()).isEqualTo(2);
+    }
+
+    @Test
+    void messagesThatAreNeverItsAnswerFailTheCallAndDropTheConnection() throws Exception {
+        int strays = CallerThreadWs.MAX_FOREIGN_MESSAGES + 1;
+        TestWsServer s = rig.server((srv, ch, req) -> {
+            if (!req.path("method").asString().equals("wrongIds")) {
+                return TestWsServer.DEFAULT.answer(srv, ch, req);
+            }
+            for (int i = 0; i < strays; i++) {
+                ch.writeAndFlush(new TextWebSocketFrame("{\"jsonrpc\":\"2.0\",\"id\":" + (987654 + i)
+                        + ",\"result\":\"0x1\"}"));
+            }
+            return null;
+        });
+        WebSocketProvider p = rig.provider(config(s));
+        assertThatThrownBy(() -> p.send("wrongIds", List.of())).isInstanceOf(InvalidResponseException.class)
+                .hasMessageContaining("wrongIds (id")
+                .hasMessageContaining("were not its answer");
+        assertThat(p.callerThreadConnections()).isZero();
+        assertThat(metrics.count("orphan")).isEqualTo(strays);
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(s.connections.get()).isEqualTo(3);
     }

@@ -30,8 +30,10 @@ class WebSocketProviderTest {
     final WsTestRig rig = new WsTestRig();
     private final RecordingMetrics metrics = rig.metrics;
 
+    /** The shared connection alone (a remote node's default): caller-thread connections have their own tests. */
     private static WebSocketConfig.Builder fast(TestWsServer s) {
         return WebSocketConfig.builder(s.url())
+                .callerThreadConnections(0)
                 .requestTimeout(Duration.ofMillis(500))
                 .connectTimeout(Duration.ofSeconds(2))
                 .reconnectInitialBackoff(Duration.ofMillis(20))

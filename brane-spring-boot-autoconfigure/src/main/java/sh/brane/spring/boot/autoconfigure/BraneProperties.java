@@ -331,11 +331,12 @@ public class BraneProperties {
 
         /**
          * Extra WebSocket connections, at most, on which blocking calls made on platform threads to a ws:// node are
-         * written and answered on the calling thread itself (no hand-off to the event loop); 0 (the default) turns
-         * this off, up to 64. Each is a connection the node keeps (closed after 20s idle); wss://, asynchronous calls,
-         * batches, subscriptions and virtual threads always use the shared connection.
+         * written and answered on the calling thread itself (no hand-off to the event loop); 0 turns this off, up to
+         * 64. Unset: 4 for a ws:// node on this host (localhost, 127.x.x.x, [::1]), 0 for any other. Each is a
+         * connection the node keeps (closed after 20s idle); wss://, asynchronous calls, batches, subscriptions and
+         * virtual threads always use the shared connection.
          */
-        private int callerThreadConnections = 0;
+        private Integer callerThreadConnections;
 
         /**
          * Times a call the node answered "not now" (code -32005 or 429, "header not found") is sent again under its
@@ -349,11 +350,11 @@ public class BraneProperties {
         /** Largest delay before such a retry. */
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
 
-        public int getCallerThreadConnections() {
+        public Integer getCallerThreadConnections() {
             return this.callerThreadConnections;
         }
 
-        public void setCallerThreadConnections(int callerThreadConnections) {
+        public void setCallerThreadConnections(Integer callerThreadConnections) {
             this.callerThreadConnections = callerThreadConnections;
         }
 

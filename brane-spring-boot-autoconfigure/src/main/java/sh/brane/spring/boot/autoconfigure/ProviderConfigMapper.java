@@ -49,8 +49,10 @@ final class ProviderConfigMapper {
             .maxRetries(ws.getMaxRetries())
             .retryInitialBackoff(ws.getRetryInitialBackoff())
             .retryMaxBackoff(ws.getRetryMaxBackoff())
-            .callerThreadConnections(ws.getCallerThreadConnections())
             .callbackExecutor(callbackExecutor);
+        if (ws.getCallerThreadConnections() != null) {
+            builder.callerThreadConnections(ws.getCallerThreadConnections()); // unset: chosen by where the node is
+        }
         if (tls != null) {
             if (ws.isInsecureSkipTlsVerification()) {
                 throw new InvalidConfigurationPropertyValueException(wsPrefix + "insecure-skip-tls-verification", true,
