@@ -14,9 +14,18 @@ import java.util.Locale;
  *        taken out after consecutive failures
  * @param activeSubscriptions subscriptions delivering through it (0 on HTTP)
  * @param ringBufferRemaining free slots of its {@code sendAsyncBatch} ring buffer (0 on HTTP, which has none)
+ * @param callerConnections WebSocket: the connections of its own that blocking calls use on the caller's thread, open
+ *        or being opened ({@code WebSocketConfig.callerThreadConnections}); 0 on HTTP, whose keep-alive connections
+ *        are not counted here
  */
 public record EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
-                             int activeSubscriptions, long ringBufferRemaining) {
+                             int activeSubscriptions, long ringBufferRemaining, int callerConnections) {
+
+    /** A status without caller-thread connections (HTTP, or a provider written before they were reported). */
+    public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
+                          int activeSubscriptions, long ringBufferRemaining) {
+        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0);
+    }
 
     /** The kind of connection to the node. */
     public enum Transport {
@@ -31,6 +40,7 @@ public record EndpointStatus(String name, Transport transport, boolean connected
     /** This status, taken out of rotation when {@code inRotation} is false (a fallback's view of it). */
     EndpointStatus inRotationIf(boolean inRotation) {
         return inRotation || !this.inRotation ? this
-                : new EndpointStatus(name, transport, connected, false, activeSubscriptions, ringBufferRemaining);
+                : new EndpointStatus(name, transport, connected, false, activeSubscriptions, ringBufferRemaining,
+                        callerConnections);
     }
 }

@@ -282,7 +282,7 @@ public final class WebSocketProvider implements BraneProvider {
     public List<EndpointStatus> status() {
         boolean open = !connection.isClosed();
         return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.WS, isConnected(), open,
-                activeSubscriptions(), ringBufferRemaining()));
+                activeSubscriptions(), ringBufferRemaining(), callerThreadConnections()));
     }
 
     /** Whether the WebSocket is open right now (false while reconnecting). */
@@ -290,7 +290,7 @@ public final class WebSocketProvider implements BraneProvider {
         return connection.channel() != null;
     }
 
-    /** Caller-thread connections open or being opened (0 when off); for tests. */
+    /** Caller-thread connections open or being opened (0 when off). */
     int callerThreadConnections() {
         return callerThread == null ? 0 : callerThread.connections();
     }

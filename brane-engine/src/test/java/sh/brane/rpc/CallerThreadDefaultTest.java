@@ -20,8 +20,8 @@ class CallerThreadDefaultTest {
     @ParameterizedTest
     @ValueSource(strings = {"ws://localhost:8545", "ws://LOCALHOST:8545/", "ws://localhost.:8545", "ws://anvil.localhost:1",
             "ws://127.0.0.1:8545", "ws://127.1.2.254:1", "ws://[::1]:8545", "ws://[0:0:0:0:0:0:0:1]:8545"})
-    void aNodeOnThisHostGetsFour(String url) {
-        assertThat(connections(url)).isEqualTo(WebSocketConfig.DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS).isEqualTo(4);
+    void aNodeOnThisHostGetsSixteen(String url) {
+        assertThat(connections(url)).isEqualTo(WebSocketConfig.DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS).isEqualTo(16);
     }
 
     @ParameterizedTest

@@ -68,6 +68,7 @@ class CallerThreadWsTest {
         // one more connection, reused by every sequential call, an RPC error included
         assertThat(s.connections.get()).isEqualTo(2);
         assertThat(p.callerThreadConnections()).isEqualTo(1);
+        assertThat(p.status()).singleElement().extracting(EndpointStatus::callerConnections).isEqualTo(1);
         assertThat(p.pendingRequests()).isZero();
         assertThat(metrics.count("completed")).isEqualTo(6);
         // asynchronous calls, batches and virtual threads stay on the shared connection
@@ -91,7 +92,7 @@ class CallerThreadWsTest {
         assertThat(s.connections.get()).isEqualTo(1);
         assertThat(p.callerThreadConnections()).isZero();
         // unset: on for a node on this host (the test server), off for any other
-        assertThat(WebSocketConfig.builder(s.url()).build().callerThreadConnections()).isEqualTo(4);
+        assertThat(WebSocketConfig.builder(s.url()).build().callerThreadConnections()).isEqualTo(16);
         assertThat(WebSocketConfig.builder("ws://node.example:8546").build().callerThreadConnections()).isZero();
     }
 

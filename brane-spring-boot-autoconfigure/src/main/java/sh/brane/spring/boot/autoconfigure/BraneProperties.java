@@ -332,7 +332,7 @@ public class BraneProperties {
         /**
          * Extra WebSocket connections, at most, on which blocking calls made on platform threads to a ws:// node are
          * written and answered on the calling thread itself (no hand-off to the event loop); 0 turns this off, up to
-         * 64. Unset: 4 for a ws:// node on this host (localhost, 127.x.x.x, [::1]), 0 for any other. Each is a
+         * 64. Unset: 16 for a ws:// node on this host (localhost, 127.x.x.x, [::1]), 0 for any other. Each is a
          * connection the node keeps (closed after 20s idle); wss://, asynchronous calls, batches, subscriptions and
          * virtual threads always use the shared connection.
          */

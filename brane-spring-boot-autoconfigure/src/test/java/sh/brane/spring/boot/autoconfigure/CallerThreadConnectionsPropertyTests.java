@@ -29,7 +29,7 @@ class CallerThreadConnectionsPropertyTests {
     @Test
     void unsetItFollowsWhereTheNodeIsAndWhenSetItIsMapped() {
         assertThat(new BraneProperties.Rpc().getWs().getCallerThreadConnections()).isNull();
-        assertThat(map(null).callerThreadConnections()).isEqualTo(4); // a node on this host
+        assertThat(map(null).callerThreadConnections()).isEqualTo(16); // a node on this host
         assertThat(map("ws://node.example:8546/", null).callerThreadConnections()).isZero();
         assertThat(map(0).callerThreadConnections()).isZero();
         assertThat(map(7).callerThreadConnections()).isEqualTo(7);
