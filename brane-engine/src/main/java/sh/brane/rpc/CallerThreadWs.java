@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.netty.buffer.ByteBuf;
 
@@ -41,6 +42,15 @@ final class CallerThreadWs implements AutoCloseable {
     /** Messages that are not its answer a call reads past on its connection before it takes the connection as broken. */
     static final int MAX_FOREIGN_MESSAGES = 16;
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(IDLE_SECONDS);
+    /**
+     * Blocking callers waiting at once above which new calls use the shared connection: twice the processors. Past
+     * that, callers outnumber the cores, and each waking up for its own answer costs more than one event loop that
+     * reads many answers per wake-up: on 2 cores, 16 callers on connections of their own reached 0.77x web3j's
+     * rate where the shared connection alone reached 1.03x; 4 callers on their own were 1.42x-1.73x (session 12).
+     */
+    static final int MAX_WAITING = 2 * Runtime.getRuntime().availableProcessors();
+    /** Blocking calls of the provider waiting now, on whichever connection ({@link #enter}, {@link #exit}). */
+    private final AtomicInteger waiting = new AtomicInteger();
 
     private final InetSocketAddress address;
     private final CallerWsHandshake handshake;
@@ -79,6 +89,16 @@ final class CallerThreadWs implements AutoCloseable {
                 TimeUnit.SECONDS);
     }
 
+    /** A blocking call starts (on any connection): counted until its {@link #exit}. */
+    void enter() {
+        waiting.incrementAndGet();
+    }
+
+    /** A blocking call has ended. */
+    void exit() {
+        waiting.decrementAndGet();
+    }
+
     /** Whether {@code config} asks for it and its endpoint is one this class serves: plain {@code ws://}. */
     static boolean serves(WebSocketConfig config) {
         return config.callerThreadConnections() > 0 && !config.isTls();
@@ -91,6 +111,9 @@ final class CallerThreadWs implements AutoCloseable {
      * only when it returns true.
      */
     boolean call(PendingRequest r, ByteBuf frame) {
+        if (waiting.get() > MAX_WAITING) {
+            return false; // many callers at once: the shared connection serves them better (MAX_WAITING)
+        }
         long deadline = r.startNanos + r.timeoutNanos;
         CallerWsConnection c = takeIdle();
         if (c != null && !c.stillOpen()) {

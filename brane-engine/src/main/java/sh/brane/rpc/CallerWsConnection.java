@@ -160,7 +160,11 @@ final class CallerWsConnection {
     /** Writes a whole frame (header and masked payload, from reader to writer index) by {@code deadline}. */
     void write(ByteBuf frame, long deadline) throws IOException, TimeoutException {
         writeFully(frame.nioBuffer(), deadline);
+        answerDue = !in.hasRemaining();
     }
+
+    /** A request was just written and nothing of the node's is buffered: the next read waits before it reads. */
+    private boolean answerDue;
 
     /**
      * Reads the next whole data message, answering pings on the way; the buffer returned is valid until the next
@@ -284,7 +288,9 @@ final class CallerWsConnection {
     /** Makes {@link #in} hold at least {@code n} (at most 14) unread bytes. */
     private void ensure(int n, long deadline) throws IOException, TimeoutException {
         while (in.remaining() < n) {
-            if (!io.fill(in, deadline)) {
+            boolean waitFirst = answerDue;
+            answerDue = false;
+            if (!io.fill(in, deadline, waitFirst)) {
                 throw new IOException(in.hasRemaining() || message.isReadable()
                         ? "the node closed the connection in the middle of its answer"
                         : "the node closed the connection before answering");

@@ -155,17 +155,44 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
-        long start = System.nanoTime();
-        CompletableFuture<JsonNode> f = sender.send(method, params, defaultTimeoutNanos, null, true, null).future;
-        return await(f, method, start);
+        CallerThreadWs counted = enterBlocking();
+        try {
+            long start = System.nanoTime();
+            CompletableFuture<JsonNode> f = sender.send(method, params, defaultTimeoutNanos, null, true, null).future;
+            return await(f, method, start);
+        } finally {
+            exitBlocking(counted);
+        }
     }
 
     @Override
     public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
-        long start = System.nanoTime();
-        CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder).typedFuture();
-        return await(f, method, start);
+        CallerThreadWs counted = enterBlocking();
+        try {
+            long start = System.nanoTime();
+            CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder)
+                    .typedFuture();
+            return await(f, method, start);
+        } finally {
+            exitBlocking(counted);
+        }
+    }
+
+    /** Counts a blocking call on a platform thread for the caller-thread connections' load switch; null if none. */
+    private CallerThreadWs enterBlocking() {
+        CallerThreadWs c = callerThread;
+        if (c == null || Thread.currentThread().isVirtual()) {
+            return null;
+        }
+        c.enter();
+        return c;
+    }
+
+    private static void exitBlocking(CallerThreadWs counted) {
+        if (counted != null) {
+            counted.exit();
+        }
     }
 
     private <T> T await(CompletableFuture<T> f, String method, long start) {

@@ -84,6 +84,48 @@ class CallerThreadWsTest {
     }
 
     @Test
+    void manyBlockingCallersAtOnceUseTheSharedConnection() throws Exception {
+        int limit = CallerThreadWs.MAX_WAITING;
+        org.junit.jupiter.api.Assumptions.assumeTrue(limit < WebSocketConfig.MAX_CALLER_THREAD_CONNECTIONS);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        TestWsServer s = rig.server((srv, ch, req) -> {
+            if (req.path("method").asString().equals("held")) {
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    ch.writeAndFlush(new TextWebSocketFrame(text(req, "0x1")));
+                });
+                return null;
+            }
+            return TestWsServer.DEFAULT.answer(srv, ch, req);
+        });
+        WebSocketProvider p = rig.provider(config(s).callerThreadConnections(limit + 1));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        List<Thread> callers = new ArrayList<>();
+        List<String> answers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        for (int i = 1; i <= limit + 1; i++) {
+            callers.add(Thread.ofPlatform().start(() -> answers.add(p.send("held", List.of()).asString())));
+            int sent = i;
+            await(() -> s.received.size() == sent, "call " + sent + " at the node");
+        }
+        // the first `limit` each on a connection of its own; the one past the limit on the shared connection
+        assertThat(p.callerThreadConnections()).isEqualTo(limit);
+        assertThat(s.connections.get()).isEqualTo(limit + 1);
+        release.countDown();
+        for (Thread t : callers) {
+            t.join(5000);
+        }
+        assertThat(answers).hasSize(limit + 1).containsOnly("0x1");
+        // alone again: back on a connection of its own
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.connections.get()).isEqualTo(limit + 1);
+        assertThat(s.received).hasSize(limit + 2);
+    }
+
+    @Test
     void offMeansNoExtraConnection() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
         WebSocketProvider p = rig.provider(config(s).callerThreadConnections(0));
