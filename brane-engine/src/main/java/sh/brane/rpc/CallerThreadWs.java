@@ -23,13 +23,14 @@ import io.netty.buffer.ByteBuf;
  *
  * <p>The call stays a request of the provider's {@link InFlightTable} all along (its timeout, {@code close()},
  * {@code pendingRequests()} and the metrics see it as any other), and its answer is read by an {@link AnswerRouter}
- * scoped to it: an answer under another id is never given to another caller, it fails this call and drops the
+ * scoped to it: an answer under another id is never given to another caller; it is counted as an orphan and read
+ * past, as on the shared connection, up to {@link #MAX_FOREIGN_MESSAGES}, after which it fails this call and drops the
  * connection. A "not now" answer is asked again on the shared connection, as the shared path does (never a
  * submission).
  *
- * <p>At most {@code callerThreadConnections} connections; a caller finding them all busy, or one whose new
- * connection could not be opened (nothing of the call was sent), uses the shared connection ({@link #call} returns
- * false). Connections idle for {@value #IDLE_SECONDS} s are closed: before geth's first keep-alive ping (30 s), so
+ * <p>At most {@code callerThreadConnections} connections; a caller finding them all busy, one whose new
+ * connection could not be opened (nothing of the call was sent), or one of more than {@link #MAX_WAITING} blocking
+ * callers at once, uses the shared connection ({@link #call} returns false). Connections idle for {@value #IDLE_SECONDS} s are closed: before geth's first keep-alive ping (30 s), so
  * that no idle connection has to answer pings nobody reads, and the node keeps no connection nobody uses. One found
  * closed by the node when taken is replaced before anything is written on it.
  */

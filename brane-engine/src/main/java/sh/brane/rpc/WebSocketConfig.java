@@ -22,8 +22,7 @@ public final class WebSocketConfig {
     /**
      * Caller-thread connections by default for a node on another host: none (opt in). Each is a WebSocket session the
      * node keeps, counted against its connection limits (hosted nodes cap them, often per key), and over a network the
-     * two wake-ups they save are a small part of a round trip; a message under an unknown id on one of them also drops
-     * it, where the shared connection ignores it.
+     * two wake-ups they save are a small part of a round trip.
      */
     public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 0;
     /**
