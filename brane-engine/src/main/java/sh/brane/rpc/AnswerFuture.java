@@ -3,6 +3,7 @@ package sh.brane.rpc;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
@@ -16,6 +17,10 @@ import java.util.function.Supplier;
  * message instead of two. With any dependent stage in the message, or nobody waiting, the answers go to the callback
  * executor as before, and the group's watchdog starts one if a woken caller does not take them within a tick.
  *
+ * <p>A request not yet written when its caller starts waiting may be sent by that caller itself ({@link
+ * #offerDeparture}): the event loop it was handed to writes it only if nobody took it first, so a caller that makes
+ * an asynchronous call and joins it at once (the usual way) pays for neither the event loop's wake-up nor its own.
+ *
  * <p>Every way this future completes (the provider's, the user's {@code complete}, {@code cancel}, {@code obtrude*},
  * {@code completeAsync}, {@code orTimeout}) wakes a caller parked here; dependents created from it are plain
  * {@link CompletableFuture}s. {@code T} is {@link tools.jackson.databind.JsonNode}, or a typed call's value
@@ -25,12 +30,14 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
 
     private static final VarHandle WAITER;
     private static final VarHandle GROUP;
+    private static final VarHandle DEPARTURE;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             WAITER = l.findVarHandle(AnswerFuture.class, "waiter", Thread.class);
             GROUP = l.findVarHandle(AnswerFuture.class, "group", AnswerGroup.class);
+            DEPARTURE = l.findVarHandle(AnswerFuture.class, "departure", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -42,6 +49,33 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
     /** The group holding this future's answer, once it may be completed by whoever waits for it; else null. */
     @SuppressWarnings("unused")
     private volatile AnswerGroup group;
+
+    /**
+     * Sends this future's request on the waiting caller's thread if it has not left yet (its provider's own claim
+     * decides: run by a thread whose turn it is not, it does nothing); null once taken or never offered.
+     */
+    @SuppressWarnings("unused")
+    private volatile Runnable departure;
+
+    /**
+     * Offers {@code send} (one request, or one batch's, not yet written) to whoever waits for one of {@code requests}
+     * now or later, and wakes a caller already waiting. {@code send} must be safe to run on any thread that joins,
+     * any number of times, and do nothing unless it is the first to claim the request.
+     */
+    static void offerDeparture(List<PendingRequest> requests, Runnable send) {
+        int n = requests.size();
+        for (int i = 0; i < n; i++) {
+            DEPARTURE.setRelease(requests.get(i).answerFuture(), send);
+        }
+        // the offers before the look for a waiter, as the waiter announces itself before it looks for an offer
+        VarHandle.fullFence();
+        for (int i = 0; i < n; i++) {
+            Thread w = requests.get(i).answerFuture().waiter();
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+    }
 
     /** Offers this future's answer to a waiting caller (a release write: the reader fences once for the group). */
     void offer(AnswerGroup g) {
@@ -70,8 +104,9 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
     }
 
     /**
-     * Waits until this future is done, completing the answers offered to it on this thread; returns early (the caller
-     * then waits the usual way) if another thread waits already or this one is interrupted.
+     * Waits until this future is done, sending its request on this thread if it has not left yet and completing the
+     * answers offered to it here; returns early (the caller then waits the usual way) if another thread waits
+     * already or this one is interrupted.
      */
     private void helpOrPark() {
         Thread me = Thread.currentThread();
@@ -80,6 +115,13 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
         }
         try {
             while (!isDone() && !me.isInterrupted()) {
+                if (DEPARTURE.getVolatile(this) != null) {
+                    Runnable send = (Runnable) DEPARTURE.getAndSet(this, null);
+                    if (send != null) {
+                        send.run(); // blocks for the exchange if the request was still here to take
+                        continue;
+                    }
+                }
                 AnswerGroup g = (AnswerGroup) GROUP.getVolatile(this);
                 if (g != null) {
                     g.run(); // no dependent stage anywhere in it: completing them runs no user code here

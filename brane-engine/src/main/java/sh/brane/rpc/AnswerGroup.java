@@ -56,6 +56,10 @@ final class AnswerGroup implements Runnable {
         }
         this.callbacks = callbacks;
         Thread waiting = quietWaiter();
+        if (waiting == Thread.currentThread()) {
+            run(); // the waiting caller read them itself (it sent the request): no user code runs, nobody to wake
+            return;
+        }
         if (waiting != null) {
             LockSupport.unpark(waiting); // it completes them ({@link AnswerFuture}); the watchdog checks it did
         } else if (!start()) {

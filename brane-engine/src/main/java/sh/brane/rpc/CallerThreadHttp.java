@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 import io.netty.buffer.ByteBuf;
@@ -97,9 +98,22 @@ final class CallerThreadHttp implements AutoCloseable {
      * connection is busy or this is closed (the caller then uses the event loop).
      */
     CompletableFuture<HttpTransport.HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
+        return post(body, headers, timeoutNanos, null);
+    }
+
+    /**
+     * The same, for a request another path may send too: sent here only if {@code mayWrite} (asked once a connection
+     * is at hand) says so; null, and nothing sent, if it does not ({@link AnswerFuture#offerDeparture}).
+     */
+    CompletableFuture<HttpTransport.HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
+                                                     BooleanSupplier mayWrite) {
         long deadline = System.nanoTime() + timeoutNanos;
         Conn conn = acquire();
         if (conn == null) {
+            return null;
+        }
+        if (mayWrite != null && !mayWrite.getAsBoolean()) {
+            giveBack(conn);
             return null;
         }
         byte[] head = request(body, headers);
@@ -155,6 +169,18 @@ final class CallerThreadHttp implements AutoCloseable {
         synchronized (this) {
             if (!closed && c.keepAlive) {
                 idle.addFirst(c); // newest first: a sequential caller keeps one warm connection
+                return;
+            }
+            all.remove(c);
+        }
+        c.closeQuietly();
+    }
+
+    /** A connection taken but not used: idle again as it was (a new one unopened, which the next call opens). */
+    private void giveBack(Conn c) {
+        synchronized (this) {
+            if (!closed) {
+                idle.addFirst(c);
                 return;
             }
             all.remove(c);

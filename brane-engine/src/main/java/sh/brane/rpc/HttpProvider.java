@@ -355,16 +355,30 @@ public final class HttpProvider implements BraneProvider {
         final boolean repeatable;
         /** Its caller blocks until it ends: the exchange may run on the caller's thread ({@link CallerThreadHttp}). */
         final boolean callerWaits;
+        /**
+         * Who sends the first attempt of an asynchronous exchange: {@link #UNCLAIMED} until the transport's event loop
+         * or a caller joining one of its futures claims it ({@link #sendHere}); null when only the transport may.
+         */
+        final AtomicInteger firstSender;
         int attempt;
 
+        /** A first attempt: an asynchronous one may be sent by whoever joins it first ({@link #sendHere}). */
         Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
                  Map<String, String> headers, boolean callerWaits) {
-            this(requests, calls, body, batch, headers, deadlineOf(requests), 0, callerWaits);
+            this(requests, calls, body, batch, headers, deadlineOf(requests), 0, callerWaits,
+                    !callerWaits && callerThread != null ? new AtomicInteger(UNCLAIMED) : null);
         }
 
         Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
                  Map<String, String> headers, long deadline, int attempt, boolean callerWaits) {
+            this(requests, calls, body, batch, headers, deadline, attempt, callerWaits, null);
+        }
+
+        private Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
+                         Map<String, String> headers, long deadline, int attempt, boolean callerWaits,
+                         AtomicInteger firstSender) {
             this.callerWaits = callerWaits;
+            this.firstSender = firstSender;
             this.requests = requests;
             for (PendingRequest r : requests) {
                 r.exchange = this; // only this exchange's response may answer it now
@@ -389,7 +403,24 @@ public final class HttpProvider implements BraneProvider {
         String describe() {
             return batch ? "batch of " + requests.size() : requests.get(0).method;
         }
+
+        /** Whether {@code sender} sends the first attempt: true for the first to ask, never for the other. */
+        boolean claimFirstSend(int sender) {
+            return firstSender.compareAndSet(UNCLAIMED, sender);
+        }
+
+        /**
+         * Whether the first attempt is the event loop's to end: it sent it, or it failed before sending and claims it
+         * now, so that no caller sends it too while the loop retries it.
+         */
+        boolean loopOwnsFirstSend() {
+            return firstSender.compareAndExchange(UNCLAIMED, SENT_BY_LOOP) != SENT_BY_CALLER;
+        }
     }
+
+    private static final int UNCLAIMED = 0;
+    private static final int SENT_BY_LOOP = 1;
+    private static final int SENT_BY_CALLER = 2;
 
     private static long deadlineOf(List<PendingRequest> requests) {
         long timeout = Long.MAX_VALUE;
@@ -401,7 +432,34 @@ public final class HttpProvider implements BraneProvider {
 
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
                               Map<String, String> headers, boolean callerWaits) {
-        attempt(new Exchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits));
+        Exchange x = new Exchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits);
+        if (x.firstSender != null) {
+            AnswerFuture.offerDeparture(rs, () -> sendHere(x));
+        }
+        attempt(x);
+    }
+
+    /**
+     * Run by a caller that starts waiting for one of {@code x}'s futures ({@link AnswerFuture#offerDeparture}): if the
+     * event loop has not written the exchange yet, this thread takes it and sends it itself on a connection of its
+     * own ({@link CallerThreadHttp}), as {@code sendBatchAndWait} does; the event loop then finds it taken and sends
+     * nothing. An asynchronous call joined at once (the usual way) so costs one thread, not three (the caller, the
+     * event loop, the callback thread; measured in {@code HttpBatchCost}: about half the CPU per batch). A virtual
+     * thread, or a caller who finds every caller-thread connection busy, leaves it to the event loop.
+     */
+    private void sendHere(Exchange x) {
+        if (closed || Thread.currentThread().isVirtual()) {
+            return;
+        }
+        long remaining = x.deadline - System.nanoTime();
+        if (remaining <= 0) {
+            return; // the sweep ends its calls
+        }
+        CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining,
+                () -> x.claimFirstSend(SENT_BY_CALLER));
+        if (done != null) {
+            done.whenComplete((resp, err) -> answered(x, resp, err));
+        }
     }
 
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
@@ -454,20 +512,32 @@ public final class HttpProvider implements BraneProvider {
             return;
         }
         x.attempt++;
+        // a first attempt a joining caller may take: only the one who sends it ends it (a retry after the event
+        // loop's failure must not follow the caller's own send)
+        boolean mayBeTaken = x.firstSender != null && x.attempt == 1;
         try {
             post(x, remaining).whenComplete((resp, err) -> {
-                if (err != null) {
-                    onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
-                } else {
-                    try {
-                        onResponse(x, resp);
-                    } finally {
-                        resp.release();
-                    }
+                if (!mayBeTaken || x.loopOwnsFirstSend()) {
+                    answered(x, resp, err);
                 }
             });
         } catch (RuntimeException e) {
-            onFailure(x, e);
+            if (!mayBeTaken || x.loopOwnsFirstSend()) {
+                onFailure(x, e);
+            }
+        }
+    }
+
+    /** The end of one attempt at {@code x}: a reply, an error, or neither (a caller took it: {@link #sendHere}). */
+    private void answered(Exchange x, HttpTransport.HttpReply resp, Throwable err) {
+        if (err != null) {
+            onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
+        } else if (resp != null) {
+            try {
+                onResponse(x, resp);
+            } finally {
+                resp.release();
+            }
         }
     }
 
@@ -482,6 +552,9 @@ public final class HttpProvider implements BraneProvider {
             if (done != null) {
                 return done;
             }
+        }
+        if (x.firstSender != null && x.attempt == 1) {
+            return transport.post(x.body, x.headers, remaining, () -> x.claimFirstSend(SENT_BY_LOOP));
         }
         return transport.post(x.body, x.headers, remaining);
     }

@@ -29,6 +29,19 @@ interface HttpTransport extends AutoCloseable {
     CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
 
     /**
+     * As {@link #post(byte[], Map, long)}, but the request is written only if {@code mayWrite}, asked once right
+     * before it would be written, says so; else nothing is sent and the future completes with null (its caller took
+     * the request to send it on its own thread: {@link AnswerFuture#offerDeparture}). This default asks at once.
+     */
+    default CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
+                                              java.util.function.BooleanSupplier mayWrite) {
+        if (!mayWrite.getAsBoolean()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return post(body, headers, timeoutNanos);
+    }
+
+    /**
      * Has {@code task} run with the time ({@link System#nanoTime()}) on every tick of the one sweep that ends this
      * transport's late exchanges ({@link InFlightTable#SWEEP_TICK}); false if this transport has no sweep (both
      * transports have one: Netty's on an event loop, the JDK client's on a sweep thread of its own).

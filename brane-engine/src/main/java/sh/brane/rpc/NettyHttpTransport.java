@@ -16,6 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.BooleanSupplier;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -148,7 +149,14 @@ final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
-        Call call = new Call(body, headerLines(headers), System.nanoTime() + timeoutNanos);
+        return post(body, headers, timeoutNanos, null);
+    }
+
+    /** Asks {@code mayWrite} on the event loop, right before the write: the caller's thread may take it until then. */
+    @Override
+    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
+                                             BooleanSupplier mayWrite) {
+        Call call = new Call(body, headerLines(headers), System.nanoTime() + timeoutNanos, mayWrite);
         acquire(call);
         return call.future;
     }
@@ -387,14 +395,17 @@ final class NettyHttpTransport implements HttpTransport {
         final byte[] headerLines;
         final long deadline;
         final CompletableFuture<HttpReply> future = new CompletableFuture<>();
+        /** Asked right before the write: false, its caller took the request and it is not sent. Null: always. */
+        final BooleanSupplier mayWrite;
         /** The connection it was last handed to. */
         volatile Connection on;
         volatile int ended;
 
-        Call(byte[] body, byte[] headerLines, long deadline) {
+        Call(byte[] body, byte[] headerLines, long deadline, BooleanSupplier mayWrite) {
             this.body = body;
             this.headerLines = headerLines;
             this.deadline = deadline;
+            this.mayWrite = mayWrite;
         }
 
         boolean end() {
@@ -551,6 +562,15 @@ final class NettyHttpTransport implements HttpTransport {
                 current = null;
                 drop(this);
                 elsewhere(call);
+                return;
+            }
+            if (call.mayWrite != null && !call.mayWrite.getAsBoolean()) {
+                // its caller sends it on a connection of its own: this one is free again, nothing was written
+                current = null;
+                if (call.end()) {
+                    call.future.complete(null);
+                }
+                release(this);
                 return;
             }
             written = true;

@@ -1,0 +1,177 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static sh.brane.rpc.RawHttpServer.After.KEEP_OPEN;
+import static sh.brane.rpc.RawHttpServer.ok;
+import static sh.brane.rpc.RawHttpServer.result;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * An asynchronous HTTP call whose caller joins it before the event loop has written it is sent by that caller on
+ * its own thread ({@link AnswerFuture#offerDeparture}); whoever claims it first sends it, the other nothing, so no
+ * request ever leaves twice. The timeout is a hang guard only.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class HttpJoinSendsTest {
+
+    private static final long FIVE_SECONDS = TimeUnit.SECONDS.toNanos(5);
+
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private <T extends AutoCloseable> T closing(T c) {
+        toClose.add(c);
+        return c;
+    }
+
+    /** Answers a single call or a batch, every call with "0x1". */
+    private static final RawHttpServer.Responder ANSWER_ALL = (req, out, n) -> {
+        JsonNode json = req.json();
+        if (!json.isArray()) {
+            out.write(ok(result(req.id(), "0x1")));
+            return KEEP_OPEN;
+        }
+        StringBuilder b = new StringBuilder("[");
+        for (JsonNode call : json) {
+            b.append(b.length() > 1 ? "," : "").append(result(call.get("id").asLong(), "0x1"));
+        }
+        out.write(ok(b.append(']').toString()));
+        return KEEP_OPEN;
+    };
+
+    private static HttpConfig config(RawHttpServer s) {
+        return HttpConfig.builder(s.url()).requestTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** How many times the server read each JSON-RPC id. */
+    private static Map<Long, Integer> idsSeen(RawHttpServer s) {
+        Map<Long, Integer> seen = new HashMap<>();
+        for (RawHttpServer.Request r : s.requests) {
+            JsonNode json = r.json();
+            for (JsonNode call : json.isArray() ? json : List.of(json)) {
+                seen.merge(call.get("id").asLong(), 1, Integer::sum);
+            }
+        }
+        return seen;
+    }
+
+    @Test
+    void callsJoinedAtOnceAreSentOnceEachAndMostlyByTheirCaller() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        HttpProvider p = closing(HttpProvider.create(config(s)));
+        Thread me = Thread.currentThread();
+        int parsedHere = 0;
+        for (int i = 0; i < 50; i++) {
+            Thread[] parser = new Thread[1];
+            CompletableFuture<String> f = p.sendAsync("eth_chainId", List.of(), Duration.ofSeconds(5), json -> {
+                parser[0] = Thread.currentThread();
+                return json.getString();
+            });
+            assertThat(f.join()).isEqualTo("0x1");
+            parsedHere += parser[0] == me ? 1 : 0;
+            List<CompletableFuture<JsonNode>> batch = p.sendBatch(List.of(new RpcCall("eth_chainId", List.of()),
+                    new RpcCall("eth_blockNumber", List.of())));
+            for (CompletableFuture<JsonNode> b : batch) {
+                assertThat(b.join().asString()).isEqualTo("0x1");
+            }
+        }
+        // the event loop is woken too and may win a race now and then; never winning means the caller never sends
+        assertThat(parsedHere).as("calls sent and parsed on the joining thread, of 50").isPositive();
+        Map<Long, Integer> seen = idsSeen(s);
+        assertThat(seen).hasSize(150);
+        assertThat(seen.values()).as("each id read once by the node").containsOnly(1);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
+    void aCallerJoiningAfterTheEventLoopWroteTheCallSendsNothing() throws Exception {
+        CountDownLatch joining = new CountDownLatch(1);
+        CountDownLatch asked = new CountDownLatch(1);
+        RawHttpServer s = closing(new RawHttpServer((req, out, n) -> {
+            asked.countDown();
+            joining.await(10, TimeUnit.SECONDS);
+            return ANSWER_ALL.respond(req, out, n);
+        }));
+        HttpProvider p = closing(HttpProvider.create(config(s)));
+        CompletableFuture<JsonNode> f = p.sendAsync("eth_chainId", List.of(), Duration.ofSeconds(5));
+        assertThat(asked.await(10, TimeUnit.SECONDS)).isTrue(); // the event loop wrote it
+        Thread joiner = Thread.ofPlatform().start(f::join);
+        while (joiner.getState() != Thread.State.WAITING && joiner.isAlive()) {
+            Thread.onSpinWait();
+        }
+        joining.countDown();
+        joiner.join(10_000);
+        assertThat(f.join().asString()).isEqualTo("0x1");
+        assertThat(s.requests).hasSize(1);
+        assertThat(s.accepted.get()).as("no caller-thread connection opened").isEqualTo(1);
+    }
+
+    @Test
+    void theEventLoopWritesNothingForARequestItsCallerTookAndKeepsTheConnection() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        NettyHttpTransport t = closing(new NettyHttpTransport(HttpConfig.builder(s.url()).build(),
+                "brane-http-join-test-", 1));
+        byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
+                .getBytes(StandardCharsets.UTF_8);
+        HttpTransport.HttpReply first = t.post(body, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS);
+        first.release();
+        assertThat(t.post(body, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS))
+                .as("taken by its caller: no reply").isNull();
+        HttpTransport.HttpReply again = t.post(body, Map.of(), FIVE_SECONDS, () -> true).get(5, TimeUnit.SECONDS);
+        assertThat(again.status()).isEqualTo(200);
+        again.release();
+        assertThat(s.requests).as("the taken request never written").hasSize(2);
+        assertThat(s.accepted.get()).as("the one connection kept").isEqualTo(1);
+    }
+
+    @Test
+    void aCallerThreadConnectionSendsNothingForARequestTheEventLoopTook() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        CallerThreadHttp c = closing(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
+        byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(c.post(body, Map.of(), FIVE_SECONDS, () -> false)).isNull();
+        HttpTransport.HttpReply reply = c.post(body, Map.of(), FIVE_SECONDS, () -> true).join();
+        assertThat(reply.status()).isEqualTo(200);
+        reply.release();
+        assertThat(s.requests).hasSize(1);
+        assertThat(c.connections()).as("the unused connection given back, then used").isEqualTo(1);
+    }
+
+    @Test
+    void aVirtualThreadJoiningLeavesTheCallToTheEventLoop() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        HttpProvider p = closing(HttpProvider.create(config(s)));
+        CompletableFuture<Thread> parsedOn = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            Thread[] parser = new Thread[1];
+            p.sendAsync("eth_chainId", List.of(), Duration.ofSeconds(5), json -> {
+                parser[0] = Thread.currentThread();
+                return json.getString();
+            }).join();
+            parsedOn.complete(parser[0]);
+        });
+        assertThat(parsedOn.get(10, TimeUnit.SECONDS).getName()).contains("-io-");
+    }
+}
