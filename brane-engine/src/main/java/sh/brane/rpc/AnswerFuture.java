@@ -77,6 +77,14 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
         }
     }
 
+    /**
+     * Offers {@code send} to a caller that starts waiting for this future later (a caller already waiting is not
+     * woken for it: its answer comes the usual way). The same contract for {@code send} as above.
+     */
+    void offerDeparture(Runnable send) {
+        DEPARTURE.setRelease(this, send);
+    }
+
     /** Offers this future's answer to a waiting caller (a release write: the reader fences once for the group). */
     void offer(AnswerGroup g) {
         GROUP.setRelease(this, g);

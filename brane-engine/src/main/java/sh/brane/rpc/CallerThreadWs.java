@@ -116,19 +116,9 @@ final class CallerThreadWs implements AutoCloseable {
             return false; // many callers at once: the shared connection serves them better (MAX_WAITING)
         }
         long deadline = r.startNanos + r.timeoutNanos;
-        CallerWsConnection c = takeIdle();
-        if (c != null && !c.stillOpen()) {
-            drop(c); // closed by the node while idle: nothing was sent on it, so a new one may carry this call
-            c = null;
-        }
+        CallerWsConnection c = connection(deadline);
         if (c == null) {
-            if (!reserve()) {
-                return false;
-            }
-            c = openNew(deadline);
-            if (c == null) {
-                return false;
-            }
+            return false;
         }
         try {
             c.write(frame, deadline);
@@ -159,6 +149,95 @@ final class CallerThreadWs implements AutoCloseable {
             frame.release();
         }
         return true;
+    }
+
+    /** An idle connection, or a new one; null if none is free or a new one could not be opened. */
+    private CallerWsConnection connection(long deadline) {
+        CallerWsConnection c = takeIdle();
+        if (c != null && !c.stillOpen()) {
+            drop(c); // closed by the node while idle: nothing was sent on it, so a new one may carry this call
+            c = null;
+        }
+        if (c == null && reserve()) {
+            c = openNew(deadline);
+        }
+        return c;
+    }
+
+    /**
+     * Sends a batch of calls that a caller waiting for one of them took from the event loop's drain
+     * ({@link WsOpenBatch#takeForCaller}) on this thread, and reads their answers here: the one thread the caller's
+     * wait costs anyway, where the drain's write, the event loop's read and the caller's wake-up cost three. Returns
+     * false, having sent nothing (the caller keeps the frame), when no connection is free or more than
+     * {@link #MAX_WAITING} blocking callers wait; else ends every call it sent, as {@link #call} ends its one, and
+     * takes the frame.
+     */
+    boolean sendBatch(PendingRequest[] requests, ByteBuf frame) {
+        if (waiting.get() > MAX_WAITING) {
+            return false;
+        }
+        long deadline = Long.MAX_VALUE;
+        for (PendingRequest r : requests) {
+            deadline = Math.min(deadline, r.startNanos + r.timeoutNanos);
+        }
+        CallerWsConnection c = connection(deadline);
+        if (c == null) {
+            return false;
+        }
+        enter();
+        try {
+            exchange(c, new CallerWsBatchScope(requests, retries), frame, deadline);
+        } finally {
+            exit();
+        }
+        return true;
+    }
+
+    /** Writes a batch's frame on {@code c} and reads until every call of it has ended or gone to a retry. */
+    private void exchange(CallerWsConnection c, CallerWsBatchScope scope, ByteBuf frame, long deadline) {
+        try {
+            c.write(frame, deadline);
+            int left = scope.left(table);
+            for (int foreign = 0; left > 0; ) {
+                AnswerGroup answers = new AnswerGroup();
+                try {
+                    router.route(c.readMessage(deadline), scope, answers);
+                } finally {
+                    lifecycle.deliver(answers);
+                }
+                int before = left;
+                left = scope.left(table);
+                if (scope.malformed() || (left == before && ++foreign > MAX_FOREIGN_MESSAGES)) {
+                    // the connection is suspect: what is left of the batch fails rather than wait for its timeout
+                    drop(c);
+                    String what = scope.malformed() ? "sent a message that is no JSON-RPC answer"
+                            : "sent " + foreign + " messages that were not its answers";
+                    scope.failLeft(table, lifecycle, r -> new InvalidResponseException(r.method + " (id " + r.id
+                            + ") failed: the node " + what + " on its caller-thread connection to " + endpoint));
+                    return;
+                }
+            }
+            if (scope.anyFailedBadly()) {
+                drop(c);
+            } else {
+                release(c);
+            }
+        } catch (CallerWsConnection.TooLarge e) {
+            drop(c);
+            scope.failLeft(table, lifecycle, r -> new FrameTooLargeException(r.method + " (id " + r.id
+                    + ") failed: the response: " + e.getMessage() + " exceeded " + limitHint));
+        } catch (TimeoutException e) {
+            drop(c);
+            table.expire(System.nanoTime()); // ends them as the sweep would have, with the same words
+        } catch (IOException | RuntimeException e) {
+            drop(c);
+            String why = NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+            scope.failLeft(table, lifecycle, r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: "
+                    + why + " on its caller-thread connection to " + endpoint
+                    + "; it may or may not have reached the node", e));
+        } finally {
+            frame.release();
+        }
     }
 
     /** What became of a message read on a caller connection. */

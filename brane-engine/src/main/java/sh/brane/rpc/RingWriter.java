@@ -101,8 +101,22 @@ final class RingWriter {
     /** Calls written by the running drain: what {@code brane.rpc.batch.size} records, once per flush. */
     private int calls;
 
+    /** Sends a caller's open batch on the thread of a caller waiting for one of its calls; null when none may. */
+    private final java.util.function.Consumer<WsOpenBatch> sendHere;
+
     RingWriter(int size, String provider, Supplier<Channel> channel, InFlightTable table, RequestLifecycle lifecycle,
                Function<PendingRequest, BraneRpcException> notConnected) {
+        this(size, provider, channel, table, lifecycle, notConnected, null);
+    }
+
+    /**
+     * The same; a caller that waits for a {@code sendAsyncBatch} call before the drain has written its batch sends the
+     * batch through {@code sendHere} on its own thread ({@link WsOpenBatch#takeForCaller}); null: never.
+     */
+    RingWriter(int size, String provider, Supplier<Channel> channel, InFlightTable table, RequestLifecycle lifecycle,
+               Function<PendingRequest, BraneRpcException> notConnected,
+               java.util.function.Consumer<WsOpenBatch> sendHere) {
+        this.sendHere = sendHere;
         this.provider = provider;
         // the wait strategy is never used to wait: nobody blocks on this ring, the event loop polls it
         this.ring = RingBuffer.createMultiProducer(Slot::new, size, new SleepingWaitStrategy());
@@ -138,24 +152,43 @@ final class RingWriter {
         WsOpenBatch b = callerBatch.get();
         WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table, ch.alloc());
         if (appended == WsOpenBatch.Append.FILLED) {
-            wake(ch); // full: the drain holding it writes it now rather than at its next look
+            if (!offerDeparture(r, b)) {
+                wake(ch); // full: the drain holding it writes it now rather than at its next look
+            } // else its caller, joining next (the usual way), may take it: the drain's hold gives it the time
             return;
-        } else if (appended != WsOpenBatch.Append.REFUSED) {
-            return; // in the batch the drain holds (or failed): no publication, no wake-up
+        } else if (appended == WsOpenBatch.Append.APPENDED) {
+            offerDeparture(r, b);
+            return; // in the batch the drain holds: no publication, no wake-up
+        } else if (appended == WsOpenBatch.Append.FAILED) {
+            return;
         }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
-        b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4));
+        b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4),
+                sendHere);
         if (b.append(r, params, table, ch.alloc()) != WsOpenBatch.Append.APPENDED) {
             b.release();
             callerBatch.remove();
             return;
         }
+        offerDeparture(r, b);
         if (publish(ch, r, null, b, closed)) {
             callerBatch.set(b);
         } else {
             b.release();
             callerBatch.remove();
         }
+    }
+
+    /**
+     * Lets a caller that waits for {@code r} before the drain writes {@code b} send {@code b} itself; false if
+     * {@code b} may not be sent so (no caller-thread connections).
+     */
+    private static boolean offerDeparture(PendingRequest r, WsOpenBatch b) {
+        Runnable send = b.departure();
+        if (send != null) {
+            r.answerFuture().offerDeparture(send);
+        }
+        return send != null;
     }
 
     private boolean publish(Channel ch, PendingRequest r, ByteBuf frame, WsOpenBatch open, BooleanSupplier closed) {
@@ -396,8 +429,13 @@ final class RingWriter {
         int kept = 0;
         for (int i = 0, n = opens.size(); i < n; i++) {
             WsOpenBatch b = opens.get(i);
-            if (all || b.sealed()) {
-                frameOpenBatch(b, b.seal());
+            // a batch its caller filled goes at once, unless its caller may take it (it then goes when the hold ends:
+            // a caller joins its calls right after making them, the usual way, well within the hold's quiet time)
+            if (all || (b.sealed() && b.departure() == null)) {
+                int count = b.seal();
+                if (b.claimForDrain()) {
+                    frameOpenBatch(b, count);
+                } // else a caller waiting for one of its calls took it and sends it on its own thread
             } else {
                 opens.set(kept++, b);
             }

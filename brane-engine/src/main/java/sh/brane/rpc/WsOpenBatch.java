@@ -23,6 +23,10 @@ import io.netty.buffer.Unpooled;
  * {@code SEALED} and takes it to a new batch, which goes through the ring as the first one did. The caller seals the
  * batch itself when it holds {@link RingWriter#MAX_CALLS_PER_BATCH} calls.
  *
+ * <p>Who sends a sealed batch is decided on the same word: the drain sets {@code CLAIMED} before it frames the batch,
+ * and a caller waiting for one of its calls ({@link #departure}) seals it and sets {@code TAKEN} if no append is under
+ * way and the drain has not claimed it; each sets its bit only where the other's is absent, so the batch leaves once.
+ *
  * <p>Layout of {@link #buf}: room for a frame header ({@link WsFrames#MAX_HEADER}), {@code [}, then the calls'
  * JSON separated by commas; {@link #ends} holds where each call's JSON ends.
  */
@@ -32,7 +36,11 @@ final class WsOpenBatch {
     private static final int BUSY = 1 << 30;
     /** Set once the batch takes no more calls. */
     private static final int SEALED = 1 << 29;
-    private static final int COUNT = SEALED - 1;
+    /** Set (with {@code SEALED}) by a caller that took the batch to send it on its own thread: the drain skips it. */
+    private static final int TAKEN = 1 << 28;
+    /** Set by the drain that frames the sealed batch to write it: no caller takes it then. */
+    private static final int CLAIMED = 1 << 27;
+    private static final int COUNT = CLAIMED - 1;
 
     /** What {@link #append} did. */
     enum Append { APPENDED, FILLED, REFUSED, FAILED }
@@ -52,13 +60,66 @@ final class WsOpenBatch {
     int seen;
 
     /**
+     * What a caller waiting for one of its calls runs ({@link AnswerFuture#offerDeparture}): sends the batch on its
+     * own thread if it can still take it; null when the provider has no caller-thread connections.
+     */
+    private final Runnable departure;
+
+    /**
      * A batch with room for {@code payloadHint} bytes of calls (it grows), in a plain heap buffer: a pooled one
      * (Netty's adaptive allocator) is written through a {@code ByteBuffer} view, which cost the callers a third more
      * time per call in a profile; this one array per batch is shared by up to 100 calls.
      */
     WsOpenBatch(int payloadHint) {
+        this(payloadHint, null);
+    }
+
+    /** The same; a caller waiting for one of its calls may send it through {@code sendHere} (null: never). */
+    WsOpenBatch(int payloadHint, java.util.function.Consumer<WsOpenBatch> sendHere) {
         buf = Unpooled.buffer(FIRST + payloadHint);
         buf.writerIndex(WsFrames.MAX_HEADER).writeByte('[').readerIndex(FIRST);
+        departure = sendHere == null ? null : () -> sendHere.accept(this);
+    }
+
+    /** What a caller waiting for one of its calls runs to send it itself; null when it may not. */
+    Runnable departure() {
+        return departure;
+    }
+
+    /**
+     * Seals the batch for a caller that sends it on its own thread (any thread: an append under way by its owner
+     * finishes first); false if the drain claimed it, or another caller took it. Once true the caller owns the
+     * batch's buffers: it frames it ({@link #takeReady}, {@link #frame}) and the drain skips it.
+     */
+    boolean takeForCaller() {
+        for (int spins = 0; ; spins++) {
+            int s = state.get();
+            if ((s & (TAKEN | CLAIMED)) != 0) {
+                return false;
+            }
+            if ((s & BUSY) == 0) {
+                if (state.compareAndSet(s, s | SEALED | TAKEN)) {
+                    return true;
+                }
+            } else if (spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** After {@link #seal}, the drain's claim to frame and write the batch; false if a caller took it first. */
+    boolean claimForDrain() {
+        while (true) {
+            int s = state.get();
+            if ((s & TAKEN) != 0) {
+                return false;
+            }
+            if (state.compareAndSet(s, s | CLAIMED)) {
+                return true;
+            }
+        }
     }
 
     /**

@@ -47,7 +47,37 @@ final class WsSender {
         this.endpoint = endpoint;
         this.closed = connection::isClosed;
         this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
-                r -> notConnected(r.method));
+                r -> notConnected(r.method), callerThread == null ? null : this::sendHere);
+    }
+
+    /**
+     * Run by a caller that starts waiting for a {@code sendAsyncBatch} call before the drain wrote its batch: sends
+     * the batch on this thread over a caller-thread connection ({@link CallerThreadWs#sendBatch}), as a blocking
+     * {@code send} is; a virtual thread leaves it to the event loop (a blocking read would park it: a hop again).
+     */
+    private void sendHere(WsOpenBatch b) {
+        if (Thread.currentThread().isVirtual() || !b.takeForCaller()) {
+            return;
+        }
+        int n = b.count();
+        PendingRequest[] rs = new PendingRequest[n];
+        long[] ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            rs[i] = b.request(i);
+            ids[i] = rs[i].id;
+        }
+        ByteBuf frame = b.takeReady(); // framed by its caller when it filled it (batch ids set then)
+        if (frame == null) {
+            frame = b.frame(n, null);
+            if (n > 1) {
+                for (PendingRequest r : rs) {
+                    r.batchIds = ids; // so that a too-large answer fails just this batch
+                }
+            }
+        }
+        if (!callerThread.sendBatch(rs, frame)) {
+            writeBatch(List.of(rs), frame); // no caller connection for it: the shared one carries it, as the drain would
+        }
     }
 
     /** Free slots of the ring (a gauge). */
@@ -139,15 +169,32 @@ final class WsSender {
             }
             return batch;
         }
-        lifecycle.hook(m -> m.onBatchSize(ids.length));
-        ch.writeAndFlush(buf).addListener((ChannelFutureListener) f -> {
+        write(ch, accepted, buf);
+        return batch;
+    }
+
+    /** Writes a finished batch frame of {@code requests} on the shared connection, or fails them if there is none. */
+    private void writeBatch(List<PendingRequest> requests, ByteBuf frame) {
+        Channel ch = connection.channel();
+        if (ch == null) {
+            frame.release();
+            for (PendingRequest r : requests) {
+                table.fail(r.id, notConnected(r.method));
+            }
+            return;
+        }
+        write(ch, requests, frame);
+    }
+
+    private void write(Channel ch, List<PendingRequest> requests, ByteBuf frame) {
+        lifecycle.hook(m -> m.onBatchSize(requests.size()));
+        ch.writeAndFlush(frame).addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess()) {
-                for (PendingRequest r : accepted) {
+                for (PendingRequest r : requests) {
                     table.fail(r.id, writeFailed(r.method, f.cause()));
                 }
             }
         });
-        return batch;
     }
 
     /** Checks a call and admits it into the in-flight table; a refused one comes back already failed. */

@@ -1,0 +1,155 @@
+package sh.brane.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static sh.brane.rpc.WebSocketProviderTest.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code sendAsyncBatch} calls whose caller joins them before the event loop's drain wrote their batch: the caller
+ * takes the batch and sends it on a caller-thread connection ({@link WsOpenBatch#takeForCaller}); the drain writes
+ * it otherwise; never both. Against a real loopback WebSocket server ({@link TestWsServer}).
+ */
+class WsJoinSendsTest {
+
+    @RegisterExtension
+    final WsTestRig rig = new WsTestRig();
+
+    private static WebSocketConfig.Builder config(TestWsServer s) {
+        return WebSocketConfig.builder(s.url()).callerThreadConnections(2)
+                .requestTimeout(Duration.ofSeconds(3))
+                .connectTimeout(Duration.ofSeconds(2));
+    }
+
+    private static Map<Long, Integer> idsSeen(TestWsServer s) {
+        Map<Long, Integer> seen = new HashMap<>();
+        for (JsonNode req : s.received) {
+            seen.merge(req.get("id").asLong(), 1, Integer::sum);
+        }
+        return seen;
+    }
+
+    private static List<CompletableFuture<JsonNode>> burst(WebSocketProvider p, int calls) {
+        List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
+        for (int i = 0; i < calls; i++) {
+            fs.add(p.sendAsyncBatch("eth_chainId", List.of()));
+        }
+        return fs;
+    }
+
+    @Test
+    void burstsJoinedAtOnceAreSentOnceEachAndMostlyOnACallerConnection() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        for (int round = 0; round < 30; round++) {
+            // full batches (100: framed by their caller) and partial ones (sealed by whoever takes them)
+            for (CompletableFuture<JsonNode> f : burst(p, round % 2 == 0 ? 100 : 7)) {
+                assertThat(f.join().asString()).isEqualTo("0x7a69");
+            }
+        }
+        Map<Long, Integer> seen = idsSeen(s);
+        assertThat(seen).hasSize(15 * 100 + 15 * 7);
+        assertThat(seen.values()).as("each id read once by the node").containsOnly(1);
+        // the drain may win a race now and then; never losing one means the caller never sends
+        assertThat(p.callerThreadConnections()).as("a caller connection was used").isEqualTo(1);
+        assertThat(s.connections.get()).isEqualTo(2);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
+    void aBurstNobodyJoinsIsWrittenByTheDrain() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        for (int round = 0; round < 5; round++) {
+            CountDownLatch answered = new CountDownLatch(100);
+            burst(p, 100).forEach(f -> f.thenRun(answered::countDown));
+            assertThat(answered.await(5, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(idsSeen(s)).hasSize(500);
+        assertThat(s.connections.get()).as("no caller connection").isEqualTo(1);
+    }
+
+    @Test
+    void aVirtualThreadJoiningLeavesTheBatchToTheDrain() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        CompletableFuture<Integer> done = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            burst(p, 50).forEach(CompletableFuture::join);
+            done.complete(50);
+        });
+        assertThat(done.get(5, TimeUnit.SECONDS)).isEqualTo(50);
+        assertThat(s.connections.get()).isEqualTo(1);
+    }
+
+    @Test
+    void answersSentOneByOneAndAStrayMessageAreReadOnTheCallerConnection() throws Exception {
+        TestWsServer s = rig.server((srv, ch, req) -> {
+            // a notification nobody asked for, then each answer as a message of its own, not as a batch
+            ch.writeAndFlush(new TextWebSocketFrame("{\"jsonrpc\":\"2.0\",\"id\":999999,\"result\":\"0x0\"}"));
+            ch.writeAndFlush(new TextWebSocketFrame(TestWsServer.DEFAULT.answer(srv, ch, req).toString()));
+            return null;
+        });
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        for (int round = 0; round < 10; round++) {
+            for (CompletableFuture<JsonNode> f : burst(p, 5)) {
+                assertThat(f.get(5, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
+            }
+        }
+        assertThat(idsSeen(s)).hasSize(50).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
+    }
+
+    @Test
+    void theDrainAndATakingCallerNeverBothHaveABatch() {
+        InFlightTable table = new InFlightTable(10, new RequestLifecycle(Runnable::run));
+        WsOpenBatch taken = batchOf(table, 2);
+        assertThat(taken.takeForCaller()).isTrue();
+        assertThat(taken.takeForCaller()).as("taken once").isFalse();
+        assertThat(taken.seal()).isEqualTo(2);
+        assertThat(taken.claimForDrain()).isFalse();
+        assertThat(taken.append(request(table, 9), List.of(), table, UnpooledByteBufAllocator.DEFAULT))
+                .as("no call joins a taken batch").isEqualTo(WsOpenBatch.Append.REFUSED);
+        taken.release();
+
+        WsOpenBatch claimed = batchOf(table, 1);
+        assertThat(claimed.seal()).isEqualTo(1);
+        assertThat(claimed.claimForDrain()).isTrue();
+        assertThat(claimed.takeForCaller()).isFalse();
+        claimed.release();
+    }
+
+    private static WsOpenBatch batchOf(InFlightTable table, int calls) {
+        WsOpenBatch b = new WsOpenBatch(64, x -> { });
+        for (int i = 0; i < calls; i++) {
+            assertThat(b.append(request(table, 0), List.of(), table, UnpooledByteBufAllocator.DEFAULT))
+                    .isEqualTo(WsOpenBatch.Append.APPENDED);
+        }
+        assertThat(b.departure()).isNotNull();
+        return b;
+    }
+
+    private static long nextId = 1;
+
+    private static PendingRequest request(InFlightTable table, int unused) {
+        PendingRequest r = new PendingRequest(nextId++, "eth_chainId", Duration.ofSeconds(5).toNanos(), null);
+        table.admit(r, false, "test");
+        return r;
+    }
+}
