@@ -33,6 +33,12 @@ import io.netty.buffer.ByteBuf;
  * callers at once, uses the shared connection ({@link #call} returns false). Connections idle for {@value #IDLE_SECONDS} s are closed: before geth's first keep-alive ping (30 s), so
  * that no idle connection has to answer pings nobody reads, and the node keeps no connection nobody uses. One found
  * closed by the node when taken is replaced before anything is written on it.
+ *
+ * <p>Asynchronous calls come here too when their caller joins them before the event loop wrote them: a
+ * {@code sendAsyncBatch} burst or an explicit batch, taken by that caller ({@link #sendBatch}).
+ *
+ * <p>Over 400 lines on purpose: the pool, and the two exchanges on its connections (one call, one batch) with the
+ * rules they share (when a connection is kept or dropped, how each failure ends the calls).
  */
 final class CallerThreadWs implements AutoCloseable {
 

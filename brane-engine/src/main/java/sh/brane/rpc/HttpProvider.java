@@ -38,7 +38,7 @@ import tools.jackson.databind.JsonNode;
  * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
  * take them (connection refused, HTTP 429).
  *
- * <p>Longer than this project's usual class (about 700 lines) on purpose: admission to the in-flight table, the
+ * <p>Longer than this project's usual class (about 820 lines) on purpose: admission to the in-flight table, the
  * batching window, retries with their backoff and their submission rule, and the reading of a response into the
  * shared {@link AnswerRouter} all decide on one exchange's state; the transports, the table, the router and the
  * caller's-thread path are classes of their own.

@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -169,8 +170,41 @@ final class WsSender {
             }
             return batch;
         }
-        write(ch, accepted, buf);
+        if (callerThread == null) {
+            write(ch, accepted, buf);
+        } else {
+            writeOrLetTheCallerTake(ch, accepted, buf);
+        }
         return batch;
+    }
+
+    /**
+     * Hands an explicit batch's frame to the event loop, which writes it unless a caller waiting for one of its calls
+     * took it first to send it on its own thread ({@link AnswerFuture#offerDeparture}, as {@code sendAsyncBatch}'s
+     * batches are taken): whoever claims it first sends it, the other nothing.
+     */
+    private void writeOrLetTheCallerTake(Channel ch, List<PendingRequest> requests, ByteBuf frame) {
+        AtomicBoolean claimed = new AtomicBoolean();
+        AnswerFuture.offerDeparture(requests, () -> {
+            if (!Thread.currentThread().isVirtual() && claimed.compareAndSet(false, true)
+                    && !callerThread.sendBatch(requests.toArray(new PendingRequest[0]), frame)) {
+                writeBatch(requests, frame); // no caller connection free: the shared one carries it after all
+            }
+        });
+        try {
+            ch.eventLoop().execute(() -> {
+                if (claimed.compareAndSet(false, true)) {
+                    write(ch, requests, frame);
+                }
+            });
+        } catch (RejectedExecutionException shutDown) {
+            if (claimed.compareAndSet(false, true)) {
+                frame.release();
+                for (PendingRequest r : requests) {
+                    table.fail(r.id, notConnected(r.method));
+                }
+            }
+        }
     }
 
     /** Writes a finished batch frame of {@code requests} on the shared connection, or fails them if there is none. */

@@ -71,6 +71,33 @@ class WsJoinSendsTest {
     }
 
     @Test
+    void explicitBatchesJoinedAtOnceAreSentOnceEachAndMostlyOnACallerConnection() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        List<RpcCall> calls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            calls.add(RpcCall.of(i % 2 == 0 ? "eth_chainId" : "fail"));
+        }
+        for (int round = 0; round < 30; round++) {
+            List<CompletableFuture<JsonNode>> fs = p.sendBatch(calls);
+            for (int i = 0; i < fs.size(); i++) {
+                if (i % 2 == 0) {
+                    assertThat(fs.get(i).join().asString()).isEqualTo("0x7a69");
+                } else {
+                    assertThat(fs.get(i)).failsWithin(Duration.ZERO).withThrowableThat()
+                            .havingCause().isInstanceOf(RpcErrorException.class);
+                }
+            }
+        }
+        Map<Long, Integer> seen = idsSeen(s);
+        assertThat(seen).hasSize(30 * 20);
+        assertThat(seen.values()).as("each id read once by the node").containsOnly(1);
+        assertThat(p.callerThreadConnections()).as("a caller connection was used").isEqualTo(1);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
     void aBurstNobodyJoinsIsWrittenByTheDrain() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
         WebSocketProvider p = rig.provider(config(s));
