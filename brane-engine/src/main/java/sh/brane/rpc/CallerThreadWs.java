@@ -137,20 +137,13 @@ final class CallerThreadWs implements AutoCloseable {
             } else {
                 drop(c);
             }
-        } catch (CallerWsConnection.TooLarge e) {
-            drop(c);
-            end(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the response: " + e.getMessage()
-                    + " exceeded " + limitHint));
         } catch (TimeoutException e) {
             drop(c);
             table.expire(System.nanoTime()); // ends it as the sweep would have, with the same words
         } catch (IOException | RuntimeException e) {
             drop(c);
             // after close() the table was drained first: the call has ended already, as "provider ... was closed"
-            String why = NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
-            end(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + why
-                    + " on its caller-thread connection to " + endpoint
-                    + "; it may or may not have reached the node", e));
+            end(r, failure(r, e));
         } finally {
             frame.release();
         }
@@ -228,22 +221,29 @@ final class CallerThreadWs implements AutoCloseable {
             } else {
                 release(c);
             }
-        } catch (CallerWsConnection.TooLarge e) {
-            drop(c);
-            scope.failLeft(table, lifecycle, r -> new FrameTooLargeException(r.method + " (id " + r.id
-                    + ") failed: the response: " + e.getMessage() + " exceeded " + limitHint));
         } catch (TimeoutException e) {
             drop(c);
             table.expire(System.nanoTime()); // ends them as the sweep would have, with the same words
         } catch (IOException | RuntimeException e) {
             drop(c);
-            String why = NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
-            scope.failLeft(table, lifecycle, r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: "
-                    + why + " on its caller-thread connection to " + endpoint
-                    + "; it may or may not have reached the node", e));
+            scope.failLeft(table, lifecycle, r -> failure(r, e));
         } finally {
             frame.release();
         }
+    }
+
+    /**
+     * What a call ends with when its exchange failed with {@code e} (not a timeout): an answer over the size limit,
+     * or a broken connection after the request may have been written.
+     */
+    private BraneRpcException failure(PendingRequest r, Exception e) {
+        if (e instanceof CallerWsConnection.TooLarge) {
+            return new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the response: " + e.getMessage()
+                    + " exceeded " + limitHint);
+        }
+        String why = NodeText.of(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+        return new ConnectionLostException(r.method + " (id " + r.id + ") failed: " + why
+                + " on its caller-thread connection to " + endpoint + "; it may or may not have reached the node", e);
     }
 
     /** What became of a message read on a caller connection. */
