@@ -554,7 +554,7 @@ public final class HttpProvider implements BraneProvider {
             }
         }
         if (x.firstSender != null && x.attempt == 1) {
-            return transport.post(x.body, x.headers, remaining, () -> x.claimFirstSend(SENT_BY_LOOP));
+            return transport.post(x.body, x.headers, remaining, x::loopOwnsFirstSend);
         }
         return transport.post(x.body, x.headers, remaining);
     }

@@ -29,9 +29,10 @@ interface HttpTransport extends AutoCloseable {
     CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
 
     /**
-     * As {@link #post(byte[], Map, long)}, but the request is written only if {@code mayWrite}, asked once right
-     * before it would be written, says so; else nothing is sent and the future completes with null (its caller took
-     * the request to send it on its own thread: {@link AnswerFuture#offerDeparture}). This default asks at once.
+     * As {@link #post(byte[], Map, long)}, but the request is written only if {@code mayWrite}, asked right before it
+     * would be written (and before a connection is opened for it), says so; else nothing is sent and the future
+     * completes with null (its caller took the request to send it on its own thread: {@link
+     * AnswerFuture#offerDeparture}). Once it has said yes it must say yes again. This default asks at once.
      */
     default CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
                                               java.util.function.BooleanSupplier mayWrite) {

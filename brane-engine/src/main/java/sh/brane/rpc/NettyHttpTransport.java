@@ -218,6 +218,7 @@ final class NettyHttpTransport implements HttpTransport {
         List<Connection> dead = null;
         boolean refused = false;
         boolean connect = false;
+        boolean askFirst = false;
         synchronized (this) {
             while ((conn = idle.pollFirst()) != null && !conn.channel.isActive()) {
                 // closed by the node while idle and not yet noticed by its event loop
@@ -233,6 +234,10 @@ final class NettyHttpTransport implements HttpTransport {
             } else if (conn != null) {
                 conn.current = call;
                 call.on = conn;
+            } else if (call.mayWrite != null && !call.writeAgreed) {
+                // a call its caller may still take opens no connection until the event loop knows it sends it: the
+                // connections of calls taken meanwhile are not free yet, and the pool would grow with each
+                askFirst = true;
             } else if (connections < maxConnections) {
                 connections++;
                 connecting.add(call);
@@ -244,12 +249,30 @@ final class NettyHttpTransport implements HttpTransport {
         if (dead != null) {
             dead.forEach(d -> d.channel.close());
         }
-        if (refused) {
+        if (askFirst) {
+            askThenAcquire(call);
+        } else if (refused) {
             fail(call, closedError());
         } else if (conn != null) {
             conn.start(call);
         } else if (connect) {
             connect(call);
+        }
+    }
+
+    /** On an event loop: the call goes on ({@link #acquire}) if {@code mayWrite} agrees, else ends unsent (null). */
+    private void askThenAcquire(Call call) {
+        try {
+            group.next().execute(() -> {
+                if (call.mayWrite.getAsBoolean()) {
+                    call.writeAgreed = true;
+                    acquire(call);
+                } else if (call.end()) {
+                    call.future.complete(null);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            fail(call, closedError());
         }
     }
 
@@ -395,8 +418,13 @@ final class NettyHttpTransport implements HttpTransport {
         final byte[] headerLines;
         final long deadline;
         final CompletableFuture<HttpReply> future = new CompletableFuture<>();
-        /** Asked right before the write: false, its caller took the request and it is not sent. Null: always. */
+        /**
+         * Asked right before the write (and before a connection is opened for it): false, its caller took the request
+         * and it is not sent. Null: always. Asked again after it agreed, it agrees again.
+         */
         final BooleanSupplier mayWrite;
+        /** Whether {@link #mayWrite} agreed before a connection was opened for this call. */
+        volatile boolean writeAgreed;
         /** The connection it was last handed to. */
         volatile Connection on;
         volatile int ended;

@@ -146,6 +146,30 @@ class HttpJoinSendsTest {
     }
 
     @Test
+    void aRequestItsCallerTookOpensNoConnectionAndTheEventLoopsPoolDoesNotGrow() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        NettyHttpTransport t = closing(new NettyHttpTransport(HttpConfig.builder(s.url()).build(),
+                "brane-http-join-test-", 8));
+        byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(t.post(body, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS)).isNull();
+        assertThat(t.connections()).as("nothing opened for a taken request").isZero();
+        assertThat(s.accepted.get()).isZero();
+
+        // batches joined at once, one after another: the connections of taken calls are not counted as busy
+        HttpProvider p = closing(HttpProvider.create(config(s)));
+        List<RpcCall> calls = List.of(new RpcCall("eth_chainId", List.of()), new RpcCall("eth_chainId", List.of()));
+        for (int i = 0; i < 1000; i++) {
+            for (CompletableFuture<JsonNode> f : p.sendBatch(calls)) {
+                f.join();
+            }
+        }
+        // one caller-thread connection and the few the event loop needed when it won a race while another of its
+        // connections was still held by a call being taken: as many as were busy at once, not one per race (64 max)
+        assertThat(s.accepted.get()).as("connections opened for 1,000 batches").isLessThanOrEqualTo(16);
+    }
+
+    @Test
     void aCallerThreadConnectionSendsNothingForARequestTheEventLoopTook() throws Exception {
         RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
         CallerThreadHttp c = closing(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
