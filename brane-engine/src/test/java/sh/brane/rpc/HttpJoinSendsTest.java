@@ -60,6 +60,15 @@ class HttpJoinSendsTest {
         return KEEP_OPEN;
     };
 
+    /** One {@code eth_chainId} request body, as the provider would write it. */
+    private static final byte[] ONE_CALL = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
+            .getBytes(StandardCharsets.UTF_8);
+
+    private NettyHttpTransport transport(RawHttpServer s, int maxConnections) {
+        return closing(new NettyHttpTransport(HttpConfig.builder(s.url()).build(), "brane-http-join-test-",
+                maxConnections));
+    }
+
     private static HttpConfig config(RawHttpServer s) {
         return HttpConfig.builder(s.url()).requestTimeout(Duration.ofSeconds(10)).build();
     }
@@ -130,15 +139,12 @@ class HttpJoinSendsTest {
     @Test
     void theEventLoopWritesNothingForARequestItsCallerTookAndKeepsTheConnection() throws Exception {
         RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
-        NettyHttpTransport t = closing(new NettyHttpTransport(HttpConfig.builder(s.url()).build(),
-                "brane-http-join-test-", 1));
-        byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
-                .getBytes(StandardCharsets.UTF_8);
-        HttpTransport.HttpReply first = t.post(body, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS);
+        NettyHttpTransport t = transport(s, 1);
+        HttpTransport.HttpReply first = t.post(ONE_CALL, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS);
         first.release();
-        assertThat(t.post(body, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS))
+        assertThat(t.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS))
                 .as("taken by its caller: no reply").isNull();
-        HttpTransport.HttpReply again = t.post(body, Map.of(), FIVE_SECONDS, () -> true).get(5, TimeUnit.SECONDS);
+        HttpTransport.HttpReply again = t.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> true).get(5, TimeUnit.SECONDS);
         assertThat(again.status()).isEqualTo(200);
         again.release();
         assertThat(s.requests).as("the taken request never written").hasSize(2);
@@ -148,11 +154,8 @@ class HttpJoinSendsTest {
     @Test
     void aRequestItsCallerTookOpensNoConnectionAndTheEventLoopsPoolDoesNotGrow() throws Exception {
         RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
-        NettyHttpTransport t = closing(new NettyHttpTransport(HttpConfig.builder(s.url()).build(),
-                "brane-http-join-test-", 8));
-        byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
-                .getBytes(StandardCharsets.UTF_8);
-        assertThat(t.post(body, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS)).isNull();
+        NettyHttpTransport t = transport(s, 8);
+        assertThat(t.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS)).isNull();
         assertThat(t.connections()).as("nothing opened for a taken request").isZero();
         assertThat(s.accepted.get()).isZero();
 
@@ -173,10 +176,8 @@ class HttpJoinSendsTest {
     void aCallerThreadConnectionSendsNothingForARequestTheEventLoopTook() throws Exception {
         RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
         CallerThreadHttp c = closing(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
-        byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_chainId\",\"params\":[],\"id\":1}"
-                .getBytes(StandardCharsets.UTF_8);
-        assertThat(c.post(body, Map.of(), FIVE_SECONDS, () -> false)).isNull();
-        HttpTransport.HttpReply reply = c.post(body, Map.of(), FIVE_SECONDS, () -> true).join();
+        assertThat(c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false)).isNull();
+        HttpTransport.HttpReply reply = c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> true).join();
         assertThat(reply.status()).isEqualTo(200);
         reply.release();
         assertThat(s.requests).hasSize(1);
