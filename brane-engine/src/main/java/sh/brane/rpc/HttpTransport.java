@@ -43,6 +43,18 @@ interface HttpTransport extends AutoCloseable {
     }
 
     /**
+     * As {@link #post(byte[], Map, long, java.util.function.BooleanSupplier)}, where a transport whose event loop
+     * would otherwise ask {@code mayWrite} before {@code leaveToCallerUntil} ({@link System#nanoTime()}; 0: no such
+     * time) waits until then before it asks: the caller is expected to take the request by then, and the loop that
+     * asked first would send it instead, with its own read, parse and wake-up of the caller. This default asks at
+     * once.
+     */
+    default CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
+                                              java.util.function.BooleanSupplier mayWrite, long leaveToCallerUntil) {
+        return post(body, headers, timeoutNanos, mayWrite);
+    }
+
+    /**
      * Has {@code task} run with the time ({@link System#nanoTime()}) on every tick of the one sweep that ends this
      * transport's late exchanges ({@link InFlightTable#SWEEP_TICK}); false if this transport has no sweep (both
      * transports have one: Netty's on an event loop, the JDK client's on a sweep thread of its own).

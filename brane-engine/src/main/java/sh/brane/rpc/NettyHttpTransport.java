@@ -97,6 +97,8 @@ final class NettyHttpTransport implements HttpTransport {
     private final ArrayDeque<Connection> idle = new ArrayDeque<>();
     private final ArrayDeque<Call> waiting = new ArrayDeque<>();
     private final Set<Call> connecting = new HashSet<>();
+    /** Calls whose event loop waits until their caller had its time to take them ({@link #waitForCaller}). */
+    private final Set<Call> leftToCaller = new HashSet<>();
     private final Set<Connection> open = new HashSet<>();
     /** Run on every tick of the sweep before this transport's own deadlines: the provider's {@link InFlightTable}. */
     private final SweepTask alsoOnSweep = new SweepTask();
@@ -156,7 +158,18 @@ final class NettyHttpTransport implements HttpTransport {
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
                                              BooleanSupplier mayWrite) {
-        Call call = new Call(body, headerLines(headers), System.nanoTime() + timeoutNanos, mayWrite);
+        return post(body, headers, timeoutNanos, mayWrite, 0);
+    }
+
+    /**
+     * The same; an event loop that would ask {@code mayWrite} before {@code leaveToCallerUntil} schedules the question
+     * for then instead ({@link #waitForCaller}).
+     */
+    @Override
+    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
+                                             BooleanSupplier mayWrite, long leaveToCallerUntil) {
+        Call call = new Call(body, headerLines(headers), System.nanoTime() + timeoutNanos, mayWrite,
+                mayWrite == null ? 0 : leaveToCallerUntil);
         acquire(call);
         return call.future;
     }
@@ -172,8 +185,10 @@ final class NettyHttpTransport implements HttpTransport {
             closed = true;
             calls.addAll(waiting);
             calls.addAll(connecting);
+            calls.addAll(leftToCaller);
             waiting.clear();
             connecting.clear();
+            leftToCaller.clear();
             for (Connection c : open) {
                 Call current = c.current;
                 if (current != null) {
@@ -262,17 +277,59 @@ final class NettyHttpTransport implements HttpTransport {
 
     /** On an event loop: the call goes on ({@link #acquire}) if {@code mayWrite} agrees, else ends unsent (null). */
     private void askThenAcquire(Call call) {
+        EventLoop loop = (EventLoop) group.next();
         try {
-            group.next().execute(() -> {
-                if (call.mayWrite.getAsBoolean()) {
-                    call.writeAgreed = true;
-                    acquire(call);
-                } else if (call.end()) {
-                    call.future.complete(null);
-                }
-            });
+            loop.execute(() -> askOnLoop(call, loop));
         } catch (RejectedExecutionException e) {
             fail(call, closedError());
+        }
+    }
+
+    private void askOnLoop(Call call, EventLoop loop) {
+        if (waitForCaller(call, loop, () -> askOnLoop(call, loop))) {
+            return;
+        }
+        if (call.mayWrite.getAsBoolean()) {
+            call.writeAgreed = true;
+            acquire(call);
+        } else if (call.end()) {
+            call.future.complete(null);
+        }
+    }
+
+    /**
+     * On {@code loop}: whether the question to {@code call}'s {@code mayWrite} waits, because its caller's time to take
+     * it ({@code leaveToCallerUntil}) has not passed; then {@code askAgain} runs on the loop when it has. A caller that
+     * joins at once takes its request 10-20 µs after handing it over, and this loop, when it was awake already or the
+     * caller was preempted, asked first in 8-26% of batches (measured in {@code HttpBatchCost} against Anvil) and then
+     * read, parsed and woke the caller for them: about twice the CPU of a taken batch. The wait is a timer on the
+     * loop, armed from the loop itself (no cross-thread task), and only the calls of a caller that took its last one
+     * wait ({@code HttpProvider}).
+     */
+    private boolean waitForCaller(Call call, EventLoop loop, Runnable askAgain) {
+        long wait = call.leaveToCallerUntil == 0 ? 0 : call.leaveToCallerUntil - System.nanoTime();
+        if (wait <= 0 || call.isEnded()) {
+            return false;
+        }
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            leftToCaller.add(call);
+        }
+        try {
+            loop.schedule(() -> {
+                synchronized (this) {
+                    leftToCaller.remove(call);
+                }
+                askAgain.run();
+            }, wait, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (RejectedExecutionException e) {
+            synchronized (this) {
+                leftToCaller.remove(call);
+            }
+            return false;
         }
     }
 
@@ -429,11 +486,15 @@ final class NettyHttpTransport implements HttpTransport {
         volatile Connection on;
         volatile int ended;
 
-        Call(byte[] body, byte[] headerLines, long deadline, BooleanSupplier mayWrite) {
+        /** {@link System#nanoTime()} before which the event loop leaves the call to its caller; 0: no wait. */
+        final long leaveToCallerUntil;
+
+        Call(byte[] body, byte[] headerLines, long deadline, BooleanSupplier mayWrite, long leaveToCallerUntil) {
             this.body = body;
             this.headerLines = headerLines;
             this.deadline = deadline;
             this.mayWrite = mayWrite;
+            this.leaveToCallerUntil = leaveToCallerUntil;
         }
 
         boolean end() {
@@ -591,6 +652,9 @@ final class NettyHttpTransport implements HttpTransport {
                 drop(this);
                 elsewhere(call);
                 return;
+            }
+            if (call.mayWrite != null && waitForCaller(call, channel.eventLoop(), () -> write(call))) {
+                return; // asked again when its caller's time to take it has passed
             }
             if (call.mayWrite != null && !call.mayWrite.getAsBoolean()) {
                 // its caller sends it on a connection of its own: this one is free again, nothing was written

@@ -199,4 +199,64 @@ class HttpJoinSendsTest {
         });
         assertThat(parsedOn.get(10, TimeUnit.SECONDS).getName()).contains("-io-");
     }
+
+    @Test
+    void theEventLoopAsksNoSoonerThanTheCallersTimeToTakeItEnds() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        NettyHttpTransport t = transport(s, 1);
+        long[] askedAt = new long[1];
+        // no idle connection yet: the question comes before one is opened; then one is idle: before the write
+        for (int round = 0; round < 2; round++) {
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+            HttpTransport.HttpReply reply = t.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> {
+                askedAt[0] = System.nanoTime();
+                return true;
+            }, until).get(5, TimeUnit.SECONDS);
+            assertThat(reply.status()).isEqualTo(200);
+            reply.release();
+            assertThat(askedAt[0] - until).as("asked after the caller's time to take it, round " + round)
+                    .isNotNegative();
+        }
+        assertThat(s.requests).hasSize(2);
+        assertThat(s.accepted.get()).isEqualTo(1);
+    }
+
+    @Test
+    void closingTheTransportEndsACallLeftToItsCaller() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(s.url()).build(), "brane-http-join-test-", 1);
+        CompletableFuture<HttpTransport.HttpReply> f = t.post(ONE_CALL, Map.of(), FIVE_SECONDS * 12, () -> true,
+                System.nanoTime() + TimeUnit.SECONDS.toNanos(60));
+        t.close();
+        assertThat(f).failsWithin(Duration.ofSeconds(5));
+        assertThat(s.requests).isEmpty();
+    }
+
+    @Test
+    void onlyASenderThatJoinsAtOnceHasItsCallsLeftToIt() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        HttpProvider p = closing(HttpProvider.create(config(s)));
+        CompletableFuture<String> checked = new CompletableFuture<>();
+        Thread.ofPlatform().start(() -> {
+            try {
+                JoinHabit habit = JoinHabit.of();
+                assertThat(habit.joinsAtOnce).as("a new thread").isFalse();
+                // joined at once until the caller has taken one (the event loop may win the first races)
+                for (int i = 0; i < 100 && !habit.joinsAtOnce; i++) {
+                    p.sendAsync("eth_chainId", List.of(), Duration.ofSeconds(5)).join();
+                }
+                assertThat(habit.joinsAtOnce).as("after taking one of its calls").isTrue();
+                // a call nobody joins: sent by the event loop once the wait ends, and the sender marked for it
+                CountDownLatch answered = new CountDownLatch(1);
+                p.sendAsync("eth_chainId", List.of(), Duration.ofSeconds(5)).whenComplete((v, e) -> answered.countDown());
+                assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
+                assertThat(habit.joinsAtOnce).as("after a call the event loop had to send").isFalse();
+                checked.complete("ok");
+            } catch (Throwable e) {
+                checked.completeExceptionally(e);
+            }
+        });
+        assertThat(checked.get(30, TimeUnit.SECONDS)).isEqualTo("ok");
+        assertThat(idsSeen(s).values()).as("each id read once by the node").containsOnly(1);
+    }
 }
