@@ -73,14 +73,14 @@ public final class HttpBatchCost {
         long wall = System.nanoTime();
         long caller = threads.getCurrentThreadCpuTime();
         long process = os.getProcessCpuTime();
-        java.util.Map<String, Long> before = cpuByThreadName(threads);
+        java.util.Map<String, Long> before = ThreadHops.cpuByThread();
         for (int i = 0; i < batches; i++) {
             call.call();
         }
         long callerCpu = threads.getCurrentThreadCpuTime() - caller;
         long processCpu = os.getProcessCpuTime() - process;
         StringBuilder others = new StringBuilder();
-        cpuByThreadName(threads).forEach((thread, cpu) -> {
+        ThreadHops.cpuByThread().forEach((thread, cpu) -> {
             long used = cpu - before.getOrDefault(thread, 0L);
             if (used / batches >= 2_000 && !thread.equals(Thread.currentThread().getName())) {
                 others.append(String.format(" %s %.1f", thread, used / 1e3 / batches));
@@ -89,19 +89,6 @@ public final class HttpBatchCost {
         return String.format(" %s %.0f us wall, %.1f us caller CPU, %.0f us process CPU per batch (others:%s) |",
                 name, (System.nanoTime() - wall) / 1e3 / batches, callerCpu / 1e3 / batches,
                 processCpu / 1e3 / batches, others);
-    }
-
-    /** CPU time so far of every live thread, by name (threads of one name summed), to see where a batch's CPU goes. */
-    private static java.util.Map<String, Long> cpuByThreadName(ThreadMXBean threads) {
-        java.util.Map<String, Long> byName = new java.util.TreeMap<>();
-        for (long id : threads.getAllThreadIds()) {
-            java.lang.management.ThreadInfo info = threads.getThreadInfo(id);
-            long cpu = threads.getThreadCpuTime(id);
-            if (info != null && cpu > 0) {
-                byName.merge(info.getThreadName().replaceAll("-\\d+$", "-n"), cpu, Long::sum);
-            }
-        }
-        return byName;
     }
 
     private static JsonNode last(List<CompletableFuture<JsonNode>> futures) {

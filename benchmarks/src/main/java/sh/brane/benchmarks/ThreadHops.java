@@ -70,8 +70,8 @@ public final class ThreadHops {
         }
     }
 
-    /** CPU time of every live thread, by thread kind (its name without trailing numbers). */
-    private static java.util.Map<String, Long> cpuByThread() {
+    /** CPU time of every live thread, by thread kind (its name without trailing numbers); {@link HttpBatchCost} too. */
+    static java.util.Map<String, Long> cpuByThread() {
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         java.util.Map<String, Long> out = new java.util.TreeMap<>();
         for (long id : mx.getAllThreadIds()) {

@@ -122,10 +122,16 @@ abstract class TransactionLifecycleTestBase {
     }
 
     static void await(String what, Duration timeout, BooleanSupplier done) throws InterruptedException {
+        await(what, timeout, done, () -> "");
+    }
+
+    /** The same; on timeout the message ends with {@code state} (what was left, for a failure seen once in a while). */
+    static void await(String what, Duration timeout, BooleanSupplier done, java.util.function.Supplier<String> state)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
+                throw new AssertionError("timed out waiting for " + what + state.get());
             }
             Thread.sleep(20);
         }
@@ -756,7 +762,11 @@ abstract class TransactionLifecycleTestBase {
             }
             TransactionStore view = newStore();
             await("every transfer CONFIRMED", Duration.ofMinutes(3),
-                    () -> view.unfinished(Anvil.DEFAULT_CHAIN_ID, key.address()).isEmpty());
+                    () -> view.unfinished(Anvil.DEFAULT_CHAIN_ID, key.address()).isEmpty(),
+                    () -> "; node nonce latest " + client.getTransactionCount(key.address(), BlockTag.LATEST)
+                            + ", pending " + client.getTransactionCount(key.address(), BlockTag.PENDING)
+                            + "; unfinished (first 10): " + view.unfinished(Anvil.DEFAULT_CHAIN_ID, key.address())
+                            .stream().limit(10).map(e -> e.nonce() + " " + e.state() + " " + e.hash()).toList());
             List<JournalEntry> all = view.byNonce(Anvil.DEFAULT_CHAIN_ID, key.address(), 0, Long.MAX_VALUE);
             assertThat(all).hasSize(total).allSatisfy(e -> assertThat(e.state()).isEqualTo(TxState.CONFIRMED));
             Set<Long> nonces = new HashSet<>();
