@@ -300,7 +300,7 @@ final class NettyHttpTransport implements HttpTransport {
     /**
      * On {@code loop}: whether the question to {@code call}'s {@code mayWrite} waits, because its caller's time to take
      * it ({@code leaveToCallerUntil}) has not passed; then {@code askAgain} runs on the loop when it has. A caller that
-     * joins at once takes its request 10-20 µs after handing it over, and this loop, when it was awake already or the
+     * joins at once takes its request 8-16 µs after handing it over, and this loop, when it was awake already or the
      * caller was preempted, asked first in 8-26% of batches (measured in {@code HttpBatchCost} against Anvil) and then
      * read, parsed and woke the caller for them: about twice the CPU of a taken batch. The wait is a timer on the
      * loop, armed from the loop itself (no cross-thread task), and only the calls of a caller that took its last one
