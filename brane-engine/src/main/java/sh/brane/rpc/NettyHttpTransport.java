@@ -653,7 +653,7 @@ final class NettyHttpTransport implements HttpTransport {
                 elsewhere(call);
                 return;
             }
-            if (call.mayWrite != null && waitForCaller(call, channel.eventLoop(), () -> write(call))) {
+            if (waitForCaller(call, channel.eventLoop(), () -> write(call))) {
                 return; // asked again when its caller's time to take it has passed
             }
             if (call.mayWrite != null && !call.mayWrite.getAsBoolean()) {

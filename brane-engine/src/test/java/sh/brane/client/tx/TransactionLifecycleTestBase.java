@@ -131,7 +131,13 @@ abstract class TransactionLifecycleTestBase {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what + state.get());
+                String left;
+                try {
+                    left = state.get();
+                } catch (RuntimeException e) {
+                    left = "; (what was left could not be read: " + e + ")";
+                }
+                throw new AssertionError("timed out waiting for " + what + left);
             }
             Thread.sleep(20);
         }
