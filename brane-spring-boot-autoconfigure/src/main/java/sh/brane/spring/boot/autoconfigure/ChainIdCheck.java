@@ -105,11 +105,13 @@ final class ChainIdCheck {
         }
         BraneChainIdMismatchException mismatch = new BraneChainIdMismatchException(this.endpoint, this.expected,
                 actual, this.property);
-        this.verdicts.mismatch(this.chain, this.endpoint, this.expected, actual, this.property);
+        // closed first, so that no call slips through to the wrong network while the verdict is written; the
+        // verdict last, so that whoever sees it in health also finds the provider closed and the error logged
+        this.provider.close();
         logger.error("{}. Its provider is closed so that nothing reaches the wrong network (health is DOWN): point "
                 + "the endpoint at a node of chain {}, or set {} to {} if that network is intended, and restart.",
                 mismatch.getMessage(), this.expected, this.property, actual);
-        this.provider.close();
+        this.verdicts.mismatch(this.chain, this.endpoint, this.expected, actual, this.property);
     }
 
     private static Throwable rootOf(Throwable failure) {

@@ -184,7 +184,10 @@ class BraneStartupWithoutNodeTests {
                         .contains("reports chain id 31337 but brane.rpc.expected-chain-id is 1"));
                     assertThat(output).contains("set brane.rpc.expected-chain-id to 31337");
                     awaitTrue(() -> !provider.isConnected());
-                    var health = context.getBean(BraneHealthIndicator.class).health(true);
+                    // the verdict is written last (after the close and the log line): wait for it too
+                    BraneHealthIndicator indicator = context.getBean(BraneHealthIndicator.class);
+                    awaitTrue(() -> indicator.health(true).getDetails().containsKey("reason"));
+                    var health = indicator.health(true);
                     assertThat(health.getStatus()).isEqualTo(Status.DOWN);
                     // the reason, not a bare "disconnected": the provider was closed on purpose
                     assertThat(health.getDetails()).containsEntry("reason",
