@@ -66,7 +66,7 @@ public final class HttpBatchCost {
         }
     }
 
-    private static String measure(String name, int batches, Callable<?> call) throws Exception {
+    static String measure(String name, int batches, Callable<?> call) throws Exception {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

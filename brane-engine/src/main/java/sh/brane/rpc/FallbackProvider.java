@@ -300,7 +300,7 @@ public final class FallbackProvider implements BraneProvider {
         boolean first = tried.isEmpty();
         Endpoint e = pick(tried);
         tried.add(e);
-        if (!e.proven && HttpProvider.NOT_REPEATABLE.contains(method) && needsProbe(e)) {
+        if (!e.proven && HttpProvider.notRepeatable(method) && needsProbe(e)) {
             probeThenSend(e, first, method, deadlineNanos, call, tried, result);
             return;
         }
@@ -377,7 +377,7 @@ public final class FallbackProvider implements BraneProvider {
             e.failure(failureThreshold);
             boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
             if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0
-                    || mayHaveReached && HttpProvider.NOT_REPEATABLE.contains(method)) {
+                    || mayHaveReached && HttpProvider.notRepeatable(method)) {
                 result.completeExceptionally(cause);
             } else {
                 attempt(method, deadlineNanos, call, tried, result);
@@ -402,7 +402,7 @@ public final class FallbackProvider implements BraneProvider {
             Endpoint e = pick(tried);
             tried.add(e);
             boolean last = tried.size() >= endpoints.size();
-            if (!e.proven && HttpProvider.NOT_REPEATABLE.contains(method) && needsProbe(e)) {
+            if (!e.proven && HttpProvider.notRepeatable(method) && needsProbe(e)) {
                 Throwable refused = probeBlocking(e, deadlineNanos);
                 if (refused != null) {
                     if (closed || last || System.nanoTime() - deadlineNanos >= 0) {
@@ -429,7 +429,7 @@ public final class FallbackProvider implements BraneProvider {
                 e.failure(failureThreshold);
                 boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
                 if (closed || last || System.nanoTime() - deadlineNanos >= 0
-                        || mayHaveReached && HttpProvider.NOT_REPEATABLE.contains(method)) {
+                        || mayHaveReached && HttpProvider.notRepeatable(method)) {
                     throw cause;
                 }
             }

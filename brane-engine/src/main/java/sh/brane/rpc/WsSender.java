@@ -116,7 +116,7 @@ final class WsSender {
         PendingRequest r = register(method, params, timeoutNanos, null, false, null);
         Channel ch = channelFor(r, params);
         if (ch != null) {
-            if (!HttpProvider.NOT_REPEATABLE.contains(method)) {
+            if (!HttpProvider.notRepeatable(method)) {
                 // written into the caller's open batch, which the drain frames and sends whole
                 writer.publishJoinable(ch, r, params, closed);
             } else {
@@ -283,7 +283,7 @@ final class WsSender {
      */
     boolean askAgainLater(PendingRequest r) {
         if (connection.isClosed() || r.params == null || r.retries >= config.maxRetries()
-                || HttpProvider.NOT_REPEATABLE.contains(r.method)) {
+                || HttpProvider.notRepeatable(r.method)) {
             return false;
         }
         int attempt = ++r.retries;
