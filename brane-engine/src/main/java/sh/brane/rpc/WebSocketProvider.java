@@ -344,6 +344,7 @@ public final class WebSocketProvider implements BraneProvider {
             return;
         }
         connection.close(new ConnectionLostException("provider " + config.name() + " was closed"));
+        sender.close(); // after the connection is closed: no batch is left to a caller after this
         if (sweep != null) {
             sweep.cancel(false);
         }
@@ -366,6 +367,11 @@ public final class WebSocketProvider implements BraneProvider {
     @Override
     public String toString() {
         return "WebSocketProvider[" + endpoint + ", " + transportName() + ", connected=" + isConnected() + "]";
+    }
+
+    /** How long the event loop leaves an explicit batch to a sender that joins at once (tests make it long). */
+    void takeWaitNanos(long nanos) {
+        sender.takeWaitNanos(nanos);
     }
 
     private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {

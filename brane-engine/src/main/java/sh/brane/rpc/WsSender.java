@@ -5,7 +5,6 @@ import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -36,6 +35,8 @@ final class WsSender {
     private final java.util.function.BooleanSupplier closed;
     /** Blocking calls on platform threads to a {@code ws://} endpoint, on the caller's thread; null when off. */
     private final CallerThreadWs callerThread;
+    /** Explicit batches handed to the event loop, which a joining caller may take; null without caller connections. */
+    private final WsBatchHandOff handOff;
 
     WsSender(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, WsConnection connection,
              EventLoopGroup group, String endpoint, CallerThreadWs callerThread) {
@@ -49,6 +50,22 @@ final class WsSender {
         this.closed = connection::isClosed;
         this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
                 r -> notConnected(r.method), callerThread == null ? null : this::sendHere);
+        this.handOff = callerThread == null ? null : new WsBatchHandOff(callerThread, table, this::notConnected, closed,
+                this::write, this::writeBatch);
+    }
+
+    /** Ends the explicit batches still left to their callers, unsent: the provider is closing. */
+    void close() {
+        if (handOff != null) {
+            handOff.close();
+        }
+    }
+
+    /** How long the event loop leaves an explicit batch to a sender that joins at once (tests make it long). */
+    void takeWaitNanos(long nanos) {
+        if (handOff != null) {
+            handOff.takeWaitNanos(nanos);
+        }
     }
 
     /**
@@ -173,38 +190,9 @@ final class WsSender {
         if (callerThread == null) {
             write(ch, accepted, buf);
         } else {
-            writeOrLetTheCallerTake(ch, accepted, buf);
+            handOff.handOff(ch, accepted, buf);
         }
         return batch;
-    }
-
-    /**
-     * Hands an explicit batch's frame to the event loop, which writes it unless a caller waiting for one of its calls
-     * took it first to send it on its own thread ({@link AnswerFuture#offerDeparture}, as {@code sendAsyncBatch}'s
-     * batches are taken): whoever claims it first sends it, the other nothing.
-     */
-    private void writeOrLetTheCallerTake(Channel ch, List<PendingRequest> requests, ByteBuf frame) {
-        AtomicBoolean claimed = new AtomicBoolean();
-        AnswerFuture.offerDeparture(requests, () -> {
-            if (!Thread.currentThread().isVirtual() && claimed.compareAndSet(false, true)
-                    && !callerThread.sendBatch(requests.toArray(new PendingRequest[0]), frame)) {
-                writeBatch(requests, frame); // no caller connection free: the shared one carries it after all
-            }
-        });
-        try {
-            ch.eventLoop().execute(() -> {
-                if (claimed.compareAndSet(false, true)) {
-                    write(ch, requests, frame);
-                }
-            });
-        } catch (RejectedExecutionException shutDown) {
-            if (claimed.compareAndSet(false, true)) {
-                frame.release();
-                for (PendingRequest r : requests) {
-                    table.fail(r.id, notConnected(r.method));
-                }
-            }
-        }
     }
 
     /** Writes a finished batch frame of {@code requests} on the shared connection, or fails them if there is none. */

@@ -97,6 +97,96 @@ class WsJoinSendsTest {
         assertThat(p.pendingRequests()).isZero();
     }
 
+    /** Runs {@code body} on a new platform thread (its own {@link JoinHabit}) and waits for it. */
+    private static void onNewPlatformThread(ThrowingRunnable body) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread.ofPlatform().start(() -> {
+            try {
+                body.run();
+                done.complete(null);
+            } catch (Throwable e) {
+                done.completeExceptionally(e);
+            }
+        });
+        done.get(30, TimeUnit.SECONDS);
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static List<RpcCall> chainIds(int n) {
+        List<RpcCall> calls = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            calls.add(RpcCall.of("eth_chainId"));
+        }
+        return calls;
+    }
+
+    @Test
+    void onlyASenderThatJoinsAtOnceHasItsExplicitBatchesLeftToIt() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        onNewPlatformThread(() -> {
+            JoinHabit habit = JoinHabit.of();
+            assertThat(habit.joinsAtOnce).as("a new thread").isFalse();
+            // joined at once until the caller has taken one (the event loop may win the first races)
+            for (int i = 0; i < 100 && !habit.joinsAtOnce; i++) {
+                p.sendBatch(chainIds(5)).forEach(CompletableFuture::join);
+            }
+            assertThat(habit.joinsAtOnce).as("after taking one of its batches").isTrue();
+            // a batch nobody joins: written by the event loop once the wait ends, and the sender marked for it
+            CountDownLatch answered = new CountDownLatch(5);
+            p.sendBatch(chainIds(5)).forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
+            assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
+            assertThat(habit.joinsAtOnce).as("after a batch the event loop had to write").isFalse();
+        });
+        assertThat(idsSeen(s).values()).as("each id read once by the node").containsOnly(1);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
+    void theEventLoopWritesAnExplicitBatchNoSoonerThanItsCallersTimeToTakeItEnds() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        long wait = TimeUnit.MILLISECONDS.toNanos(300);
+        p.takeWaitNanos(wait);
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            long handedOver = System.nanoTime();
+            List<CompletableFuture<JsonNode>> fs = p.sendBatch(chainIds(3));
+            CountDownLatch answered = new CountDownLatch(3);
+            fs.forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
+            assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
+            assertThat(System.nanoTime() - handedOver).as("written after the caller's time to take it")
+                    .isGreaterThanOrEqualTo(wait);
+            assertThat(fs.get(0).join().asString()).isEqualTo("0x7a69");
+        });
+        assertThat(s.connections.get()).as("no caller connection").isEqualTo(1);
+    }
+
+    @Test
+    void closingTheProviderEndsAnExplicitBatchLeftToItsCaller() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
+        List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            fs.addAll(p.sendBatch(chainIds(3)));
+        });
+        await(() -> p.pendingRequests() == 3, "the batch admitted");
+        p.close();
+        for (CompletableFuture<JsonNode> f : fs) {
+            assertThat(f).failsWithin(Duration.ofSeconds(5)).withThrowableThat()
+                    .havingCause().isInstanceOf(ConnectionLostException.class);
+        }
+        assertThat(s.received).as("nothing sent").isEmpty();
+    }
+
     @Test
     void aBurstNobodyJoinsIsWrittenByTheDrain() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
