@@ -149,9 +149,17 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
         }
     }
 
-    /** Wakes the waiting caller after a completion attempt; returns whether it completed this future. */
+    /**
+     * Wakes the waiting caller after a completion attempt and, once done, lets go of the departure and the answer
+     * group: a departure holds its whole batch (every call of it, with their futures and answers), so a caller that
+     * keeps one finished future must not keep the other 99 with it. Returns whether it completed this future.
+     */
     private boolean woke(boolean completed) {
         wake();
+        if (isDone()) {
+            DEPARTURE.setRelease(this, null);
+            GROUP.setRelease(this, null);
+        }
         return completed;
     }
 

@@ -188,6 +188,27 @@ class WsJoinSendsTest {
     }
 
     @Test
+    void aFinishedFutureKeptByItsCallerDoesNotKeepTheRestOfItsBatch() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        List<CompletableFuture<JsonNode>> first = burst(p, 100);
+        first.forEach(CompletableFuture::join); // the first join takes the batch; the others find their calls done
+        CompletableFuture<JsonNode> kept = first.get(50);
+        java.lang.ref.WeakReference<CompletableFuture<JsonNode>> other = new java.lang.ref.WeakReference<>(first.get(99));
+        first = null;
+        // a second burst: the thread's open batch (kept for its size) is now this one, not the first
+        burst(p, 100).forEach(CompletableFuture::join);
+        for (int i = 0; i < 20 && other.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertThat(other.get()).as("another call of the batch, reachable only through a kept future's departure")
+                .isNull();
+        assertThat(kept.join().asString()).isEqualTo("0x7a69");
+    }
+
+    @Test
     void aBurstNobodyJoinsIsWrittenByTheDrain() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
         WebSocketProvider p = rig.provider(config(s));
