@@ -462,6 +462,7 @@ final class RingWriter {
                 addFrame(ready);
                 calls += n;
             }
+            b.forgetCalls();
             return;
         }
         boolean[] keep = null;
@@ -485,6 +486,7 @@ final class RingWriter {
         }
         if (live == 0) {
             b.release();
+            b.forgetCalls();
             return;
         }
         if (live > 1) {
@@ -499,6 +501,7 @@ final class RingWriter {
         }
         addFrame(b.frame(n, keep));
         calls += live;
+        b.forgetCalls();
     }
 
     /**

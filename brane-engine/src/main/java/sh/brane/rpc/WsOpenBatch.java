@@ -231,6 +231,17 @@ final class WsOpenBatch {
         return (state.get() & SEALED) != 0;
     }
 
+    /**
+     * Lets go of the calls once the batch is framed and its sender holds them: the caller's thread keeps its last batch
+     * ({@link RingWriter}, for the size of its next one) until its next burst, and must not keep the calls' answers
+     * with it (a pool of idle threads would each hold up to 100 of them).
+     */
+    void forgetCalls() {
+        requests = NO_REQUESTS;
+    }
+
+    private static final PendingRequest[] NO_REQUESTS = new PendingRequest[0];
+
     /** The {@code i}th call of a sealed batch. */
     PendingRequest request(int i) {
         return requests[i];

@@ -93,6 +93,7 @@ final class WsSender {
                 }
             }
         }
+        b.forgetCalls();
         if (!callerThread.sendBatch(rs, frame)) {
             writeBatch(List.of(rs), frame); // no caller connection for it: the shared one carries it, as the drain would
         }
