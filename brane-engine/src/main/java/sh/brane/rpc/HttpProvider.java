@@ -47,9 +47,9 @@ public final class HttpProvider implements BraneProvider {
     /**
      * Whether {@code method} must never be repeated once it may have reached the node (it submits a transaction). A
      * string switch rather than a {@code Set.of(...).contains}: every call asks it, and the set's lookup (its
-     * {@code hashCode} and {@code equals} calls are megamorphic across the JDK's uses of {@code Set.of}) took about 6% of
-     * the caller's samples in a JFR profile of 100 {@code sendAsyncBatch} calls joined at once (session 15), though an
-     * A/B of {@code WsBatchCost} could not tell the two apart within its noise.
+     * {@code hashCode} and {@code equals} calls are megamorphic across the JDK's uses of {@code Set.of}) took about
+     * 6% of the caller's samples in a JFR profile of 100 {@code sendAsyncBatch} calls joined at once (session 15),
+     * though an A/B of {@code WsBatchCost} could not tell the two apart within its noise.
      */
     static boolean notRepeatable(String method) {
         return switch (method) {
@@ -406,7 +406,7 @@ public final class HttpProvider implements BraneProvider {
             boolean rep = true;
             String last = null;
             for (PendingRequest r : requests) {
-                if (r.method != last) { // a batch usually repeats one method: one set lookup for the run
+                if (r.method != last) { // a batch usually repeats one method: one look for the run
                     last = r.method;
                     rep &= !notRepeatable(last);
                 }

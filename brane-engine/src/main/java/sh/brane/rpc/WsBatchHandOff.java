@@ -39,7 +39,7 @@ final class WsBatchHandOff {
     private final SharedWrite write;
     /** Writes on the current shared connection, or ends the calls when there is none. */
     private final BiConsumer<List<PendingRequest>, ByteBuf> writeOnCurrent;
-    /** Batches waiting for their caller on a timer of the loop: {@link #close} ends them (see {@link #leaveToCaller}). */
+    /** Batches waiting for their caller on a timer of the loop: {@link #close} ends them ({@link #leaveToCaller}). */
     private final Set<HeldBatch> leftToCaller = ConcurrentHashMap.newKeySet();
     private volatile long takeWaitNanos = HttpProvider.TAKE_WAIT_NANOS;
 

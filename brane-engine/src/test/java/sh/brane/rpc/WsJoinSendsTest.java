@@ -3,6 +3,7 @@ package sh.brane.rpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static sh.brane.rpc.WebSocketProviderTest.await;
 
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -195,7 +196,7 @@ class WsJoinSendsTest {
         List<CompletableFuture<JsonNode>> first = burst(p, 100);
         first.forEach(CompletableFuture::join); // the first join takes the batch; the others find their calls done
         CompletableFuture<JsonNode> kept = first.get(50);
-        java.lang.ref.WeakReference<CompletableFuture<JsonNode>> other = new java.lang.ref.WeakReference<>(first.get(99));
+        WeakReference<CompletableFuture<JsonNode>> other = new WeakReference<>(first.get(99));
         first = null;
         // the thread still keeps this batch (for the size of its next one), without its calls
         for (int i = 0; i < 20 && other.get() != null; i++) {
