@@ -70,7 +70,11 @@ final class WsBatchHandOff {
             }
         });
         Runnable loopWrites = () -> {
-            if (held.claim()) {
+            if (closed.getAsBoolean()) {
+                // closing: close() fails the calls as closed, so the batch must not leave now (a graceful shutdown
+                // still runs the tasks queued before it, this one included)
+                endUnsent(held);
+            } else if (held.claim()) {
                 if (habit != null) {
                     habit.joinsAtOnce = false; // nobody took it in time: this sender's next batches are not waited for
                 }
@@ -91,7 +95,8 @@ final class WsBatchHandOff {
 
     /**
      * On the event loop: arms a timer that runs {@code loopWrites} after {@code waitNanos}; false when the loop or the
-     * provider is closing (the caller of this writes now). A batch waiting so is in {@link #leftToCaller}, so that
+     * provider is closing (the caller of this runs {@code loopWrites} now, which ends the batch unsent when the provider
+     * is closing). A batch waiting so is in {@link #leftToCaller}, so that
      * {@link #close} ends it: a task scheduled on a Netty loop is cancelled, not run, when the loop shuts down, and its
      * frame would be neither sent nor freed.
      */
