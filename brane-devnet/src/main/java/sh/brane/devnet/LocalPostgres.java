@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -27,11 +28,14 @@ public final class LocalPostgres implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final Process launcher;
+    /** This attempt's server log: its own file, so that an earlier attempt's process cannot write into it. */
+    private final Path log;
 
-    private LocalPostgres(Path dir, int port, Process launcher) {
+    private LocalPostgres(Path dir, int port, Process launcher, Path log) {
         this.dir = dir;
         this.port = port;
         this.launcher = launcher;
+        this.log = log;
     }
 
     /** The binaries directory, or empty when PostgreSQL is not installed. */
@@ -89,8 +93,11 @@ public final class LocalPostgres implements AutoCloseable {
                     data.toString(), "-p", Integer.toString(port), "-k", dir.toString(), "-c",
                     "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
                     "max_connections=200")));
-            pb.redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile());
-            LocalPostgres pg = new LocalPostgres(dir, port, pb.start());
+            // a log per attempt: a postmaster of the attempt before may still be writing its "could not bind" into
+            // its own log as it exits, which read as this attempt's would take a port for taken that is not
+            Path log = dir.resolve("server-" + attempt + ".log");
+            pb.redirectErrorStream(true).redirectOutput(log.toFile());
+            LocalPostgres pg = new LocalPostgres(dir, port, pb.start(), log);
             // also stopped when the test JVM exits without reaching close() (e.g. Ctrl-C)
             Thread hook = new Thread(pg::stopQuietly, "stop-test-postgres");
             Runtime.getRuntime().addShutdownHook(hook);
@@ -147,11 +154,11 @@ public final class LocalPostgres implements AutoCloseable {
         SQLException last = null;
         while (System.nanoTime() < deadline) {
             if (!launcher.isAlive()) {
-                String log = Files.readString(dir.resolve("server.log"));
-                if (log.contains("could not bind") || log.contains("already in use")) {
-                    throw new PortTaken("port " + port + " was taken: " + log);
+                String output = Files.readString(log);
+                if (output.contains("could not bind") || output.contains("already in use")) {
+                    throw new PortTaken("port " + port + " was taken: " + output);
                 }
-                throw new IllegalStateException("postgres exited: " + log);
+                throw new IllegalStateException("postgres exited: " + output);
             }
             try (Connection c = DriverManager.getConnection(jdbcUrl(), "postgres", "");
                  java.sql.ResultSet r = c.createStatement().executeQuery("SHOW data_directory")) {
@@ -207,27 +214,58 @@ public final class LocalPostgres implements AutoCloseable {
 
     /** Stops this server (by its postmaster's PID, from its pid file) and its launcher; keeps the directory. */
     private void stopServer() throws Exception {
-        Path pidFile = dir.resolve("data").resolve("postmaster.pid");
-        if (Files.exists(pidFile)) {
-            long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
-            ProcessHandle.of(pid).ifPresent(h -> {
+        // the processes this launcher started (runuser's postmaster and its workers), looked up before anything is
+        // stopped: a postmaster still starting has no pid file yet (or a half-written one), and one left running
+        // would hold the data directory's lock against the next attempt
+        List<ProcessHandle> started = launcher.descendants().toList();
+        OptionalLong pid = postmasterPid();
+        if (pid.isPresent()) {
+            ProcessHandle.of(pid.getAsLong()).ifPresent(h -> {
                 // SIGINT, PostgreSQL's fast shutdown: it disconnects clients. SIGTERM (smart) would wait for pools
                 // that close only after the test (a Spring test context's), then for the timeout below.
                 try {
-                    run(List.of("kill", "-INT", Long.toString(pid)));
+                    run(List.of("kill", "-INT", Long.toString(pid.getAsLong())));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     h.destroy();
                 } catch (IOException | IllegalStateException e) {
                     h.destroy(); // SIGTERM: smart shutdown, then the forced stop below
                 }
-                h.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> {
-                    h.destroyForcibly();
-                    return h;
-                }).join();
+                awaitExit(h);
             });
         }
         launcher.destroy();
         launcher.waitFor();
+        // without a pid to stop it by (still starting), the postmaster is the launcher's child: stopped as one
+        launcher.children().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroy);
+        started.forEach(LocalPostgres::awaitExit);
+    }
+
+    /** The postmaster's PID from its pid file; empty while the file is missing or not written yet. */
+    private OptionalLong postmasterPid() throws IOException {
+        Path pidFile = dir.resolve("data").resolve("postmaster.pid");
+        if (!Files.exists(pidFile)) {
+            return OptionalLong.empty();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(pidFile);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            return OptionalLong.empty();
+        }
+        if (lines.isEmpty() || !lines.get(0).strip().matches("[0-9]+")) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Long.parseLong(lines.get(0).strip()));
+    }
+
+    /** Waits up to 20 s for {@code h} to exit, then kills it. */
+    private static void awaitExit(ProcessHandle h) {
+        if (h.isAlive()) {
+            h.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> {
+                h.destroyForcibly();
+                return h;
+            }).join();
+        }
     }
 }
