@@ -1,5 +1,7 @@
 package sh.brane.rpc;
 
+import java.nio.charset.StandardCharsets;
+
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.NullNode;
@@ -75,11 +77,28 @@ final class CursorAnswer {
      */
     private static boolean readOne(JsonCursor c, ResponseSink sink, Answers read) {
         long id = JsonRpcReader.NO_ID;
-        Object value = null;
-        boolean decoded = false;
+        Object value = NOT_TAKEN;
         boolean typed = false;
-        c.beginObject();
-        for (int f = c.firstField(ENVELOPE); f != JsonCursor.END; f = c.nextField(ENVELOPE)) {
+        int f;
+        if (c.skipIfNext(HEAD)) {
+            // the framing of nearly every answer, byte for byte (Anvil, Geth, Reth write it so): one compare for what
+            // the field loop reads as two names and a skipped value; anything else (another order, whitespace) takes
+            // the loop, which gives the same answer
+            id = c.plainLong();
+            if (c.skipIfNext(RESULT_NAME)) {
+                ResultDecoder<?> decoder = sink.decoderFor(id);
+                value = result(c, decoder, read);
+                if (value == NOT_TAKEN) {
+                    return false;
+                }
+                typed = decoder != null;
+            }
+            f = c.nextField(ENVELOPE);
+        } else {
+            c.beginObject();
+            f = c.firstField(ENVELOPE);
+        }
+        for (; f != JsonCursor.END; f = c.nextField(ENVELOPE)) {
             switch (f) {
                 case JSONRPC, JsonCursor.UNKNOWN -> c.skipValue();
                 case ID -> {
@@ -89,34 +108,47 @@ final class CursorAnswer {
                     id = c.plainLong();
                 }
                 case RESULT -> {
-                    if (id == JsonRpcReader.NO_ID || decoded) {
+                    if (id == JsonRpcReader.NO_ID || value != NOT_TAKEN) {
                         return false;
                     }
                     ResultDecoder<?> decoder = sink.decoderFor(id);
-                    if (decoder != null) {
-                        CursorDecoder<?> fast = decoder.cursorDecoder();
-                        if (fast == null) {
-                            return false;
-                        }
-                        value = fast.decode(c);
-                        typed = true;
-                    } else if (read.untypedToo) {
-                        value = untyped(c);
-                    } else {
+                    value = result(c, decoder, read);
+                    if (value == NOT_TAKEN) {
                         return false;
                     }
-                    decoded = true;
+                    typed = decoder != null;
                 }
                 default -> {
                     return false; // error, method, params: the token path's business
                 }
             }
         }
-        if (!decoded) {
+        if (value == NOT_TAKEN) {
             return false;
         }
         read.add(id, value, typed);
         return true;
+    }
+
+    /** {@code {"jsonrpc":"2.0","id":}: how nodes begin an answer. */
+    private static final byte[] HEAD = "{\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.US_ASCII);
+
+    /** {@code ,"result":}: what follows the id of a successful answer. */
+    private static final byte[] RESULT_NAME = ",\"result\":".getBytes(StandardCharsets.US_ASCII);
+
+    /** What {@link #result} gives for a result the fast path does not take (a decoder may give null). */
+    private static final Object NOT_TAKEN = new Object();
+
+    /**
+     * Reads a result, the cursor on it: through {@code decoder}'s fast form for a typed call, else as a leaf node if
+     * untyped ones are taken; {@link #NOT_TAKEN} if the fast path does not take it.
+     */
+    private static Object result(JsonCursor c, ResultDecoder<?> decoder, Answers read) {
+        if (decoder != null) {
+            CursorDecoder<?> fast = decoder.cursorDecoder();
+            return fast == null ? NOT_TAKEN : fast.decode(c);
+        }
+        return read.untypedToo ? untyped(c) : NOT_TAKEN;
     }
 
     /** An untyped result the token path would read as a leaf node: a plain string, a boolean, null; else it bails. */

@@ -229,6 +229,20 @@ public final class JsonCursor {
         }
     }
 
+    /**
+     * Consumes {@code bytes} if the input goes on with exactly them (no whitespace skipped); false, nothing consumed,
+     * if not. For the framing nodes write byte for byte alike on every answer ({@link CursorAnswer}): one compare of
+     * the run where the field-by-field path reads a name, matches it and skips a value, for each field.
+     */
+    public boolean skipIfNext(byte[] bytes) {
+        int n = bytes.length;
+        if (end - pos < n || Arrays.mismatch(b, pos, pos + n, bytes, 0, n) >= 0) {
+            return false;
+        }
+        pos += n;
+        return true;
+    }
+
     /** Consumes the {@code {} that must come next. */
     public void beginObject() {
         expect('{');

@@ -149,7 +149,9 @@ final class WsSender {
 
     /** An explicit JSON-RPC batch: one message already, written at once. */
     AdmittedBatch sendBatch(List<RpcCall> calls, long timeoutNanos) {
-        AdmittedBatch batch = AdmittedBatch.register(calls, method -> register(method, timeoutNanos, null, false, null));
+        long now = System.nanoTime(); // one clock read for the batch's calls, as HTTP's sendBatch does
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, timeoutNanos, null, false, null, now));
         List<PendingRequest> accepted = batch.accepted();
         if (accepted.isEmpty()) {
             return batch;
@@ -244,8 +246,14 @@ final class WsSender {
     /** Admits a request into the in-flight table; a refused one comes back already failed. */
     private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
                                     boolean blockingCaller, ResultDecoder<?> decoder) {
+        return register(method, timeoutNanos, inline, blockingCaller, decoder, System.nanoTime());
+    }
+
+    /** The same, started at {@code startNanos}. */
+    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
+                                    boolean blockingCaller, ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller,
-                decoder);
+                decoder, startNanos);
         if (table.admit(r, connection.isClosed(), config.name()) && connection.isClosed()) {
             // closed between admission and now: close() may have drained the table already
             table.fail(r.id, RequestLifecycle.closed(method, config.name()));

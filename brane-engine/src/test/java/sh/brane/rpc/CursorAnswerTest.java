@@ -154,6 +154,50 @@ class CursorAnswerTest {
         }
     }
 
+    /**
+     * The framing nodes write ({@code {"jsonrpc":"2.0","id":N,"result":}) is matched in one compare; near variants of it
+     * (spacing, another order, fields between or after, a duplicate after the matched run) go field by field. Every
+     * one reads, typed and untyped, as the token path alone reads it, or is declined when that path must word it.
+     */
+    @Test
+    void theCommonFramingAndItsNearVariantsReadAsTheTokenPathReadsThem() {
+        String[] taken = {
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"extra\":[1,{\"a\":null}]}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7 ,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"extra\":true,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\": 7,\"result\": \"0x1f\" }",
+                "{ \"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"1.0\",\"id\":7,\"result\":\"0x1f\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"jsonrpc\":\"2.0\"}",
+        };
+        for (String json : taken) {
+            Quantity q = new Quantity();
+            Sink fast = new Sink(q.decoder);
+            assertThat(fast(json, fast)).as(json).isTrue();
+            assertThat(fast.seen).as(json).containsExactly("decoded 7 31");
+            String untyped = json.replace("\"id\":7", "\"id\":9").replace("\"id\": 7", "\"id\": 9");
+            Sink leaves = new Sink(null);
+            byte[] b = untyped.getBytes(StandardCharsets.UTF_8);
+            assertThat(CursorAnswer.readAll(b, 0, b.length, leaves)).as(untyped).isTrue();
+            Sink tokens = new Sink(null);
+            assertThat(leaves.seen).as(untyped).containsExactly("result 9 \"0x1f\"")
+                    .isEqualTo(tokensOnly(untyped, tokens, tokens.seen));
+        }
+        for (String json : new String[] {
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"id\":8}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\",\"error\":null}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"a\":1}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":\"0x1f\"} x",
+                "{\"jsonrpc\":\"2.0\",\"id\":-,\"result\":\"0x1f\"}",
+        }) {
+            Sink sink = new Sink(new Quantity().decoder);
+            byte[] b = json.getBytes(StandardCharsets.UTF_8);
+            assertThat(CursorAnswer.readAll(b, 0, b.length, sink)).as(json).isFalse();
+            assertThat(sink.seen).as(json).isEmpty();
+        }
+    }
+
     @Test
     void everyTruncationIsDeclined() {
         Quantity q = new Quantity();
