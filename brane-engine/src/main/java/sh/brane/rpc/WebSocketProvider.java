@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -90,8 +91,10 @@ public final class WebSocketProvider implements BraneProvider {
                 background);
         this.callerThread = CallerThreadWs.serves(config) ? new CallerThreadWs(config, table, lifecycle,
                 this::askAgainLater, endpoint, limitHint, group.next()) : null;
-        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint, callerThread);
-        this.sweep = table.sweepEvery(group.next(), InFlightTable.SWEEP_TICK);
+        EventLoop sweepLoop = (EventLoop) group.next();
+        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint, callerThread,
+                NettySockets.lazily(sweepLoop));
+        this.sweep = table.sweepEvery(sweepLoop, InFlightTable.SWEEP_TICK);
     }
 
     /** Connects with default settings; see {@link #create(WebSocketConfig)}. */

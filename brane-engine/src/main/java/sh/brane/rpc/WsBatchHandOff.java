@@ -3,6 +3,7 @@ package sh.brane.rpc;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -20,10 +21,10 @@ import io.netty.channel.Channel;
  *
  * <p>For a sender that took its last call ({@link JoinHabit}) the event loop waits {@link HttpProvider#TAKE_WAIT_NANOS}
  * before it claims the batch: writing at once, it won a quarter to a third of these races (session 13's count, a
- * caller joining at once), and a batch it wins costs it the read, the parse and the caller's wake-up. The wait is a
- * timer armed on the loop by the loop. If nobody took the batch by then the loop writes it and marks the sender as one
- * that does not join at once, so its next batches are written without waiting: a wrong guess costs one batch this
- * wait, once. Used only with caller-thread connections.
+ * caller joining at once), and a batch it wins costs it the read, the parse and the caller's wake-up. Such a batch
+ * is queued for the loop without waking it ({@link #askLater}); if nobody took it by the time the loop looks, the loop
+ * writes it and marks the sender as one that does not join at once, so its next batches are written at once: a wrong
+ * guess costs one batch a delay of up to one sweep tick, once. Used only with caller-thread connections.
  */
 final class WsBatchHandOff {
 
@@ -42,10 +43,13 @@ final class WsBatchHandOff {
     /** Batches waiting for their caller on a timer of the loop: {@link #close} ends them ({@link #leaveToCaller}). */
     private final Set<HeldBatch> leftToCaller = ConcurrentHashMap.newKeySet();
     private volatile long takeWaitNanos = HttpProvider.TAKE_WAIT_NANOS;
+    /** Queues a task on the sweep's event loop without waking it ({@link NettySockets#lazily}). */
+    private final Executor lazilyOnSweepLoop;
 
     WsBatchHandOff(CallerThreadWs callerThread, InFlightTable table,
                    Function<String, ConnectionLostException> notConnected, BooleanSupplier closed, SharedWrite write,
-                   BiConsumer<List<PendingRequest>, ByteBuf> writeOnCurrent) {
+                   BiConsumer<List<PendingRequest>, ByteBuf> writeOnCurrent, Executor lazilyOnSweepLoop) {
+        this.lazilyOnSweepLoop = lazilyOnSweepLoop;
         this.callerThread = callerThread;
         this.table = table;
         this.notConnected = notConnected;
@@ -81,14 +85,45 @@ final class WsBatchHandOff {
                 write.write(ch, requests, frame);
             }
         };
+        if (leaveToCallerUntil != 0) {
+            askLater(ch, held, leaveToCallerUntil, loopWrites);
+            return;
+        }
         try {
-            ch.eventLoop().execute(() -> {
-                long wait = leaveToCallerUntil == 0 ? 0 : leaveToCallerUntil - System.nanoTime();
+            ch.eventLoop().execute(loopWrites);
+        } catch (RejectedExecutionException shutDown) {
+            endUnsent(held);
+        }
+    }
+
+    /**
+     * A batch of a sender that joins at once: queued on the sweep's event loop without waking it. Its caller takes it
+     * within microseconds, and the loop, at its next wake-up, finds it claimed: no wake-up per batch (session 16, as
+     * over HTTP: {@code NettyHttpTransport.askLater}). If nobody took it, the loop waits out what is left of the
+     * caller's time to take it and then writes it: within one sweep tick ({@link InFlightTable#SWEEP_TICK}) of the
+     * hand-off, where a woken loop took {@link HttpProvider#TAKE_WAIT_NANOS}. The batch is in {@link #leftToCaller}
+     * from now on, so that {@link #close} ends it whatever becomes of the queued task.
+     */
+    private void askLater(Channel ch, HeldBatch held, long leaveToCallerUntil, Runnable loopWrites) {
+        leftToCaller.add(held);
+        if (closed.getAsBoolean()) { // close() may have looked at the set before this batch was in it
+            leftToCaller.remove(held);
+            endUnsent(held);
+            return;
+        }
+        try {
+            lazilyOnSweepLoop.execute(() -> {
+                leftToCaller.remove(held);
+                if (held.isClaimed()) {
+                    return; // taken by its caller: the usual case
+                }
+                long wait = leaveToCallerUntil - System.nanoTime();
                 if (wait <= 0 || !leaveToCaller(ch, held, wait, loopWrites)) {
                     loopWrites.run();
                 }
             });
         } catch (RejectedExecutionException shutDown) {
+            leftToCaller.remove(held);
             endUnsent(held);
         }
     }
@@ -154,6 +189,10 @@ final class WsBatchHandOff {
 
         boolean claim() {
             return claimed.compareAndSet(false, true);
+        }
+
+        boolean isClaimed() {
+            return claimed.get();
         }
     }
 }

@@ -2,6 +2,7 @@ package sh.brane.rpc;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +40,7 @@ final class WsSender {
     private final WsBatchHandOff handOff;
 
     WsSender(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, WsConnection connection,
-             EventLoopGroup group, String endpoint, CallerThreadWs callerThread) {
+             EventLoopGroup group, String endpoint, CallerThreadWs callerThread, Executor lazilyOnSweepLoop) {
         this.callerThread = callerThread;
         this.config = config;
         this.table = table;
@@ -51,7 +52,7 @@ final class WsSender {
         this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
                 r -> notConnected(r.method), callerThread == null ? null : this::sendHere);
         this.handOff = callerThread == null ? null : new WsBatchHandOff(callerThread, table, this::notConnected, closed,
-                this::write, this::writeBatch);
+                this::write, this::writeBatch, lazilyOnSweepLoop);
     }
 
     /** Ends the explicit batches still left to their callers, unsent: the provider is closing. */

@@ -221,6 +221,26 @@ class HttpJoinSendsTest {
         assertThat(s.accepted.get()).isEqualTo(1);
     }
 
+    /**
+     * A call left to its caller (a sender that joins at once) waits for its event loop without holding a connection of
+     * the pool: another call goes out on the one connection meanwhile. (Before session 16 the left call held the idle
+     * connection for its whole wait, and the other call waited for it.)
+     */
+    @Test
+    void aCallLeftToItsCallerHoldsNoConnectionMeanwhile() throws Exception {
+        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        NettyHttpTransport t = transport(s, 1);
+        t.post(ONE_CALL, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS).release(); // the pool's one connection, idle
+        CompletableFuture<HttpTransport.HttpReply> left = t.post(ONE_CALL, Map.of(), FIVE_SECONDS * 12, () -> true,
+                System.nanoTime() + TimeUnit.SECONDS.toNanos(60));
+        HttpTransport.HttpReply other = t.post(ONE_CALL, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS);
+        assertThat(other.status()).isEqualTo(200);
+        other.release();
+        assertThat(left).as("still left to its caller").isNotDone();
+        assertThat(s.requests).hasSize(2);
+        assertThat(s.accepted.get()).as("the one connection").isEqualTo(1);
+    }
+
     @Test
     void closingTheTransportEndsACallLeftToItsCaller() throws Exception {
         RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
