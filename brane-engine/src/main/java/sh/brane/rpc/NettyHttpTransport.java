@@ -296,9 +296,9 @@ final class NettyHttpTransport implements HttpTransport {
 
     /**
      * A call left to a caller that joins at once: its question goes to the sweep's event loop without waking it. Its
-     * caller takes it within microseconds (session 16: `HttpBatchCost` against Anvil, batches of 100 joined at once:
-     * the event loop's CPU per batch 20-26 -> 2-3 µs, the caller's 53-69 -> 44-48, the process's 77-117 -> 47-53,
-     * and the wall time level with {@code sendBatchAndWait}'s), and the loop, at its next wake-up, finds it ended.
+     * caller takes it within microseconds (session 16: {@code HttpBatchCost} against Anvil, batches of 100 joined at
+     * once: the event loop's CPU per batch 20-26 -> 2-3 µs, the process's 77-100 -> 50-53, the wall time level with
+     * {@code sendBatchAndWait}'s), and the loop, at its next wake-up, finds it taken and ends it unsent.
      * A call its caller does not join is asked (and written) at the loop's next wake-up: within one sweep tick
      * ({@link InFlightTable#SWEEP_TICK}), where a woken loop took {@link HttpProvider#TAKE_WAIT_NANOS}; its sender
      * then loses the habit, so its next calls wake the loop again.
@@ -331,7 +331,7 @@ final class NettyHttpTransport implements HttpTransport {
 
     private void askOnLoop(Call call, EventLoop loop) {
         if (call.isEnded()) {
-            return; // taken by its caller and ended, or ended by close
+            return; // ended already: by close, or by its deadline
         }
         if (waitForCaller(call, loop, () -> askOnLoop(call, loop))) {
             return;

@@ -40,7 +40,10 @@ final class WsBatchHandOff {
     private final SharedWrite write;
     /** Writes on the current shared connection, or ends the calls when there is none. */
     private final BiConsumer<List<PendingRequest>, ByteBuf> writeOnCurrent;
-    /** Batches waiting for their caller on a timer of the loop: {@link #close} ends them ({@link #leaveToCaller}). */
+    /**
+     * Batches left to their caller, queued for the loop without waking it ({@link #askLater}) or waiting on a timer of
+     * the loop ({@link #leaveToCaller}): {@link #close} ends them.
+     */
     private final Set<HeldBatch> leftToCaller = ConcurrentHashMap.newKeySet();
     private volatile long takeWaitNanos = HttpProvider.TAKE_WAIT_NANOS;
     /** Queues a task on the sweep's event loop without waking it ({@link NettySockets#lazily}). */
