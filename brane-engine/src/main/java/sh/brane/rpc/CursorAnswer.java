@@ -81,7 +81,7 @@ final class CursorAnswer {
         boolean typed = false;
         int f;
         if (c.skipIfNext(HEAD)) {
-            // the framing of nearly every answer, byte for byte (Anvil, Geth, Reth write it so): one compare for what
+            // the framing of nearly every answer, byte for byte (Anvil and Geth write it so): one compare for what
             // the field loop reads as two names and a skipped value; anything else (another order, whitespace) takes
             // the loop, which gives the same answer
             id = c.plainLong();
