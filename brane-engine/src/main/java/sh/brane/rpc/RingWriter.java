@@ -3,6 +3,8 @@ package sh.brane.rpc;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -103,6 +105,10 @@ final class RingWriter {
 
     /** Sends a caller's open batch on the thread of a caller waiting for one of its calls; null when none may. */
     private final java.util.function.Consumer<WsOpenBatch> sendHere;
+    /** Open batches of senders that join at once, left to them without the ring; null when none are. */
+    private final WsLazyBatches lazy;
+    /** Open batches handed to the drain without the ring ({@link #adopt}): the next pass takes them. */
+    private final ConcurrentLinkedQueue<WsOpenBatch> adopted = new ConcurrentLinkedQueue<>();
 
     RingWriter(int size, String provider, Supplier<Channel> channel, InFlightTable table, RequestLifecycle lifecycle,
                Function<PendingRequest, BraneRpcException> notConnected) {
@@ -116,6 +122,18 @@ final class RingWriter {
     RingWriter(int size, String provider, Supplier<Channel> channel, InFlightTable table, RequestLifecycle lifecycle,
                Function<PendingRequest, BraneRpcException> notConnected,
                java.util.function.Consumer<WsOpenBatch> sendHere) {
+        this(size, provider, channel, table, lifecycle, notConnected, sendHere, null, null);
+    }
+
+    /**
+     * The same; with {@code lazilyOnSweepLoop} (and {@code sendHere}), the open batches of a sender that joins at once
+     * are left to it without going through the ring ({@link WsLazyBatches}); {@code closed} says when the provider is.
+     */
+    RingWriter(int size, String provider, Supplier<Channel> channel, InFlightTable table, RequestLifecycle lifecycle,
+               Function<PendingRequest, BraneRpcException> notConnected,
+               java.util.function.Consumer<WsOpenBatch> sendHere, Executor lazilyOnSweepLoop, BooleanSupplier closed) {
+        this.lazy = sendHere == null || lazilyOnSweepLoop == null ? null
+                : new WsLazyBatches(lazilyOnSweepLoop, table, notConnected, closed, this::adopt);
         this.sendHere = sendHere;
         this.provider = provider;
         // the wait strategy is never used to wait: nobody blocks on this ring, the event loop polls it
@@ -162,15 +180,29 @@ final class RingWriter {
         } else if (appended == WsOpenBatch.Append.FAILED) {
             return;
         }
+        JoinHabit habit = sendHere == null || Thread.currentThread().isVirtual() ? null : JoinHabit.of();
+        boolean leave = lazy != null && habit != null && habit.joinsAtOnce;
+        if (leave && b != null && !b.taken() && b.handToDrain()) {
+            // its last batch, left to it, filled up and nobody took it: a burst of more than a batch, joined later if
+            // at all. That batch goes to the drain now and this one through the ring, so the burst leaves at once
+            // rather than a batch per round trip as its caller's joins would take them (habit unchanged)
+            adopt(ch, b);
+            leave = false;
+        }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
         b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4),
-                sendHere);
+                sendHere, habit);
         if (b.append(r, params, table, ch.alloc()) != WsOpenBatch.Append.APPENDED) {
             b.release();
             callerBatch.remove();
             return;
         }
         offerDeparture(r, b);
+        if (leave && lazy.leave(ch, b)) {
+            callerBatch.set(b); // no ring slot, no wake-up: its caller takes it (WsLazyBatches)
+            return;
+        }
+        b.handToDrain();
         if (publish(ch, r, null, b, closed)) {
             callerBatch.set(b);
         } else {
@@ -204,6 +236,21 @@ final class RingWriter {
         s.frame = frame;
         s.open = open;
         ring.publish(seq);
+        drainSoon(ch);
+        return true;
+    }
+
+    /**
+     * Hands {@code b}, an open batch that did not go through the ring ({@link WsLazyBatches}), to the drain: the next
+     * pass takes it as it takes one from the ring. Any thread.
+     */
+    private void adopt(Channel ch, WsOpenBatch b) {
+        adopted.add(b);
+        drainSoon(ch);
+    }
+
+    /** Makes sure a drain will run on {@code ch}'s event loop after what was just published or adopted. */
+    private void drainSoon(Channel ch) {
         // The ring publishes with a release store, and the drain below clears drainDue and then looks at the ring: a
         // store followed by a load of another variable may be reordered (x86's store buffer does it), so without a
         // full fence on both sides this caller could still see the old drain due while that drain no longer sees this
@@ -216,7 +263,20 @@ final class RingWriter {
                 drain(); // the event loop is gone: the drain fails what is left instead of writing it
             }
         }
-        return true;
+    }
+
+    /** Ends the open batches still left to their senders, unsent: the provider is closing. */
+    void close() {
+        if (lazy != null) {
+            lazy.close();
+        }
+    }
+
+    /** How long the loop leaves an open batch to a sender that joins at once (tests make it long). */
+    void takeWaitNanos(long nanos) {
+        if (lazy != null) {
+            lazy.takeWaitNanos(nanos);
+        }
     }
 
     /**
@@ -273,6 +333,9 @@ final class RingWriter {
                 }
             }
             target = ch != null && ch.isActive() ? ch : null;
+            for (WsOpenBatch b; (b = adopted.poll()) != null; ) {
+                opens.add(b); // its calls are checked when it is sealed, as for one from the ring
+            }
             try {
                 for (int polls = 0; polls < MAX_POLLS_PER_DRAIN
                         && poller.poll(this::take) == EventPoller.PollState.PROCESSING; polls++) {
@@ -291,7 +354,8 @@ final class RingWriter {
             writeFrames();
             drainDue.set(false);
             VarHandle.fullFence(); // pairs with publish's fence: see there
-        } while (ring.isAvailable(poller.getSequence().get() + 1) && drainDue.compareAndSet(false, true));
+        } while ((ring.isAvailable(poller.getSequence().get() + 1) || !adopted.isEmpty())
+                && drainDue.compareAndSet(false, true));
     }
 
     /**

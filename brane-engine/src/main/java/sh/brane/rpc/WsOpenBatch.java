@@ -2,7 +2,9 @@ package sh.brane.rpc;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -66,6 +68,15 @@ final class WsOpenBatch {
     private final Runnable departure;
 
     /**
+     * Its sender's record of whether it joins at once ({@link JoinHabit}), which a caller's take sets; null for a
+     * virtual sender or a batch no caller may take.
+     */
+    private final JoinHabit senderHabit;
+
+    /** Set by whoever hands the batch to the drain: once, whether through the ring or from {@link WsLazyBatches}. */
+    private final AtomicBoolean handedToDrain = new AtomicBoolean();
+
+    /**
      * A batch with room for {@code payloadHint} bytes of calls (it grows), in a plain heap buffer: a pooled one
      * (Netty's adaptive allocator) is written through a {@code ByteBuffer} view, which cost the callers a third more
      * time per call in a profile; this one array per batch is shared by up to 100 calls.
@@ -75,10 +86,31 @@ final class WsOpenBatch {
     }
 
     /** The same; a caller waiting for one of its calls may send it through {@code sendHere} (null: never). */
-    WsOpenBatch(int payloadHint, java.util.function.Consumer<WsOpenBatch> sendHere) {
+    WsOpenBatch(int payloadHint, Consumer<WsOpenBatch> sendHere) {
+        this(payloadHint, sendHere, null);
+    }
+
+    /** The same, opened by a sender whose habit a caller's take records ({@code senderHabit}; null: none). */
+    WsOpenBatch(int payloadHint, Consumer<WsOpenBatch> sendHere, JoinHabit senderHabit) {
         buf = Unpooled.buffer(FIRST + payloadHint);
         buf.writerIndex(WsFrames.MAX_HEADER).writeByte('[').readerIndex(FIRST);
         departure = sendHere == null ? null : () -> sendHere.accept(this);
+        this.senderHabit = senderHabit;
+    }
+
+    /** Its sender's join habit; null when none is recorded. */
+    JoinHabit senderHabit() {
+        return senderHabit;
+    }
+
+    /** Marks the batch handed to the drain; false if it was already (by the ring, or by the other side of a race). */
+    boolean handToDrain() {
+        return handedToDrain.compareAndSet(false, true);
+    }
+
+    /** Whether a caller took the batch to send it on its own thread. */
+    boolean taken() {
+        return (state.get() & TAKEN) != 0;
     }
 
     /** What a caller waiting for one of its calls runs to send it itself; null when it may not. */

@@ -50,23 +50,25 @@ final class WsSender {
         this.endpoint = endpoint;
         this.closed = connection::isClosed;
         this.writer = new RingWriter(config.ringBufferSize(), config.name(), connection::channel, table, lifecycle,
-                r -> notConnected(r.method), callerThread == null ? null : this::sendHere);
+                r -> notConnected(r.method), callerThread == null ? null : this::sendHere, lazilyOnSweepLoop, closed);
         this.handOff = callerThread == null ? null : new WsBatchHandOff(callerThread, table, this::notConnected, closed,
                 this::write, this::writeBatch, lazilyOnSweepLoop);
     }
 
-    /** Ends the explicit batches still left to their callers, unsent: the provider is closing. */
+    /** Ends the batches (explicit, or of {@code sendAsyncBatch} calls) still left to their callers, unsent: closing. */
     void close() {
         if (handOff != null) {
             handOff.close();
         }
+        writer.close();
     }
 
-    /** How long the event loop leaves an explicit batch to a sender that joins at once (tests make it long). */
+    /** How long the event loop leaves a batch to a sender that joins at once (tests make it long). */
     void takeWaitNanos(long nanos) {
         if (handOff != null) {
             handOff.takeWaitNanos(nanos);
         }
+        writer.takeWaitNanos(nanos);
     }
 
     /**
@@ -77,6 +79,10 @@ final class WsSender {
     private void sendHere(WsOpenBatch b) {
         if (Thread.currentThread().isVirtual() || !b.takeForCaller()) {
             return;
+        }
+        JoinHabit habit = b.senderHabit();
+        if (habit != null) {
+            habit.joinsAtOnce = true; // its sender's next batches are left to it (WsLazyBatches)
         }
         int n = b.count();
         PendingRequest[] rs = new PendingRequest[n];

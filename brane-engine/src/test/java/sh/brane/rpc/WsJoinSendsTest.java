@@ -189,6 +189,99 @@ class WsJoinSendsTest {
     }
 
     @Test
+    void aBurstOfASenderThatJoinsAtOnceWaitsForItsJoinAndLeavesOnItsConnection() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            List<CompletableFuture<JsonNode>> fs = burst(p, 7);
+            Thread.sleep(300); // through the ring, the drain would have written it after its hold (5 us of quiet)
+            assertThat(s.received).as("left to its sender, not drained").isEmpty();
+            assertThat(p.pendingRequests()).isEqualTo(7);
+            for (CompletableFuture<JsonNode> f : fs) {
+                assertThat(f.join().asString()).isEqualTo("0x7a69");
+            }
+            assertThat(JoinHabit.of().joinsAtOnce).as("took it").isTrue();
+        });
+        assertThat(idsSeen(s)).hasSize(7).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
+        assertThat(s.connections.get()).as("sent on a caller connection").isEqualTo(2);
+    }
+
+    @Test
+    void aBurstNobodyJoinsOfASenderThatJoinedAtOnceIsAnsweredAndItsSenderMarked() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        onNewPlatformThread(() -> {
+            JoinHabit habit = JoinHabit.of();
+            // joined at once until the sender has taken one (the drain may win the first races)
+            for (int i = 0; i < 100 && !habit.joinsAtOnce; i++) {
+                burst(p, 5).forEach(CompletableFuture::join);
+            }
+            assertThat(habit.joinsAtOnce).as("after taking one of its bursts").isTrue();
+            for (int round = 0; round < 3; round++) {
+                burst(p, 5).forEach(CompletableFuture::join); // left to it, taken
+            }
+            CountDownLatch answered = new CountDownLatch(5);
+            burst(p, 5).forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
+            assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
+            assertThat(habit.joinsAtOnce).as("after a burst the event loop had to send").isFalse();
+        });
+        assertThat(idsSeen(s).values()).as("each id read once by the node").containsOnly(1);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
+    void aBurstOfMoreThanABatchLeavesAtOnceSaveItsLastBatch() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            List<CompletableFuture<JsonNode>> fs = burst(p, 250);
+            // a batch left to it went to the drain when the burst went past it (not one per join: a round trip each);
+            // only the last batch may still be left to it (where the drain sealed a batch early, the next one starts
+            // earlier: so at most 100 calls, the burst's last)
+            await(() -> fs.stream().filter(CompletableFuture::isDone).count() >= 150, "answered without joins");
+            Thread.sleep(100);
+            int undone = (int) fs.stream().filter(f -> !f.isDone()).count();
+            assertThat(undone).as("left to its sender").isLessThanOrEqualTo(100);
+            assertThat(fs.subList(0, 250 - undone)).as("answered").allMatch(CompletableFuture::isDone);
+            assertThat(fs.get(249).join().asString()).isEqualTo("0x7a69");
+            assertThat(fs).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+        });
+        assertThat(idsSeen(s)).hasSize(250).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
+    }
+
+    @Test
+    void closingTheProviderEndsABurstLeftToItsSender() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
+        List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            fs.addAll(burst(p, 100)); // full: framed by its sender, a direct buffer to free
+        });
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            fs.addAll(burst(p, 3)); // open, in a heap buffer
+        });
+        await(() -> p.pendingRequests() == 103, "the bursts admitted");
+        p.close();
+        for (CompletableFuture<JsonNode> f : fs) {
+            assertThat(f).failsWithin(Duration.ofSeconds(5)).withThrowableThat()
+                    .havingCause().isInstanceOf(ConnectionLostException.class);
+        }
+        Thread.sleep(100);
+        assertThat(s.received).as("nothing sent").isEmpty();
+    }
+
+    @Test
     void aFinishedFutureKeptByItsCallerDoesNotKeepTheRestOfItsBatchNorDoesItsThread() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
         WebSocketProvider p = rig.provider(config(s));
