@@ -85,6 +85,8 @@ final class RingWriter {
     private final ThreadLocal<WsOpenBatch> callerBatch = new ThreadLocal<>();
     /** Payload bytes a thread's first open batch starts with room for (it grows; the next ones start at its size). */
     private static final int OPEN_BATCH_HINT = 512;
+    /** Calls a thread's first open batch starts with room for (it grows; the next ones start at its count). */
+    private static final int OPEN_BATCH_CALLS = 16;
     /** Frames bigger than this together are written one by one rather than copied into one buffer. */
     static final int MAX_GATHER_BYTES = 64 * 1024;
 
@@ -191,7 +193,7 @@ final class RingWriter {
         }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
         b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4),
-                sendHere, habit);
+                b == null ? OPEN_BATCH_CALLS : Math.max(OPEN_BATCH_CALLS, b.count()), sendHere, habit);
         if (b.append(r, params, table, ch.alloc()) != WsOpenBatch.Append.APPENDED) {
             b.release();
             callerBatch.remove();
@@ -209,6 +211,18 @@ final class RingWriter {
             b.release();
             callerBatch.remove();
         }
+    }
+
+    /**
+     * The instant a {@code sendAsyncBatch} call of this thread starts at ({@link System#nanoTime()} scale): the instant
+     * the thread's open batch opened, if it has one still open, else now. An open batch lives until its caller fills or
+     * takes it, or the drain seals it: at most the event loop's next look at it (within a sweep tick, 10 ms, for a batch
+     * left to its sender) plus the drain's hold ({@link #MAX_HOLD_NANOS}); in a burst, microseconds. So a call's timeout
+     * may start that much early (the sweep that ends it runs every 10 ms anyway) and its latency read that much longer.
+     */
+    long burstStartNanos() {
+        WsOpenBatch b = callerBatch.get();
+        return b != null && !b.sealed() ? b.openedNanos() : System.nanoTime();
     }
 
     /**

@@ -77,6 +77,21 @@ final class WsFrames {
     }
 
     /**
+     * {@link #scratch()} with room for {@code payloadHint} bytes after the header's: the thread's kept buffer (grown if
+     * need be) or, on a virtual thread or a re-entrant call, a new one of that size.
+     */
+    static ByteBuf scratch(int payloadHint) {
+        ByteBuf s = Thread.currentThread().isVirtual() ? null : SCRATCH.get();
+        if (s == null) {
+            return begin(payloadHint);
+        }
+        SCRATCH.remove();
+        s.clear().writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
+        s.ensureWritable(payloadHint);
+        return s;
+    }
+
+    /**
      * Copies what was serialized into {@code scratch} out into a buffer of its own, exactly sized, and gives the
      * scratch back: as a finished frame if {@code frame} (header and masked payload), else as the bare payload after
      * room kept for a header (a call the drain frames with the batch it joins).

@@ -138,10 +138,16 @@ final class WsSender {
      * one JSON-RPC batch (never a transaction submission, which goes alone).
      */
     PendingRequest sendJoinable(String method, List<?> params, long timeoutNanos) {
-        PendingRequest r = register(method, params, timeoutNanos, null, false, null);
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        boolean alone = HttpProvider.notRepeatable(method);
+        // a call joining its thread's open batch starts at the instant the batch opened, as the calls of an explicit
+        // batch share one instant: a clock read per call was 24 ns of a call's few hundred here (see RingWriter)
+        PendingRequest r = register(method, timeoutNanos, null, false, null,
+                alone ? System.nanoTime() : writer.burstStartNanos());
         Channel ch = channelFor(r, params);
         if (ch != null) {
-            if (!HttpProvider.notRepeatable(method)) {
+            if (!alone) {
                 // written into the caller's open batch, which the drain frames and sends whole
                 writer.publishJoinable(ch, r, params, closed);
             } else {

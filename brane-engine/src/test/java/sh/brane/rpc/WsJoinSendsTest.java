@@ -257,6 +257,22 @@ class WsJoinSendsTest {
     }
 
     @Test
+    void theCallsOfAnOpenBatchTimeOutFromWhenTheBatchOpened() throws Exception {
+        TestWsServer s = rig.server((srv, ch, req) -> null); // reads every call, answers none
+        WebSocketProvider p = rig.provider(config(s).requestTimeout(Duration.ofMillis(300)));
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        long opened = System.nanoTime();
+        List<CompletableFuture<JsonNode>> fs = burst(p, 5); // one open batch: its calls share its opening instant
+        for (CompletableFuture<JsonNode> f : fs) {
+            assertThat(f).failsWithin(Duration.ofSeconds(5)).withThrowableThat()
+                    .havingCause().isInstanceOf(RpcTimeoutException.class);
+        }
+        assertThat(System.nanoTime() - opened).as("not before the timeout")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(300).toNanos());
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    @Test
     void closingTheProviderEndsABurstLeftToItsSender() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
         WebSocketProvider p = rig.provider(config(s));
