@@ -146,7 +146,7 @@ public final class LogStream<E> implements AutoCloseable {
         }
     }
 
-    /** Whether something woke the stream since the last call (a head, a gap, close), clearing it. */
+    /** Whether something woke the stream since the last call (a head, a gap, an unwind, close), clearing it. */
     private boolean takeWake() {
         lock.lock();
         try {
@@ -433,6 +433,9 @@ public final class LogStream<E> implements AutoCloseable {
             commit(cursor);
             LOG.info("log stream '{}': block {} ({}) left the chain; {} logs delivered as removed", config.name,
                     e.number(), e.hash(), delivered.size());
+            // the new chain's blocks may all be there already, announced by heads that woke this very pass: the
+            // stream looks again at once rather than at the next head (on a quiet chain, the safety poll's)
+            wake();
         }
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,6 +83,36 @@ class LogStreamLiveTest {
             assertThat(stream.stats().reorgsDetected()).isEqualTo(1);
             assertThat(stream.stats().removalsDelivered()).isEqualTo(2);
             assertThat(stream.stats().logsDelivered()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aReorganisationFoundWithTheNewChainAlreadyThereIsFollowedWithoutAnotherHead() throws Exception {
+        StreamFixture.Recorder seen = new StreamFixture.Recorder();
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch goOn = new CountDownLatch(1);
+        LogHandler<Erc20.Transfer> slow = log -> {
+            seen.onLog(log);
+            if (!log.removed() && log.event().value().equals(java.math.BigInteger.valueOf(4_002))) {
+                busy.countDown();
+                goOn.await(20, TimeUnit.SECONDS); // the stream's thread stays in its pass meanwhile
+            }
+        };
+        try (LogStream<Erc20.Transfer> stream = live(client, "live-reorg-late").build(slow).start()) {
+            StreamFixture.await("the stream at the head", () -> stream.position().isPresent());
+            String snapshot = ws.send("evm_snapshot", List.of()).asString();
+            fx.transfer(4_001);
+            fx.transfer(4_002);
+            assertThat(busy.await(20, TimeUnit.SECONDS)).isTrue();
+            // while the stream delivers 4_002: the chain is reorganised and grows past it; every head of the new
+            // chain arrives now, so they wake one pass, which finds the reorganisation (and unwinds) and nothing after
+            assertThat(ws.send("evm_revert", List.of(snapshot)).asBoolean()).isTrue();
+            fx.transfer(4_003);
+            fx.transfer(4_004);
+            fx.transfer(4_005);
+            goOn.countDown();
+            StreamFixture.await("removals and the new chain, without a new head", () -> seen.size() == 7);
+            assertThat(seen.amounts()).containsExactly(4_001L, 4_002L, -4_002L, -4_001L, 4_003L, 4_004L, 4_005L);
         }
     }
 
