@@ -57,13 +57,26 @@ final class JsonRpcWriter {
 
     /** Fails fast, before anything is allocated for the wire, if a param has a type we cannot write. */
     static void checkParams(List<?> params) {
-        if (params == null || writable(params)) {
+        if (params == null || writableElements(params)) {
             return;
         }
         // only a call that fails builds the paths its message names ("params[0].to"): every call is checked
         for (int i = 0, n = params.size(); i < n; i++) {
             checkValue(params.get(i), "params[" + i + "]");
         }
+    }
+
+    /**
+     * Whether every element of {@code params} is {@link #writable}: the list itself is not put through the scalar
+     * checks first (fourteen type tests that a list fails, on every call of the throughput path).
+     */
+    private static boolean writableElements(List<?> params) {
+        for (int i = 0, n = params.size(); i < n; i++) {
+            if (!writable(params.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether {@link #writeValue} can write {@code v}: the same rule as {@link #checkValue}, without the paths. */

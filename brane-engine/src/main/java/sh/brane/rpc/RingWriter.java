@@ -169,7 +169,13 @@ final class RingWriter {
      * full), to a new batch that goes through the ring like a call of its own ({@link WsOpenBatch}).
      */
     void publishJoinable(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed) {
-        WsOpenBatch b = callerBatch.get();
+        publishJoinable(ch, r, params, closed, callerBatch.get());
+    }
+
+    /**
+     * The same, with the thread's last batch looked up already ({@code b}, {@link #lastBatch}; null: none).
+     */
+    void publishJoinable(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed, WsOpenBatch b) {
         WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table, ch.alloc());
         if (appended == WsOpenBatch.Append.FILLED) {
             if (!offerDeparture(r, b)) {
@@ -214,15 +220,14 @@ final class RingWriter {
     }
 
     /**
-     * The instant a {@code sendAsyncBatch} call of this thread starts at ({@link System#nanoTime()} scale): the instant
-     * the thread's open batch opened, if it has one still open, else now. An open batch lives until its caller fills or
+     * The calling thread's last batch (open or sealed), or null. A {@code sendAsyncBatch} call that finds it still open
+     * starts at the instant it opened ({@link WsOpenBatch#openedNanos}). An open batch lives until its caller fills or
      * takes it, or the drain seals it: at most the event loop's next look at it (within a sweep tick, 10 ms, for a batch
      * left to its sender) plus the drain's hold ({@link #MAX_HOLD_NANOS}); in a burst, microseconds. So a call's timeout
      * may start that much early (the sweep that ends it runs every 10 ms anyway) and its latency read that much longer.
      */
-    long burstStartNanos() {
-        WsOpenBatch b = callerBatch.get();
-        return b != null && !b.sealed() ? b.openedNanos() : System.nanoTime();
+    WsOpenBatch lastBatch() {
+        return callerBatch.get();
     }
 
     /**
