@@ -54,8 +54,7 @@ class WsJoinSendsTest {
     @Test
     void burstsJoinedAtOnceAreSentOnceEachAndMostlyOnACallerConnection() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         for (int round = 0; round < 30; round++) {
             // full batches (100: framed by their caller) and partial ones (sealed by whoever takes them)
             for (CompletableFuture<JsonNode> f : burst(p, round % 2 == 0 ? 100 : 7)) {
@@ -74,8 +73,7 @@ class WsJoinSendsTest {
     @Test
     void explicitBatchesJoinedAtOnceAreSentOnceEachAndMostlyOnACallerConnection() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         List<RpcCall> calls = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             calls.add(RpcCall.of(i % 2 == 0 ? "eth_chainId" : "fail"));
@@ -96,6 +94,22 @@ class WsJoinSendsTest {
         assertThat(seen.values()).as("each id read once by the node").containsOnly(1);
         assertThat(p.callerThreadConnections()).as("a caller connection was used").isEqualTo(1);
         assertThat(p.pendingRequests()).isZero();
+    }
+
+    /** A provider on {@code s}, once its shared connection is up. */
+    private WebSocketProvider connected(TestWsServer s, WebSocketConfig.Builder config) throws InterruptedException {
+        WebSocketProvider p = rig.provider(config);
+        await(() -> s.connections.get() == 1, "shared connection seen");
+        return p;
+    }
+
+    /** Calls nobody joins are answered all the same, and their sender is no longer taken for one that joins at once. */
+    private static void assertAnsweredUnjoinedAndHabitCleared(List<CompletableFuture<JsonNode>> calls, JoinHabit habit)
+            throws InterruptedException {
+        CountDownLatch answered = new CountDownLatch(calls.size());
+        calls.forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
+        assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
+        assertThat(habit.joinsAtOnce).as("after calls the event loop had to send").isFalse();
     }
 
     /** Runs {@code body} on a new platform thread (its own {@link JoinHabit}) and waits for it. */
@@ -127,8 +141,7 @@ class WsJoinSendsTest {
     @Test
     void onlyASenderThatJoinsAtOnceHasItsExplicitBatchesLeftToIt() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         onNewPlatformThread(() -> {
             JoinHabit habit = JoinHabit.of();
             assertThat(habit.joinsAtOnce).as("a new thread").isFalse();
@@ -138,10 +151,7 @@ class WsJoinSendsTest {
             }
             assertThat(habit.joinsAtOnce).as("after taking one of its batches").isTrue();
             // a batch nobody joins: written by the event loop once the wait ends, and the sender marked for it
-            CountDownLatch answered = new CountDownLatch(5);
-            p.sendBatch(chainIds(5)).forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
-            assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
-            assertThat(habit.joinsAtOnce).as("after a batch the event loop had to write").isFalse();
+            assertAnsweredUnjoinedAndHabitCleared(p.sendBatch(chainIds(5)), habit);
         });
         assertThat(idsSeen(s).values()).as("each id read once by the node").containsOnly(1);
         assertThat(p.pendingRequests()).isZero();
@@ -150,8 +160,7 @@ class WsJoinSendsTest {
     @Test
     void theEventLoopWritesAnExplicitBatchNoSoonerThanItsCallersTimeToTakeItEnds() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         long wait = TimeUnit.MILLISECONDS.toNanos(300);
         p.takeWaitNanos(wait);
         onNewPlatformThread(() -> {
@@ -171,8 +180,7 @@ class WsJoinSendsTest {
     @Test
     void closingTheProviderEndsAnExplicitBatchLeftToItsCaller() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         onNewPlatformThread(() -> {
@@ -191,8 +199,7 @@ class WsJoinSendsTest {
     @Test
     void aBurstOfASenderThatJoinsAtOnceWaitsForItsJoinAndLeavesOnItsConnection() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         onNewPlatformThread(() -> {
             JoinHabit.of().joinsAtOnce = true;
@@ -212,8 +219,7 @@ class WsJoinSendsTest {
     @Test
     void aBurstNobodyJoinsOfASenderThatJoinedAtOnceIsAnsweredAndItsSenderMarked() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         onNewPlatformThread(() -> {
             JoinHabit habit = JoinHabit.of();
             // joined at once until the sender has taken one (the drain may win the first races)
@@ -224,10 +230,7 @@ class WsJoinSendsTest {
             for (int round = 0; round < 3; round++) {
                 burst(p, 5).forEach(CompletableFuture::join); // left to it, taken
             }
-            CountDownLatch answered = new CountDownLatch(5);
-            burst(p, 5).forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
-            assertThat(answered.await(5, TimeUnit.SECONDS)).as("answered without a join").isTrue();
-            assertThat(habit.joinsAtOnce).as("after a burst the event loop had to send").isFalse();
+            assertAnsweredUnjoinedAndHabitCleared(burst(p, 5), habit);
         });
         assertThat(idsSeen(s).values()).as("each id read once by the node").containsOnly(1);
         assertThat(p.pendingRequests()).isZero();
@@ -236,8 +239,7 @@ class WsJoinSendsTest {
     @Test
     void aBurstOfMoreThanABatchLeavesAtOnceSaveItsLastBatch() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         onNewPlatformThread(() -> {
             JoinHabit.of().joinsAtOnce = true;
@@ -259,8 +261,7 @@ class WsJoinSendsTest {
     @Test
     void theCallsOfAnOpenBatchTimeOutFromWhenTheBatchOpened() throws Exception {
         TestWsServer s = rig.server((srv, ch, req) -> null); // reads every call, answers none
-        WebSocketProvider p = rig.provider(config(s).requestTimeout(Duration.ofMillis(300)));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s).requestTimeout(Duration.ofMillis(300)));
         long opened = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = burst(p, 5); // one open batch: its calls share its opening instant
         for (CompletableFuture<JsonNode> f : fs) {
@@ -275,8 +276,7 @@ class WsJoinSendsTest {
     @Test
     void closingTheProviderEndsABurstLeftToItsSender() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         onNewPlatformThread(() -> {
@@ -300,8 +300,7 @@ class WsJoinSendsTest {
     @Test
     void aFinishedFutureKeptByItsCallerDoesNotKeepTheRestOfItsBatchNorDoesItsThread() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         List<CompletableFuture<JsonNode>> first = burst(p, 100);
         first.forEach(CompletableFuture::join); // the first join takes the batch; the others find their calls done
         CompletableFuture<JsonNode> kept = first.get(50);
@@ -320,8 +319,7 @@ class WsJoinSendsTest {
     @Test
     void aBurstNobodyJoinsIsWrittenByTheDrain() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         for (int round = 0; round < 5; round++) {
             CountDownLatch answered = new CountDownLatch(100);
             burst(p, 100).forEach(f -> f.thenRun(answered::countDown));
@@ -334,8 +332,7 @@ class WsJoinSendsTest {
     @Test
     void aVirtualThreadJoiningLeavesTheBatchToTheDrain() throws Exception {
         TestWsServer s = rig.server(TestWsServer.DEFAULT);
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         CompletableFuture<Integer> done = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             burst(p, 50).forEach(CompletableFuture::join);
@@ -353,8 +350,7 @@ class WsJoinSendsTest {
             ch.writeAndFlush(new TextWebSocketFrame(TestWsServer.DEFAULT.answer(srv, ch, req).toString()));
             return null;
         });
-        WebSocketProvider p = rig.provider(config(s));
-        await(() -> s.connections.get() == 1, "shared connection seen");
+        WebSocketProvider p = connected(s, config(s));
         for (int round = 0; round < 10; round++) {
             for (CompletableFuture<JsonNode> f : burst(p, 5)) {
                 assertThat(f.get(5, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
