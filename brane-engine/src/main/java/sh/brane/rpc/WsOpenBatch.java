@@ -80,15 +80,10 @@ final class WsOpenBatch {
     private final AtomicBoolean handedToDrain = new AtomicBoolean();
 
     /**
-     * A batch with room for {@code payloadHint} bytes of calls (it grows), in a plain heap buffer: a pooled one
-     * (Netty's adaptive allocator) is written through a {@code ByteBuffer} view, which cost the callers a third more
-     * time per call in a profile; this one array per batch is shared by up to 100 calls.
+     * A batch with room for {@code payloadHint} bytes of calls (it grows), in a plain heap buffer (a pooled one is
+     * written through a {@code ByteBuffer} view, which cost the callers a third more time per call in a profile); a
+     * caller waiting for one of its calls may send it through {@code sendHere} (null: never).
      */
-    WsOpenBatch(int payloadHint) {
-        this(payloadHint, null);
-    }
-
-    /** The same; a caller waiting for one of its calls may send it through {@code sendHere} (null: never). */
     WsOpenBatch(int payloadHint, Consumer<WsOpenBatch> sendHere) {
         this(payloadHint, 16, sendHere, null);
     }
