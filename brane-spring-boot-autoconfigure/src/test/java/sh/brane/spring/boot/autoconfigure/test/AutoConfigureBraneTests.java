@@ -70,10 +70,23 @@ class AutoConfigureBraneTests {
                         STRANGER.toHex(), "to", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "value", "0x1")))
                     .asString();
                 assertThat(hash).startsWith("0x").hasSize(66);
+                // Anvil answers with the hash before its miner has put the transaction in a block (a CI run read
+                // the balance in between): wait for the receipt
+                awaitReceipt(provider, hash);
                 node.stopImpersonating(STRANGER);
                 assertThat(context.getBean(BraneClient.class).getBalance(STRANGER, BlockTag.LATEST))
                     .isLessThan(Wei.ofEther(1).toBigInteger());
             });
+    }
+
+    private static void awaitReceipt(BraneProvider provider, String hash) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (provider.send("eth_getTransactionReceipt", List.of(hash)).isNull()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no receipt for " + hash + " within 10 s");
+            }
+            Thread.sleep(10);
+        }
     }
 
     private static long blockNumber(BraneProvider provider) {
