@@ -265,6 +265,11 @@ final class AnswerRouter {
         }
 
         @Override
+        public void expect(int count) {
+            answers.expect(count);
+        }
+
+        @Override
         public ResultDecoder<?> decoderFor(long id) {
             // a request that has just ended may still give its decoder: its answer then finds nothing to take
             PendingRequest r = scope == null ? null : scope.own(id);

@@ -216,6 +216,7 @@ final class CursorAnswer {
         }
 
         void report(ResponseSink sink) {
+            sink.expect(n);
             if (n > 0) {
                 report(sink, firstId, firstValue, firstTyped);
             }

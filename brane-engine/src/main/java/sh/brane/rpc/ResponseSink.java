@@ -8,6 +8,13 @@ interface ResponseSink {
     void onResult(long id, JsonNode result);
 
     /**
+     * A hint, given before the answers of a message are reported: about {@code answers} of them come (a batch's
+     * count, known once the whole message is read). Lets a sink size what it collects them in once.
+     */
+    default void expect(int answers) {
+    }
+
+    /**
      * The decoder for the result of request {@code id}, or null to read that result as a tree
      * ({@link #onResult}). Asked once the id is known, before the result is read.
      */

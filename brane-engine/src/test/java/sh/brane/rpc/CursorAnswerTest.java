@@ -33,7 +33,7 @@ class CursorAnswerTest {
         });
     }
 
-    static final class Sink implements ResponseSink {
+    static class Sink implements ResponseSink {
         final List<String> seen = new ArrayList<>();
         final ResultDecoder<?> decoder;
 
@@ -50,6 +50,15 @@ class CursorAnswerTest {
         @Override public void onNotification(String sub, JsonNode result) { seen.add("notification " + sub); }
         @Override public void onInvalid(long id, String reason) { seen.add("invalid " + id + " " + reason); }
         @Override public void onUnmatched(String reason) { seen.add("unmatched " + reason); }
+    }
+
+    /** A sink that also records the count it is told to expect. */
+    static final class CountingSink extends Sink {
+        CountingSink() {
+            super(null);
+        }
+
+        @Override public void expect(int answers) { seen.add("expect " + answers); }
     }
 
     private static boolean fast(String json, Sink sink) {
@@ -297,5 +306,26 @@ class CursorAnswerTest {
                 .getBytes(StandardCharsets.UTF_8);
         assertThat(CursorAnswer.readAll(b, 0, b.length, sink)).isTrue();
         assertThat(types).containsExactly("StringNode \"0x1\"", "BooleanNode true", "NullNode null");
+    }
+
+    /**
+     * A batch's reader hears the count of its answers before the first one, so that it sizes what it collects them in
+     * once (AnswerGroup grew two lists six times for a batch of 100); a batch the fast path declines tells nothing.
+     */
+    @Test
+    void tellsTheSinkHowManyAnswersComeBeforeTheFirst() {
+        Sink counting = new CountingSink();
+        byte[] batch = ("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":null},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":true}]").getBytes(StandardCharsets.UTF_8);
+        assertThat(CursorAnswer.readAll(batch, 0, batch.length, counting)).isTrue();
+        assertThat(counting.seen).containsExactly("expect 3", "result 1 \"0x1\"", "result 2 null", "result 3 true");
+
+        Sink declined = new CountingSink();
+        byte[] withAnError = ("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32000,\"message\":\"no\"}}]")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(CursorAnswer.readAll(withAnError, 0, withAnError.length, declined)).isFalse();
+        assertThat(declined.seen).isEmpty();
     }
 }
