@@ -35,8 +35,8 @@ final class AnswerGroup implements Runnable {
 
     /**
      * Sizes the lists for about {@code answers} more answers: a batch of 100 grew each of them from 10 six times, a
-     * tenth of its reader's allocation and the largest item of its CPU profile (session 18, a JSON batch against
-     * Anvil). The count is a message's, which its size limit bounds.
+     * tenth of its reader's allocation (JFR allocation samples of a JSON batch against Anvil, session 18). The count is
+     * a message's, which its size limit bounds.
      */
     void expect(int answers) {
         requests.ensureCapacity(requests.size() + answers);
