@@ -43,6 +43,19 @@ final class AnswerGroup implements Runnable {
         outcomes.ensureCapacity(outcomes.size() + answers);
     }
 
+    /**
+     * Whether an answer gathered here failed the call with anything but the node's own JSON-RPC error (an answer
+     * over the size limit, a malformed one): read before the group is delivered, when the futures say nothing yet.
+     */
+    boolean anyFailedBadly() {
+        for (int i = 0, n = outcomes.size(); i < n; i++) {
+            if (outcomes.get(i) instanceof BraneRpcException e && !(e instanceof RpcErrorException)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void add(PendingRequest request, Object outcome) {
         requests.add(request);
         outcomes.add(outcome);

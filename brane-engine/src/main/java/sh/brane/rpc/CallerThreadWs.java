@@ -192,21 +192,22 @@ final class CallerThreadWs implements AutoCloseable {
         return true;
     }
 
-    /** Writes a batch's frame on {@code c} and reads until every call of it has ended or gone to a retry. */
+    /**
+     * Writes a batch's frame (one JSON-RPC batch, or a burst of calls in frames of their own) on {@code c} and reads
+     * until every call of it has ended or gone to a retry. The answers of all its messages complete together at the
+     * end, on this thread: the caller waits for one of them, and a message completed on its own would go to a
+     * callback thread whenever it answered another call of the burst than the one waited for.
+     */
     private void exchange(CallerWsConnection c, CallerWsBatchScope scope, ByteBuf frame, long deadline) {
+        AnswerGroup answers = new AnswerGroup();
+        answers.expect(scope.size());
         try {
             c.write(frame, deadline);
-            int left = scope.left(table);
-            for (int foreign = 0; left > 0; ) {
-                AnswerGroup answers = new AnswerGroup();
-                try {
-                    router.route(c.readMessage(deadline), scope, answers);
-                } finally {
-                    lifecycle.deliver(answers);
-                }
-                int before = left;
-                left = scope.left(table);
-                if (scope.malformed() || (left == before && ++foreign > MAX_FOREIGN_MESSAGES)) {
+            for (int foreign = 0, seen = 0; !scope.done(table); ) {
+                router.route(c.readMessage(deadline), scope, answers);
+                boolean answeredOne = scope.answered() != seen;
+                seen = scope.answered();
+                if (scope.malformed() || (!answeredOne && ++foreign > MAX_FOREIGN_MESSAGES)) {
                     // the connection is suspect: what is left of the batch fails rather than wait for its timeout
                     drop(c);
                     String what = scope.malformed() ? "sent a message that is no JSON-RPC answer"
@@ -216,7 +217,7 @@ final class CallerThreadWs implements AutoCloseable {
                     return;
                 }
             }
-            if (scope.anyFailedBadly()) {
+            if (scope.anyFailedBadly() || answers.anyFailedBadly()) {
                 drop(c);
             } else {
                 release(c);
@@ -229,6 +230,7 @@ final class CallerThreadWs implements AutoCloseable {
             scope.failLeft(table, lifecycle, r -> failure(r, e));
         } finally {
             frame.release();
+            lifecycle.deliver(answers);
         }
     }
 

@@ -14,6 +14,9 @@ final class CallerWsBatchScope implements AnswerRouter.Scope {
     /** Calls answered "not now" and handed to a retry on the shared connection: no longer this connection's. */
     private boolean[] retried;
     private boolean malformed;
+    /** Answers read under one of its calls' ids ({@link #own}); a message that adds none is another's. */
+    private int answered;
+    private int retriedCount;
 
     CallerWsBatchScope(PendingRequest[] requests, AnswerRouter.Retries retries) {
         this.requests = requests;
@@ -23,7 +26,11 @@ final class CallerWsBatchScope implements AnswerRouter.Scope {
     @Override
     public PendingRequest own(long id) {
         int k = indexOf(id);
-        return k < 0 ? null : requests[k];
+        if (k < 0) {
+            return null;
+        }
+        answered++;
+        return requests[k];
     }
 
     @Override
@@ -65,13 +72,35 @@ final class CallerWsBatchScope implements AnswerRouter.Scope {
             if (retried == null) {
                 retried = new boolean[requests.length];
             }
-            retried[k] = true;
+            if (!retried[k]) {
+                retried[k] = true;
+                retriedCount++;
+            }
         }
         return again;
     }
 
     boolean malformed() {
         return malformed;
+    }
+
+    /** Calls in the batch. */
+    int size() {
+        return requests.length;
+    }
+
+    /** Answers read so far under one of the batch's ids (a duplicate counts again). */
+    int answered() {
+        return answered;
+    }
+
+    /**
+     * Whether no call of the batch is left for this connection to end. Exact, but looked up in the table only once as
+     * many answers as calls came (or went to a retry): a burst of 100 calls answered by 100 messages costs 100 looks,
+     * not 100 per message.
+     */
+    boolean done(InFlightTable table) {
+        return answered + retriedCount >= requests.length && left(table) == 0;
     }
 
     /** Calls of the batch still in flight and still this connection's to end. */

@@ -83,6 +83,11 @@ final class RingWriter {
     private final String provider;
     /** Each caller thread's batch of {@code sendAsyncBatch} calls, open until the drain (or its 100th call) seals it. */
     private final ThreadLocal<WsOpenBatch> callerBatch = new ThreadLocal<>();
+    /**
+     * Each caller thread's burst of single {@code sendAsync} calls, each a frame of its own, handed over as one
+     * ({@link WsOpenBatch} of own frames) when callers may send bursts themselves ({@link #takesBursts}).
+     */
+    private final ThreadLocal<WsOpenBatch> callerBurst = new ThreadLocal<>();
     /** Payload bytes a thread's first open batch starts with room for (it grows; the next ones start at its size). */
     private static final int OPEN_BATCH_HINT = 512;
     /** Calls a thread's first open batch starts with room for (it grows; the next ones start at its count). */
@@ -176,6 +181,28 @@ final class RingWriter {
      * The same, with the thread's last batch looked up already ({@code b}, {@link #lastBatch}; null: none).
      */
     void publishJoinable(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed, WsOpenBatch b) {
+        publishOpen(ch, r, params, closed, b, callerBatch, false);
+    }
+
+    /**
+     * Whether a platform thread's single calls may go as a burst its caller can send itself
+     * ({@link #publishInBurst}): only with caller-thread connections to send it on.
+     */
+    boolean takesBursts() {
+        return sendHere != null;
+    }
+
+    /**
+     * A single call of a platform thread ({@code sendAsync}), a frame of its own, appended to the thread's burst: the
+     * burst goes to the event loop as one, like an open batch, and a caller that joins one of its calls before the
+     * loop wrote it sends the whole burst on its own thread. Only when {@link #takesBursts}.
+     */
+    void publishInBurst(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed) {
+        publishOpen(ch, r, params, closed, callerBurst.get(), callerBurst, true);
+    }
+
+    private void publishOpen(Channel ch, PendingRequest r, List<?> params, BooleanSupplier closed, WsOpenBatch b,
+                             ThreadLocal<WsOpenBatch> last, boolean ownFrames) {
         WsOpenBatch.Append appended = b == null ? WsOpenBatch.Append.REFUSED : b.append(r, params, table, ch.alloc());
         if (appended == WsOpenBatch.Append.FILLED) {
             if (!offerDeparture(r, b)) {
@@ -199,23 +226,23 @@ final class RingWriter {
         }
         // sized for what this thread's last batch held, so a burst like the last one fills it without growing it
         b = new WsOpenBatch(b == null ? OPEN_BATCH_HINT : Math.max(OPEN_BATCH_HINT, b.bytes() + b.bytes() / 4),
-                b == null ? OPEN_BATCH_CALLS : Math.max(OPEN_BATCH_CALLS, b.count()), sendHere, habit);
+                b == null ? OPEN_BATCH_CALLS : Math.max(OPEN_BATCH_CALLS, b.count()), sendHere, habit, ownFrames);
         if (b.append(r, params, table, ch.alloc()) != WsOpenBatch.Append.APPENDED) {
             b.release();
-            callerBatch.remove();
+            last.remove();
             return;
         }
         offerDeparture(r, b);
         if (leave && lazy.leave(ch, b)) {
-            callerBatch.set(b); // no ring slot, no wake-up: its caller takes it (WsLazyBatches)
+            last.set(b); // no ring slot, no wake-up: its caller takes it (WsLazyBatches)
             return;
         }
         b.handToDrain();
         if (publish(ch, r, null, b, closed)) {
-            callerBatch.set(b);
+            last.set(b);
         } else {
             b.release();
-            callerBatch.remove();
+            last.remove();
         }
     }
 
@@ -572,7 +599,7 @@ final class RingWriter {
             b.forgetCalls();
             return;
         }
-        if (live > 1) {
+        if (live > 1 && b.joined()) {
             long[] ids = new long[live];
             for (int i = 0, k = 0; i < n; i++) {
                 if (keep == null || keep[i]) {

@@ -131,6 +131,37 @@ final class WsFrames {
         buf.readerIndex(at);
     }
 
+    /**
+     * Room {@link #finishAt} expects before a payload: the header of any payload under 64 KiB, so a call's frame is
+     * made where it was serialized, among other frames, with no copy (a shorter header moves the payload 2 bytes).
+     */
+    static final int ROOM = 8;
+
+    /**
+     * Makes the payload written from {@code start + ROOM} to the writer index a masked text frame starting at
+     * {@code start}, with no gap before it: the payload moves if its header is not {@link #ROOM} bytes long. The
+     * writer index ends after the frame; the reader index is left alone.
+     */
+    static void finishAt(ByteBuf buf, int start) {
+        int payloadStart = start + ROOM;
+        int len = buf.writerIndex() - payloadStart;
+        int header = headerLength(len);
+        if (header != ROOM) {
+            buf.ensureWritable(Math.max(0, header - ROOM));
+            if (buf.hasArray()) { // overlapping ranges: arraycopy moves them as memmove does
+                int off = buf.arrayOffset();
+                System.arraycopy(buf.array(), off + payloadStart, buf.array(), off + start + header, len);
+            } else {
+                buf.setBytes(start + header, io.netty.buffer.ByteBufUtil.getBytes(buf, payloadStart, len));
+            }
+            payloadStart = start + header;
+            buf.writerIndex(payloadStart + len);
+        }
+        int mask = ThreadLocalRandom.current().nextInt();
+        writeHeader(buf, start, len, mask);
+        mask(buf, payloadStart, len, mask);
+    }
+
     /** Bytes of a client frame's header (mask included) for a payload of {@code len} bytes. */
     static int headerLength(int len) {
         return len < 126 ? 6 : len < 65536 ? 8 : 14;

@@ -31,6 +31,11 @@ import io.netty.buffer.Unpooled;
  *
  * <p>Layout of {@link #buf}: room for a frame header ({@link WsFrames#MAX_HEADER}), {@code [}, then the calls'
  * JSON separated by commas; {@link #ends} holds where each call's JSON ends.
+ *
+ * <p>The same hand-off carries a thread's single {@code sendAsync} calls ({@link #ownFrames}): each call is then a
+ * finished frame of its own, one after the other from the buffer's start, and is answered by a message of its own.
+ * What the batch saves them is the same: one ring slot and wake-up per burst, and a caller that joins at once sends
+ * the whole burst on its own thread.
  */
 final class WsOpenBatch {
 
@@ -76,6 +81,9 @@ final class WsOpenBatch {
     /** When the batch was opened ({@link System#nanoTime()} scale). */
     private final long openedNanos;
 
+    /** Whether each call is a frame of its own (single {@code sendAsync} calls) rather than a member of one batch. */
+    private final boolean ownFrames;
+
     /** Set by whoever hands the batch to the drain: once, whether through the ring or from {@link WsLazyBatches}. */
     private final AtomicBoolean handedToDrain = new AtomicBoolean();
 
@@ -85,7 +93,7 @@ final class WsOpenBatch {
      * caller waiting for one of its calls may send it through {@code sendHere} (null: never).
      */
     WsOpenBatch(int payloadHint, Consumer<WsOpenBatch> sendHere) {
-        this(payloadHint, 16, sendHere, null);
+        this(payloadHint, 16, sendHere, null, false);
     }
 
     /**
@@ -94,9 +102,15 @@ final class WsOpenBatch {
      * given back when the thread fills the batch ({@link #finishFull}): a burst of full batches reuses one array
      * rather than allocating one per batch (the caller's largest allocation in a profile of 100-call bursts).
      */
-    WsOpenBatch(int payloadHint, int callsHint, Consumer<WsOpenBatch> sendHere, JoinHabit senderHabit) {
+    WsOpenBatch(int payloadHint, int callsHint, Consumer<WsOpenBatch> sendHere, JoinHabit senderHabit,
+                boolean ownFrames) {
+        this.ownFrames = ownFrames;
         buf = WsFrames.scratch(1 + payloadHint);
-        buf.writeByte('[').readerIndex(FIRST);
+        if (ownFrames) {
+            buf.setIndex(0, 0); // frames one after the other from the start
+        } else {
+            buf.writeByte('[').readerIndex(FIRST);
+        }
         requests = new PendingRequest[callsHint];
         ends = new int[callsHint];
         departure = sendHere == null ? null : () -> sendHere.accept(this);
@@ -107,6 +121,11 @@ final class WsOpenBatch {
     /** When the batch was opened ({@link System#nanoTime()} scale): the start of the calls that join it later. */
     long openedNanos() {
         return openedNanos;
+    }
+
+    /** Whether its calls go as one JSON-RPC batch (false: each call as a message of its own, {@link #ownFrames}). */
+    boolean joined() {
+        return !ownFrames;
     }
 
     /** Its sender's join habit; null when none is recorded. */
@@ -180,11 +199,16 @@ final class WsOpenBatch {
         int n = s & COUNT;
         int before = buf.writerIndex();
         try {
-            if (n > 0) {
+            if (ownFrames) {
+                buf.ensureWritable(WsFrames.ROOM).writerIndex(before + WsFrames.ROOM);
+            } else if (n > 0) {
                 buf.writeByte(',');
             }
             if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
                 JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
+            }
+            if (ownFrames) {
+                WsFrames.finishAt(buf, before);
             }
         } catch (RuntimeException e) {
             buf.writerIndex(before);
@@ -224,14 +248,18 @@ final class WsOpenBatch {
      * event loop then only writes it.
      */
     private void finishFull(int n, ByteBufAllocator alloc) {
-        long[] ids = new long[n];
-        for (int i = 0; i < n; i++) {
-            ids[i] = requests[i].id;
-            requests[i].batchIds = ids;
+        if (ownFrames) {
+            sealedBytes = buf.writerIndex();
+        } else {
+            long[] ids = new long[n];
+            for (int i = 0; i < n; i++) {
+                ids[i] = requests[i].id;
+                requests[i].batchIds = ids;
+            }
+            sealedBytes = buf.writerIndex() - FIRST;
+            buf.writeByte(']').readerIndex(WsFrames.MAX_HEADER);
+            WsFrames.finish(buf);
         }
-        sealedBytes = buf.writerIndex() - FIRST;
-        buf.writeByte(']').readerIndex(WsFrames.MAX_HEADER);
-        WsFrames.finish(buf);
         ready = alloc.directBuffer(buf.readableBytes()).writeBytes(buf);
         WsFrames.giveBack(buf); // on its own thread: the scratch of its next batch
         buf = null;
@@ -297,6 +325,9 @@ final class WsOpenBatch {
      * null; at least one): a JSON-RPC batch, or the call alone if it is the only one. Gives up this batch's buffer.
      */
     ByteBuf frame(int n, boolean[] keep) {
+        if (ownFrames) {
+            return frames(n, keep);
+        }
         ByteBuf out = buf;
         buf = null;
         sealedBytes = out.writerIndex() - FIRST;
@@ -323,6 +354,25 @@ final class WsOpenBatch {
             out.writeByte(']').readerIndex(WsFrames.MAX_HEADER);
         }
         WsFrames.finish(out);
+        return out;
+    }
+
+    /** {@link #frame} of a batch of {@link #ownFrames}: the kept calls' frames one after the other. */
+    private ByteBuf frames(int n, boolean[] keep) {
+        ByteBuf out = buf;
+        buf = null;
+        sealedBytes = out.writerIndex();
+        if (keep != null) {
+            ByteBuf copy = Unpooled.buffer(out.writerIndex());
+            for (int i = 0; i < n; i++) {
+                if (keep[i]) {
+                    int start = i == 0 ? 0 : ends[i - 1];
+                    copy.writeBytes(out, start, ends[i] - start);
+                }
+            }
+            out.release();
+            out = copy;
+        }
         return out;
     }
 

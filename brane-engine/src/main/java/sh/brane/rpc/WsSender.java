@@ -94,7 +94,7 @@ final class WsSender {
         ByteBuf frame = b.takeReady(); // framed by its caller when it filled it (batch ids set then)
         if (frame == null) {
             frame = b.frame(n, null);
-            if (n > 1) {
+            if (n > 1 && b.joined()) {
                 for (PendingRequest r : rs) {
                     r.batchIds = ids; // so that a too-large answer fails just this batch
                 }
@@ -121,6 +121,10 @@ final class WsSender {
         } else if (ch.eventLoop().inEventLoop()) {
             // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
             writeNow(ch, r, params);
+        } else if (!blockingCaller && inline == null && writer.takesBursts() && !Thread.currentThread().isVirtual()) {
+            // a platform thread's sendAsync: its burst goes over as one, and a caller that joins at once (the usual
+            // way) sends the burst on its own thread and reads the answers there, as a blocking call does
+            writer.publishInBurst(ch, r, params, closed);
         } else {
             ByteBuf frame = writer.serialize(r, params);
             if (frame != null && !(blockingCaller && callerThread != null && !Thread.currentThread().isVirtual()

@@ -96,4 +96,35 @@ class WsFramesTest {
         read.release();
         server.finishAndReleaseAll();
     }
+
+    /**
+     * Frames made one after the other in one buffer ({@link WsFrames#finishAt}, a burst of single calls) lie back to
+     * back with no gap, whatever their header's size (6, 8 or 14 bytes), and a server reads each back as its text.
+     */
+    @Test
+    void framesMadeInPlaceOneAfterTheOtherAreReadBackInOrder() {
+        int[] lengths = {0, 5, 125, 126, 127, 4000, 65535, 65536, 70001, 3};
+        ByteBuf buf = io.netty.buffer.Unpooled.buffer(64);
+        int expected = 0;
+        for (int n : lengths) {
+            int start = buf.writerIndex();
+            buf.ensureWritable(WsFrames.ROOM).writerIndex(start + WsFrames.ROOM);
+            buf.writeCharSequence(text(n), StandardCharsets.US_ASCII);
+            WsFrames.finishAt(buf, start);
+            expected += WsFrames.headerLength(n) + n;
+            assertThat(buf.writerIndex()).as("frame of %d ends where its header and payload end", n).isEqualTo(expected);
+        }
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocket13FrameDecoder(true, false, 1 << 20));
+        assertThat(server.writeInbound(buf)).isTrue();
+        for (int n : lengths) {
+            TextWebSocketFrame read = server.readInbound();
+            try {
+                assertThat(read.text()).as("length %d", n).isEqualTo(text(n));
+            } finally {
+                read.release();
+            }
+        }
+        assertThat((Object) server.readInbound()).as("nothing after the last frame").isNull();
+        server.finishAndReleaseAll();
+    }
 }
