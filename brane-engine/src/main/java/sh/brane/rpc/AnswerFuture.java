@@ -22,8 +22,10 @@ import java.util.function.Supplier;
  * an asynchronous call and joins it at once (the usual way) pays for neither the event loop's wake-up nor its own.
  *
  * <p>Every way this future completes (the provider's, the user's {@code complete}, {@code cancel}, {@code obtrude*},
- * {@code completeAsync}, {@code orTimeout}) wakes a caller parked here; dependents created from it are plain
- * {@link CompletableFuture}s. {@code T} is {@link tools.jackson.databind.JsonNode}, or a typed call's value
+ * {@code completeAsync}, {@code orTimeout}) wakes a caller parked here. Stages made from it ({@code thenApply},
+ * {@code exceptionallyCompose}, ... and theirs in turn: {@link Derived}) send the request too when joined before it
+ * left: a caller that joins such a stage (the typed clients' futures, a user's {@code thenApply}) would otherwise
+ * leave a request its provider left to it waiting for the event loop's next look at it. {@code T} is {@link tools.jackson.databind.JsonNode}, or a typed call's value
  * ({@link PendingRequest#complete}).
  */
 final class AnswerFuture<T> extends CompletableFuture<T> {
@@ -83,6 +85,60 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
      */
     void offerDeparture(Runnable send) {
         DEPARTURE.setRelease(this, send);
+    }
+
+    /**
+     * Sends this future's request on the calling thread if it has not left yet and its provider left it to a joining
+     * caller; else nothing. For a caller joining a stage made from this future, before it waits the usual way.
+     */
+    void sendIfLeft() {
+        if (DEPARTURE.getVolatile(this) != null) {
+            Runnable send = (Runnable) DEPARTURE.getAndSet(this, null);
+            if (send != null) {
+                send.run(); // blocks for the exchange if the request was still here to take
+            }
+        }
+    }
+
+    /** Stages made from this future are {@link Derived}: joined, they send this future's request if it is left. */
+    @Override
+    public <U> CompletableFuture<U> newIncompleteFuture() {
+        return new Derived<>(this);
+    }
+
+    /**
+     * A stage made from an {@link AnswerFuture} (or from such a stage): a plain future, save that joining it (or a
+     * {@code get} without a timeout) first sends the root's request on the joining thread if it has not left yet.
+     * Its completion is the JDK's: the answer completes the root (on a callback thread, since it has a dependent
+     * stage), which completes this.
+     */
+    static final class Derived<U> extends CompletableFuture<U> {
+        private final AnswerFuture<?> root;
+
+        Derived(AnswerFuture<?> root) {
+            this.root = root;
+        }
+
+        @Override
+        public <V> CompletableFuture<V> newIncompleteFuture() {
+            return new Derived<>(root);
+        }
+
+        @Override
+        public U join() {
+            if (!isDone()) {
+                root.sendIfLeft();
+            }
+            return super.join();
+        }
+
+        @Override
+        public U get() throws InterruptedException, ExecutionException {
+            if (!isDone()) {
+                root.sendIfLeft();
+            }
+            return super.get();
+        }
     }
 
     /** Offers this future's answer to a waiting caller (a release write: the reader fences once for the group). */

@@ -253,4 +253,28 @@ class WsBurstSendsTest {
         assertThat(s.connections.get()).isEqualTo(1);
         assertThat(s.framesReceived.get()).isEqualTo(50);
     }
+
+    @Test
+    void aCallerJoiningStagesMadeFromTheCallsSendsTheBurstToo() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = connected(s, config(s));
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60)); // the event loop would leave the burst alone for a minute
+        onNewPlatformThread(() -> {
+            JoinHabit.of().joinsAtOnce = true;
+            for (int round = 0; round < 5; round++) {
+                List<CompletableFuture<String>> stages = new ArrayList<>();
+                for (CompletableFuture<JsonNode> f : burst(p, 4)) {
+                    // as the typed clients make theirs: a stage, and a stage of a stage
+                    stages.add(f.thenApply(JsonNode::asString)
+                            .exceptionallyCompose(CompletableFuture::failedFuture));
+                }
+                for (CompletableFuture<String> stage : stages) {
+                    assertThat(stage.join()).isEqualTo("0x7a69");
+                }
+            }
+            assertThat(JoinHabit.of().joinsAtOnce).as("took every burst").isTrue();
+        });
+        assertThat(idsSeen(s)).hasSize(20).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
+        assertThat(s.connections.get()).as("sent on a caller connection").isEqualTo(2);
+    }
 }
