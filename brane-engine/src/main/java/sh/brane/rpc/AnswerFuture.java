@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -33,6 +35,7 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
     private static final VarHandle WAITER;
     private static final VarHandle GROUP;
     private static final VarHandle DEPARTURE;
+    private static final VarHandle HURRY;
 
     static {
         try {
@@ -40,6 +43,7 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
             WAITER = l.findVarHandle(AnswerFuture.class, "waiter", Thread.class);
             GROUP = l.findVarHandle(AnswerFuture.class, "group", AnswerGroup.class);
             DEPARTURE = l.findVarHandle(AnswerFuture.class, "departure", Runnable.class);
+            HURRY = l.findVarHandle(AnswerFuture.class, "hurry", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -58,6 +62,14 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
      */
     @SuppressWarnings("unused")
     private volatile Runnable departure;
+
+    /**
+     * Hands this future's request to the event loop now, for a caller that waits in a way that does not send it
+     * ({@code get} with a timeout, which must not block past its time in an exchange) while its provider left it
+     * to a joining caller without waking the loop; null when there is nothing to hurry.
+     */
+    @SuppressWarnings("unused")
+    private volatile Runnable hurry;
 
     /**
      * Offers {@code send} (one request, or one batch's, not yet written) to whoever waits for one of {@code requests}
@@ -85,6 +97,24 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
      */
     void offerDeparture(Runnable send) {
         DEPARTURE.setRelease(this, send);
+    }
+
+    /** The same, with what a caller waiting without sending runs ({@code hurry}, null: nothing). */
+    void offerDeparture(Runnable send, Runnable hurry) {
+        if (hurry != null) {
+            HURRY.setRelease(this, hurry);
+        }
+        DEPARTURE.setRelease(this, send);
+    }
+
+    /** Runs the request's {@link #hurry}, once, if it has one. */
+    void hurry() {
+        if (HURRY.getVolatile(this) != null) {
+            Runnable h = (Runnable) HURRY.getAndSet(this, null);
+            if (h != null) {
+                h.run();
+            }
+        }
     }
 
     /**
@@ -139,6 +169,14 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
             }
             return super.get();
         }
+
+        @Override
+        public U get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+            if (!isDone()) {
+                root.hurry();
+            }
+            return super.get(timeout, unit);
+        }
     }
 
     /** Offers this future's answer to a waiting caller (a release write: the reader fences once for the group). */
@@ -165,6 +203,15 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
             helpOrPark();
         }
         return super.get();
+    }
+
+    /** Never sends here (an exchange could outlast the timeout); hands a request left to a joiner to the event loop. */
+    @Override
+    public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+        if (!isDone()) {
+            hurry();
+        }
+        return super.get(timeout, unit);
     }
 
     /**
@@ -214,6 +261,7 @@ final class AnswerFuture<T> extends CompletableFuture<T> {
         wake();
         if (isDone()) {
             DEPARTURE.setRelease(this, null);
+            HURRY.setRelease(this, null);
             GROUP.setRelease(this, null);
         }
         return completed;

@@ -424,7 +424,7 @@ public final class HttpProvider implements BraneProvider {
         boolean claimFirstSend(int sender) {
             boolean claimed = firstSender.compareAndSet(UNCLAIMED, sender);
             if (claimed && senderHabit != null) {
-                senderHabit.joinsAtOnce = true;
+                senderHabit.took();
             }
             return claimed;
         }
@@ -436,7 +436,7 @@ public final class HttpProvider implements BraneProvider {
         boolean loopOwnsFirstSend() {
             int before = firstSender.compareAndExchange(UNCLAIMED, SENT_BY_LOOP);
             if (before == UNCLAIMED && senderHabit != null) {
-                senderHabit.joinsAtOnce = false; // nobody took it in time: its sender's next calls are not waited for
+                senderHabit.missed(); // nobody took it in time: its sender's next calls are not waited for
             }
             return before != SENT_BY_CALLER;
         }

@@ -216,7 +216,7 @@ final class RingWriter {
             return;
         }
         JoinHabit habit = sendHere == null || Thread.currentThread().isVirtual() ? null : JoinHabit.of();
-        boolean leave = lazy != null && habit != null && habit.joinsAtOnce;
+        boolean leave = lazy != null && habit != null && habit.leavesUnwoken();
         if (leave && b != null && !b.taken() && b.handToDrain()) {
             // its last batch, left to it, filled up and nobody took it: a burst of more than a batch, joined later if
             // at all. That batch goes to the drain now and this one through the ring, so the burst leaves at once
@@ -264,7 +264,7 @@ final class RingWriter {
     private static boolean offerDeparture(PendingRequest r, WsOpenBatch b) {
         Runnable send = b.departure();
         if (send != null) {
-            r.answerFuture().offerDeparture(send);
+            r.answerFuture().offerDeparture(send, b.hurry());
         }
         return send != null;
     }
@@ -544,6 +544,10 @@ final class RingWriter {
             if (all || (b.sealed() && b.departure() == null)) {
                 int count = b.seal();
                 if (b.claimForDrain()) {
+                    JoinHabit habit = b.senderHabit();
+                    if (habit != null) {
+                        habit.drained(); // its caller did not take it: not yet one whose bursts may be left unwoken
+                    }
                     frameOpenBatch(b, count);
                 } // else a caller waiting for one of its calls took it and sends it on its own thread
             } else {

@@ -69,7 +69,7 @@ final class WsBatchHandOff {
         AnswerFuture.offerDeparture(requests, () -> {
             if (!Thread.currentThread().isVirtual() && held.claim()) {
                 if (habit != null) {
-                    habit.joinsAtOnce = true;
+                    habit.took();
                 }
                 if (!callerThread.sendBatch(requests.toArray(new PendingRequest[0]), frame)) {
                     writeOnCurrent.accept(requests, frame); // no caller connection free: the shared one carries it
@@ -83,7 +83,7 @@ final class WsBatchHandOff {
                 endUnsent(held);
             } else if (held.claim()) {
                 if (habit != null) {
-                    habit.joinsAtOnce = false; // nobody took it in time: this sender's next batches are not waited for
+                    habit.missed(); // nobody took it in time: this sender's next batches are not waited for
                 }
                 write.write(ch, requests, frame);
             }

@@ -12,8 +12,8 @@ import java.util.function.Function;
 import io.netty.channel.Channel;
 
 /**
- * The open {@code sendAsyncBatch} batches of senders that join at once ({@link JoinHabit}), left to them without
- * going through the ring. Such a sender takes its batch and sends it on its own thread nearly every time
+ * The open {@code sendAsyncBatch} batches and {@code sendAsync} bursts of senders whose habit of joining at once is
+ * settled ({@link JoinHabit#leavesUnwoken}), left to them without going through the ring. Such a sender takes its batch and sends it on its own thread nearly every time
  * ({@link WsOpenBatch#takeForCaller}); through the ring, each burst cost the caller a slot, a fence and a wake-up of
  * the event loop, and the loop a drain that held the batch while it grew only to find it taken (13-17 µs of the
  * loop per burst, {@code WsBatchCost} against Anvil, session 16). Here the batch is queued for the sweep's event loop
@@ -24,7 +24,8 @@ import io.netty.channel.Channel;
  * ({@link HttpProvider#TAKE_WAIT_NANOS} from the batch's first call), then hands the batch to the drain (which holds it
  * while it still grows, as it holds one from the ring) and marks the sender as one that does not join at once, so its
  * next batches go through the ring. A wrong guess costs one batch a delay of up to a sweep tick, once per change of
- * habit. The batch is in {@link #held} from now until the loop has looked at it for the last time, so that
+ * habit; a thread that mixes joins with waits that cannot take never settles ({@link JoinHabit}), and a {@code get}
+ * with a timeout hands the batch to the drain at once ({@link #hurry}). The batch is in {@link #held} from now until the loop has looked at it for the last time, so that
  * {@link #close} ends it whatever becomes of the queued task.
  */
 final class WsLazyBatches {
@@ -56,6 +57,7 @@ final class WsLazyBatches {
     boolean leave(Channel ch, WsOpenBatch b) {
         long until = System.nanoTime() + takeWaitNanos;
         held.add(b);
+        b.leftUnwoken(x -> hurry(ch, x));
         if (closed.getAsBoolean()) { // close() may have looked at the set before this batch was in it
             held.remove(b);
             return false;
@@ -94,10 +96,24 @@ final class WsLazyBatches {
         if (b.handToDrain()) {
             JoinHabit habit = b.senderHabit();
             if (habit != null) {
-                habit.joinsAtOnce = false; // nobody took it in time: this sender's next batches go through the ring
+                habit.missed(); // nobody took it in time: this sender's next batches go through the ring
             }
             toDrain.accept(ch, b);
         } // else its sender handed it to the drain itself (its burst went on past a full batch)
+    }
+
+    /**
+     * A caller waits for a call of {@code b} in a way that cannot take it (a {@code get} with a timeout): the batch goes
+     * to the drain now rather than at the loop's next look, and its sender is no longer taken for one that joins at once.
+     */
+    private void hurry(Channel ch, WsOpenBatch b) {
+        if (!b.taken() && b.handToDrain()) {
+            JoinHabit habit = b.senderHabit();
+            if (habit != null) {
+                habit.missed();
+            }
+            toDrain.accept(ch, b); // the loop's look, later, finds it handed over and does nothing
+        }
     }
 
     /** Ends the batches still left to their senders, unsent: the provider is closing (its flag is set already). */

@@ -84,6 +84,14 @@ final class WsOpenBatch {
     /** Whether each call is a frame of its own (single {@code sendAsync} calls) rather than a member of one batch. */
     private final boolean ownFrames;
 
+    /**
+     * What a caller waiting for one of its calls in a way that cannot take the batch (a {@code get} with a timeout)
+     * runs, so that a batch left to its sender unwoken does not wait for the event loop's next look: null when the
+     * batch may not be taken; does nothing unless {@link #leftUnwoken} was called.
+     */
+    private final Runnable hurry;
+    private volatile Consumer<WsOpenBatch> hurryVia;
+
     /** Set by whoever hands the batch to the drain: once, whether through the ring or from {@link WsLazyBatches}. */
     private final AtomicBoolean handedToDrain = new AtomicBoolean();
 
@@ -114,6 +122,12 @@ final class WsOpenBatch {
         requests = new PendingRequest[callsHint];
         ends = new int[callsHint];
         departure = sendHere == null ? null : () -> sendHere.accept(this);
+        hurry = sendHere == null ? null : () -> {
+            Consumer<WsOpenBatch> via = hurryVia;
+            if (via != null) {
+                via.accept(this);
+            }
+        };
         this.senderHabit = senderHabit;
         openedNanos = System.nanoTime();
     }
@@ -141,6 +155,16 @@ final class WsOpenBatch {
     /** Whether a caller took the batch to send it on its own thread. */
     boolean taken() {
         return (state.get() & TAKEN) != 0;
+    }
+
+    /** Marks the batch as left to its sender without waking the event loop; {@code via} hands it to the drain now. */
+    void leftUnwoken(Consumer<WsOpenBatch> via) {
+        hurryVia = via;
+    }
+
+    /** What a caller waiting for one of its calls without taking it runs ({@link #hurry}); null when none may. */
+    Runnable hurry() {
+        return hurry;
     }
 
     /** What a caller waiting for one of its calls runs to send it itself; null when it may not. */

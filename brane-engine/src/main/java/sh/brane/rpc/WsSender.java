@@ -82,7 +82,7 @@ final class WsSender {
         }
         JoinHabit habit = b.senderHabit();
         if (habit != null) {
-            habit.joinsAtOnce = true; // its sender's next batches are left to it (WsLazyBatches)
+            habit.took(); // its sender's next batches are left to it (WsLazyBatches)
         }
         int n = b.count();
         PendingRequest[] rs = new PendingRequest[n];

@@ -101,7 +101,7 @@ class WsBurstSendsTest {
         WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             List<CompletableFuture<JsonNode>> fs = burst(p, 7);
             Thread.sleep(300); // through the ring, the drain would have written it after its hold (5 us of quiet)
             assertThat(s.received).as("left to its sender, not drained").isEmpty();
@@ -120,10 +120,10 @@ class WsBurstSendsTest {
         onNewPlatformThread(() -> {
             JoinHabit habit = JoinHabit.of();
             // joined at once until the sender has taken one (the drain may win the first races)
-            for (int i = 0; i < 100 && !habit.joinsAtOnce; i++) {
+            for (int i = 0; i < 100 && !habit.leavesUnwoken(); i++) {
                 burst(p, 5).forEach(CompletableFuture::join);
             }
-            assertThat(habit.joinsAtOnce).as("after taking one of its bursts").isTrue();
+            assertThat(habit.leavesUnwoken()).as("after taking its bursts").isTrue();
             List<CompletableFuture<JsonNode>> unjoined = burst(p, 5);
             CountDownLatch answered = new CountDownLatch(unjoined.size());
             unjoined.forEach(f -> f.whenComplete((v, e) -> answered.countDown()));
@@ -154,7 +154,7 @@ class WsBurstSendsTest {
         WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             List<CompletableFuture<JsonNode>> fs = burst(p, 250);
             await(() -> fs.stream().filter(CompletableFuture::isDone).count() >= 150, "answered without joins");
             Thread.sleep(100);
@@ -184,7 +184,7 @@ class WsBurstSendsTest {
         });
         WebSocketProvider p = connected(s, config(s));
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             for (int round = 0; round < 10; round++) {
                 for (CompletableFuture<JsonNode> f : burst(p, 5)) {
                     assertThat(f.join().asString()).isEqualTo("0x7a69"); // (a timed get is no join: never takes)
@@ -201,7 +201,7 @@ class WsBurstSendsTest {
         WebSocketProvider p = connected(s, config(s));
         ResultDecoder<String> text = parser -> parser.getString();
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             for (int round = 0; round < 10; round++) {
                 CompletableFuture<String> typed = p.sendAsync("eth_chainId", List.of(), text);
                 CompletableFuture<JsonNode> failed = p.sendAsync("fail", List.of());
@@ -223,11 +223,11 @@ class WsBurstSendsTest {
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             fs.addAll(burst(p, 100)); // full: framed by its sender, a direct buffer to free
         });
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             fs.addAll(burst(p, 3)); // open, in a heap buffer
         });
         await(() -> p.pendingRequests() == 103, "the bursts admitted");
@@ -260,7 +260,7 @@ class WsBurstSendsTest {
         WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60)); // the event loop would leave the burst alone for a minute
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             for (int round = 0; round < 5; round++) {
                 List<CompletableFuture<String>> stages = new ArrayList<>();
                 for (CompletableFuture<JsonNode> f : burst(p, 4)) {
@@ -272,9 +272,45 @@ class WsBurstSendsTest {
                     assertThat(stage.join()).isEqualTo("0x7a69");
                 }
             }
-            assertThat(JoinHabit.of().joinsAtOnce).as("took every burst").isTrue();
+            assertThat(JoinHabit.of().leavesUnwoken()).as("took every burst").isTrue();
         });
         assertThat(idsSeen(s)).hasSize(20).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
         assertThat(s.connections.get()).as("sent on a caller connection").isEqualTo(2);
+    }
+
+    @Test
+    void aTimedGetHandsABurstLeftToItsSenderToTheEventLoop() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = connected(s, config(s));
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60)); // left alone, the burst would wait a minute for the loop
+        onNewPlatformThread(() -> {
+            JoinHabit habit = JoinHabit.of();
+            habit.assumeSettled();
+            List<CompletableFuture<JsonNode>> fs = burst(p, 3);
+            // a timed get never sends on its own thread (an exchange could outlast its timeout): the loop sends now
+            assertThat(fs.get(1).get(20, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
+            assertThat(habit.leavesUnwoken()).as("its sender no longer taken for one that joins at once").isFalse();
+            habit.assumeSettled();
+            CompletableFuture<String> stage = p.sendAsync("eth_chainId", List.of()).thenApply(JsonNode::asString);
+            assertThat(stage.get(20, TimeUnit.SECONDS)).as("a stage's timed get too").isEqualTo("0x7a69");
+        });
+        assertThat(idsSeen(s)).hasSize(4);
+        assertThat(s.connections.get()).as("sent by the event loop").isEqualTo(1);
+    }
+
+    @Test
+    void aThreadMixingJoinsWithWaitsThatCannotTakeIsNeverLeftItsBursts() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = connected(s, config(s));
+        onNewPlatformThread(() -> {
+            JoinHabit habit = JoinHabit.of();
+            for (int round = 0; round < 40; round++) {
+                burst(p, 5).forEach(CompletableFuture::join);
+                // allOf makes a future of its own: joining it cannot take the burst, so the drain sends it
+                CompletableFuture.allOf(burst(p, 5).toArray(new CompletableFuture[0])).join();
+                assertThat(habit.leavesUnwoken()).as("round %d", round).isFalse();
+            }
+        });
+        assertThat(idsSeen(s)).hasSize(400).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
     }
 }

@@ -202,7 +202,7 @@ class WsJoinSendsTest {
         WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             List<CompletableFuture<JsonNode>> fs = burst(p, 7);
             Thread.sleep(300); // through the ring, the drain would have written it after its hold (5 us of quiet)
             assertThat(s.received).as("left to its sender, not drained").isEmpty();
@@ -223,10 +223,10 @@ class WsJoinSendsTest {
         onNewPlatformThread(() -> {
             JoinHabit habit = JoinHabit.of();
             // joined at once until the sender has taken one (the drain may win the first races)
-            for (int i = 0; i < 100 && !habit.joinsAtOnce; i++) {
+            for (int i = 0; i < 100 && !habit.leavesUnwoken(); i++) {
                 burst(p, 5).forEach(CompletableFuture::join);
             }
-            assertThat(habit.joinsAtOnce).as("after taking one of its bursts").isTrue();
+            assertThat(habit.leavesUnwoken()).as("after taking its bursts").isTrue();
             for (int round = 0; round < 3; round++) {
                 burst(p, 5).forEach(CompletableFuture::join); // left to it, taken
             }
@@ -242,7 +242,7 @@ class WsJoinSendsTest {
         WebSocketProvider p = connected(s, config(s));
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             List<CompletableFuture<JsonNode>> fs = burst(p, 250);
             // a batch left to it went to the drain when the burst went past it (not one per join: a round trip each);
             // only the last batch may still be left to it (where the drain sealed a batch early, the next one starts
@@ -280,11 +280,11 @@ class WsJoinSendsTest {
         p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
         List<CompletableFuture<JsonNode>> fs = new ArrayList<>();
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             fs.addAll(burst(p, 100)); // full: framed by its sender, a direct buffer to free
         });
         onNewPlatformThread(() -> {
-            JoinHabit.of().joinsAtOnce = true;
+            JoinHabit.of().assumeSettled();
             fs.addAll(burst(p, 3)); // open, in a heap buffer
         });
         await(() -> p.pendingRequests() == 103, "the bursts admitted");
