@@ -122,38 +122,64 @@ final class CallerThreadWs implements AutoCloseable {
             return false; // many callers at once: the shared connection serves them better (MAX_WAITING)
         }
         long deadline = r.startNanos + r.timeoutNanos;
-        CallerWsConnection c = connection(deadline);
+        boolean repeatable = !HttpProvider.notRepeatable(r.method);
+        CallerWsConnection c = connection(deadline, !repeatable);
         if (c == null) {
             return false;
         }
+        Runnable cancel = c.beginExchange();
+        r.cancelRead = cancel; // before the look below: a sweep that takes the call after it sees this and ends the read
+        boolean sentElsewhere = false;
         try {
+            if (table.get(r.id) != r) {
+                c.endExchange(cancel); // ended before its read could be: nothing written
+                release(c);
+                return true;
+            }
             c.write(frame, deadline);
             Routed routed = Routed.NOT_ITS_ANSWER;
             for (int read = 0; routed == Routed.NOT_ITS_ANSWER; read++) {
                 routed = route(r, c.readMessage(deadline), read < MAX_FOREIGN_MESSAGES);
             }
-            if (routed == Routed.KEEP) {
+            if (c.endExchange(cancel) && routed == Routed.KEEP) {
                 release(c);
             } else {
-                drop(c);
+                drop(c); // suspect, or closed by the sweep as the answer came
             }
+        } catch (CallerWsConnection.ClosedBeforeAnswer e) {
+            drop(c);
+            if (repeatable && c.reused() && table.get(r.id) == r) {
+                // closed by the node while idle (not looked at before a call that may be repeated): the shared
+                // connection carries it
+                sentElsewhere = true;
+                return false;
+            }
+            end(r, failure(r, e));
         } catch (TimeoutException e) {
             drop(c);
             table.expire(System.nanoTime()); // ends it as the sweep would have, with the same words
         } catch (IOException | RuntimeException e) {
             drop(c);
-            // after close() the table was drained first: the call has ended already, as "provider ... was closed"
+            // after close() the table was drained first, and a sweep that closed the connection ended the call with
+            // its timeout: then it has ended already
             end(r, failure(r, e));
         } finally {
-            frame.release();
+            r.cancelRead = null;
+            if (!sentElsewhere) {
+                frame.release();
+            }
         }
         return true;
     }
 
-    /** An idle connection, or a new one; null if none is free or a new one could not be opened. */
-    private CallerWsConnection connection(long deadline) {
+    /**
+     * An idle connection, or a new one; null if none is free or a new one could not be opened. An idle one is looked
+     * at first ({@code probe}: three system calls) only for calls that may not be repeated: another found closed by
+     * the node once its request is written goes to the shared connection ({@link CallerWsConnection.ClosedBeforeAnswer}).
+     */
+    private CallerWsConnection connection(long deadline, boolean probe) {
         CallerWsConnection c = takeIdle();
-        if (c != null && !c.stillOpen()) {
+        if (c != null && probe && !c.stillOpen()) {
             drop(c); // closed by the node while idle: nothing was sent on it, so a new one may carry this call
             c = null;
         }
@@ -176,20 +202,21 @@ final class CallerThreadWs implements AutoCloseable {
             return false;
         }
         long deadline = Long.MAX_VALUE;
+        boolean repeatable = true;
         for (PendingRequest r : requests) {
             deadline = Math.min(deadline, r.startNanos + r.timeoutNanos);
+            repeatable &= !HttpProvider.notRepeatable(r.method);
         }
-        CallerWsConnection c = connection(deadline);
+        CallerWsConnection c = connection(deadline, !repeatable);
         if (c == null) {
             return false;
         }
         enter();
         try {
-            exchange(c, new CallerWsBatchScope(requests, retries), frame, deadline);
+            return exchange(c, new CallerWsBatchScope(requests, retries), frame, deadline, repeatable);
         } finally {
             exit();
         }
-        return true;
     }
 
     /**
@@ -198,10 +225,16 @@ final class CallerThreadWs implements AutoCloseable {
      * end, on this thread: the caller waits for one of them, and a message completed on its own would go to a
      * callback thread whenever it answered another call of the burst than the one waited for.
      */
-    private void exchange(CallerWsConnection c, CallerWsBatchScope scope, ByteBuf frame, long deadline) {
+    private boolean exchange(CallerWsConnection c, CallerWsBatchScope scope, ByteBuf frame, long deadline,
+                             boolean repeatable) {
         AnswerGroup answers = new AnswerGroup();
         answers.expect(scope.size());
+        Runnable cancel = c.beginExchange();
+        scope.cancelReadWith(cancel);
+        boolean sentElsewhere = false;
         try {
+            // after the calls can end the read: those the sweep ended before it could are not waited for
+            scope.endedBefore(table);
             c.write(frame, deadline);
             for (int foreign = 0, seen = 0; !scope.done(table); ) {
                 router.route(c.readMessage(deadline), scope, answers);
@@ -214,24 +247,37 @@ final class CallerThreadWs implements AutoCloseable {
                             : "sent " + foreign + " messages that were not its answers";
                     scope.failLeft(table, lifecycle, r -> new InvalidResponseException(r.method + " (id " + r.id
                             + ") failed: the node " + what + " on its caller-thread connection to " + endpoint));
-                    return;
+                    return true;
                 }
             }
-            if (scope.anyFailedBadly() || answers.anyFailedBadly()) {
+            if (!c.endExchange(cancel) || scope.anyFailedBadly() || answers.anyFailedBadly()) {
                 drop(c);
             } else {
                 release(c);
             }
+        } catch (CallerWsConnection.ClosedBeforeAnswer e) {
+            drop(c);
+            if (repeatable && c.reused() && scope.left(table) == scope.size()) {
+                sentElsewhere = true; // closed by the node while idle: the shared connection carries them
+                return false;
+            }
+            scope.failLeft(table, lifecycle, r -> failure(r, e));
         } catch (TimeoutException e) {
             drop(c);
             table.expire(System.nanoTime()); // ends them as the sweep would have, with the same words
         } catch (IOException | RuntimeException e) {
             drop(c);
-            scope.failLeft(table, lifecycle, r -> failure(r, e));
+            if (!c.expired()) {
+                scope.failLeft(table, lifecycle, r -> failure(r, e));
+            } // else the sweep ended one with its timeout and closed the connection: the others end at theirs
         } finally {
-            frame.release();
+            scope.cancelReadWith(null);
+            if (!sentElsewhere) {
+                frame.release();
+            }
             lifecycle.deliver(answers);
         }
+        return true;
     }
 
     /**

@@ -84,6 +84,21 @@ final class CallerWsBatchScope implements AnswerRouter.Scope {
         return malformed;
     }
 
+    /** Sets (null: clears) what ends the blocking read of the exchange, on every call of the batch. */
+    void cancelReadWith(Runnable cancel) {
+        for (PendingRequest r : requests) {
+            r.cancelRead = cancel;
+        }
+    }
+
+    /** Calls the sweep ended before the exchange's read could be ended by it: counted as answered (none will be). */
+    private int endedBefore;
+
+    /** Counts the calls of the batch that ended before now (see {@link #endedBefore}); call once, before writing. */
+    void endedBefore(InFlightTable table) {
+        endedBefore = requests.length - left(table);
+    }
+
     /** Calls in the batch. */
     int size() {
         return requests.length;
@@ -100,7 +115,7 @@ final class CallerWsBatchScope implements AnswerRouter.Scope {
      * not 100 per message.
      */
     boolean done(InFlightTable table) {
-        return answered + retriedCount >= requests.length && left(table) == 0;
+        return answered + retriedCount + endedBefore >= requests.length && left(table) == 0;
     }
 
     /** Calls of the batch still in flight and still this connection's to end. */

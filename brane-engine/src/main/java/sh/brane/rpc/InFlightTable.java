@@ -242,6 +242,10 @@ final class InFlightTable {
         } catch (RuntimeException e) {
             RequestLifecycle.LOG.debug("expiry listener threw", e);
         }
+        Runnable cancelRead = r.cancelRead;
+        if (cancelRead != null) {
+            cancelRead.run(); // its caller waits in a blocking read that has no deadline of its own
+        }
         long[] batch = r.batchIds;
         lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + r.id
                 + (batch == null ? "" : ", one of a batch of " + batch.length) + ") got no answer within "

@@ -39,6 +39,11 @@ final class PendingRequest {
      */
     volatile Object exchange;
     /**
+     * Ends the blocking read of the caller-thread exchange this call is in ({@link CallerWsConnection#beginExchange}),
+     * run by the sweep that ends the call with its timeout; null when it is in none.
+     */
+    volatile Runnable cancelRead;
+    /**
      * Reads the result straight from the parser (a typed call), or null for a {@link JsonNode} result. With a
      * decoder, {@link #future} completes with the decoder's value instead of a tree: see {@link #typedFuture}.
      */

@@ -188,18 +188,37 @@ class CallerThreadWsTest {
     }
 
     @Test
-    void aConnectionTheNodeClosedWhileIdleIsReplacedBeforeAnythingIsSent() throws Exception {
-        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+    void aConnectionTheNodeClosedWhileIdleIsReplacedBeforeASubmissionIsSent() throws Exception {
+        TestWsServer s = rig.server((srv, ch, req) -> req.path("method").asString().equals("eth_sendRawTransaction")
+                ? TestWsServer.result(req, TestWsServer.JSON.getNodeFactory().stringNode("0x" + "ab".repeat(32)))
+                : TestWsServer.DEFAULT.answer(srv, ch, req));
         WebSocketProvider p = rig.provider(config(s));
         Channel caller = idleCallerConnection(s, p);
         // the node ends the idle caller connection as geth does after an unanswered ping: a close frame
         caller.writeAndFlush(new CloseWebSocketFrame()).addListener(f -> caller.close());
         await(() -> s.clients.size() == 1, "caller connection closed by the node");
         int before = s.framesReceived.get();
-        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        // a call that may not be repeated looks at an idle connection before it writes on it
+        assertThat(p.send("eth_sendRawTransaction", List.of("0x02")).asString()).isEqualTo("0x" + "ab".repeat(32));
         assertThat(s.connections.get()).isEqualTo(3);
         assertThat(s.framesReceived.get()).isEqualTo(before + 1); // sent once, on the new connection
         assertThat(p.isConnected()).isTrue();
+    }
+
+    @Test
+    void aCallThatMayBeRepeatedFindingItsIdleConnectionClosedGoesToTheSharedOne() throws Exception {
+        TestWsServer s = rig.server(TestWsServer.DEFAULT);
+        WebSocketProvider p = rig.provider(config(s));
+        Channel caller = idleCallerConnection(s, p);
+        caller.writeAndFlush(new CloseWebSocketFrame()).addListener(f -> caller.close());
+        await(() -> s.clients.size() == 1, "caller connection closed by the node");
+        int before = s.framesReceived.get();
+        // not looked at first (three system calls a call): written, the close found, then sent again on the shared one
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.framesReceived.get()).as("read once by the node").isEqualTo(before + 1);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
+        assertThat(s.connections.get()).as("a new caller connection for the next call").isEqualTo(3);
+        assertThat(p.pendingRequests()).isZero();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package sh.brane.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static sh.brane.rpc.WebSocketProviderTest.await;
 
 import java.time.Duration;
@@ -312,5 +313,25 @@ class WsBurstSendsTest {
             }
         });
         assertThat(idsSeen(s)).hasSize(400).allSatisfy((id, n) -> assertThat(n).isEqualTo(1));
+    }
+
+    @Test
+    void aBurstTakenByItsCallerTimesOutOnASilentNodeAsAnyCall() throws Exception {
+        TestWsServer s = rig.server((srv, ch, req) -> null); // reads every call, answers none
+        WebSocketProvider p = connected(s, config(s).requestTimeout(Duration.ofMillis(300)));
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
+        onNewPlatformThread(() -> {
+            JoinHabit.of().assumeSettled();
+            List<CompletableFuture<JsonNode>> fs = burst(p, 3);
+            // the joiner blocks in a read with no deadline of its own: the sweep ends the calls and the read
+            for (CompletableFuture<JsonNode> f : fs) {
+                // joined (a timed get, as failsWithin makes, would hand the burst to the event loop instead)
+                assertThatThrownBy(f::join).hasCauseInstanceOf(RpcTimeoutException.class);
+            }
+        });
+        assertThat(idsSeen(s)).hasSize(3);
+        assertThat(s.connections.get()).as("sent on a caller connection").isEqualTo(2);
+        assertThat(p.pendingRequests()).isZero();
+        assertThat(p.callerThreadConnections()).as("the timed-out connection dropped").isZero();
     }
 }
