@@ -121,14 +121,15 @@ final class WsSender {
         } else if (ch.eventLoop().inEventLoop()) {
             // a call made by the I/O thread itself (re-subscribing after a reconnect): it is already where writes go
             writeNow(ch, r, params);
-        } else if (!blockingCaller && inline == null && writer.takesBursts() && !Thread.currentThread().isVirtual()) {
+        } else if (!blockingCaller && inline == null && writer.takesBursts() && !Thread.currentThread().isVirtual()
+                && !boundToSharedConnection(method)) {
             // a platform thread's sendAsync: its burst goes over as one, and a caller that joins at once (the usual
             // way) sends the burst on its own thread and reads the answers there, as a blocking call does
             writer.publishInBurst(ch, r, params, closed);
         } else {
             ByteBuf frame = writer.serialize(r, params);
             if (frame != null && !(blockingCaller && callerThread != null && !Thread.currentThread().isVirtual()
-                    && callerThread.call(r, frame))) {
+                    && !boundToSharedConnection(method) && callerThread.call(r, frame))) {
                 // not on the caller's thread (a virtual thread would be parked by a blocking read through the
                 // JDK's poller: a hop again), or no caller connection free: the event loop writes it
                 writer.publish(ch, r, frame, closed);
@@ -144,7 +145,8 @@ final class WsSender {
     PendingRequest sendJoinable(String method, List<?> params, long timeoutNanos) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
-        boolean alone = HttpProvider.notRepeatable(method);
+        // a submission goes alone; a subscription's call through the ring too, so that it stays on the shared connection
+        boolean alone = HttpProvider.notRepeatable(method) || boundToSharedConnection(method);
         // a call joining its thread's open batch starts at the instant the batch opened, as the calls of an explicit
         // batch share one instant: a clock read per call was 24 ns of a call's few hundred here (see RingWriter)
         WsOpenBatch last = alone ? null : writer.lastBatch();
@@ -208,12 +210,29 @@ final class WsSender {
             }
             return batch;
         }
-        if (callerThread == null) {
+        if (callerThread == null || anyBoundToSharedConnection(accepted)) {
             write(ch, accepted, buf);
         } else {
             handOff.handOff(ch, accepted, buf);
         }
         return batch;
+    }
+
+    /**
+     * Whether {@code method} concerns the shared connection itself, so that no caller-thread connection may carry it:
+     * a node keeps a subscription per connection, and {@code eth_unsubscribe} on another one finds nothing to end.
+     */
+    static boolean boundToSharedConnection(String method) {
+        return method.equals("eth_subscribe") || method.equals("eth_unsubscribe");
+    }
+
+    private static boolean anyBoundToSharedConnection(List<PendingRequest> requests) {
+        for (int i = 0, n = requests.size(); i < n; i++) {
+            if (boundToSharedConnection(requests.get(i).method)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Writes a finished batch frame of {@code requests} on the shared connection, or fails them if there is none. */

@@ -334,4 +334,39 @@ class WsBurstSendsTest {
         assertThat(p.pendingRequests()).isZero();
         assertThat(p.callerThreadConnections()).as("the timed-out connection dropped").isZero();
     }
+
+    @Test
+    void subscriptionCallsStayOnTheSharedConnectionWhereTheNodeKeepsTheSubscription() throws Exception {
+        Map<String, io.netty.channel.Channel> subscribedOn = new java.util.concurrent.ConcurrentHashMap<>();
+        TestWsServer s = rig.server((srv, ch, req) -> switch (req.path("method").asString()) {
+            case "eth_subscribe" -> {
+                String id = "0xsub" + srv.subscriptionCounter.incrementAndGet();
+                subscribedOn.put(id, ch);
+                yield TestWsServer.result(req, TestWsServer.JSON.getNodeFactory().stringNode(id));
+            }
+            // as a node does: a subscription is ended only on the connection that made it
+            case "eth_unsubscribe" -> TestWsServer.result(req, TestWsServer.JSON.getNodeFactory()
+                    .booleanNode(subscribedOn.remove(req.get("params").get(0).asString(), ch)));
+            default -> TestWsServer.DEFAULT.answer(srv, ch, req);
+        });
+        WebSocketProvider p = connected(s, config(s));
+        p.takeWaitNanos(TimeUnit.SECONDS.toNanos(60));
+        onNewPlatformThread(() -> {
+            JoinHabit.of().assumeSettled();
+            assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69"); // a caller connection opens
+            Subscription sub = p.subscribe(List.of("newHeads"), head -> { }).get(5, TimeUnit.SECONDS);
+            assertThat(p.unsubscribe(sub).join()).as("unsubscribe()").isTrue();
+            for (int i = 0; i < 4; i++) {
+                String id = p.sendAsync("eth_subscribe", List.of("newHeads")).join().asString();
+                CompletableFuture<JsonNode> ended = switch (i) {
+                    case 0 -> CompletableFuture.completedFuture(p.send("eth_unsubscribe", List.of(id)));
+                    case 1 -> p.sendAsync("eth_unsubscribe", List.of(id));
+                    case 2 -> p.sendAsyncBatch("eth_unsubscribe", List.of(id));
+                    default -> p.sendBatch(List.of(RpcCall.of("eth_unsubscribe", id))).get(0);
+                };
+                assertThat(ended.join().asBoolean()).as("eth_unsubscribe, way %d", i).isTrue();
+            }
+        });
+        assertThat(subscribedOn).isEmpty();
+    }
 }
