@@ -25,6 +25,10 @@ import io.netty.buffer.Unpooled;
  * the node's frames in, joined into one message of at most {@code maxMessageSize} bytes. Pings are answered with a
  * pong, pongs ignored; a close frame, a masked or malformed frame, or a message over the limit end the connection
  * (the caller drops it). Used by one thread at a time.
+ *
+ * <p>Just over this project's usual class size (about 400 lines) on purpose: the handshake, the frame writer and the
+ * bounded message reader share the connection's read-ahead buffer and its close rule (a malformed frame, an oversized
+ * message and a cancelled exchange all end the same socket); the exchange around it is {@link CallerThreadWs}.
  */
 final class CallerWsConnection {
 

@@ -36,6 +36,10 @@ import io.netty.buffer.Unpooled;
  * finished frame of its own, one after the other from the buffer's start, and is answered by a message of its own.
  * What the batch saves them is the same: one ring slot and wake-up per burst, and a caller that joins at once sends
  * the whole burst on its own thread.
+ *
+ * <p>Just over this project's usual class size (about 400 lines) on purpose: the appending caller, the drain and a
+ * joining caller all decide on the one {@link #state} word, and the buffer layout it guards; split, each part would
+ * read the other's bits.
  */
 final class WsOpenBatch {
 
