@@ -116,11 +116,10 @@ public final class QuickBench {
             new Pair("HTTP JSON batch of 100 (Anvil, per call)", "HttpRpcBenchmark.braneBatch100", "HttpRpcBenchmark.web3jBatch100", "node=anvil"),
             new Pair("HTTP 100 concurrent calls on virtual threads (Anvil, per call)", "HttpRpcBenchmark.braneVirtual100", "HttpRpcBenchmark.web3jVirtual100", "node=anvil"));
 
-    /** Tuning runs: each is (transport, waitStrategy, callbacks); the first is the default. */
+    /** Tuning runs: each is (transport, callbacks, callerConnections); the first is the default. */
     static final String[][] TUNING = {
-            {"AUTO", "BLOCKING", "default"}, {"NIO", "BLOCKING", "default"}, {"EPOLL", "BLOCKING", "default"},
-            {"AUTO", "LITE_BLOCKING", "default"}, {"AUTO", "SLEEPING", "default"}, {"AUTO", "YIELDING", "default"},
-            {"AUTO", "BUSY_SPIN", "default"}, {"AUTO", "BLOCKING", "direct"}};
+            {"AUTO", "default", "default"}, {"NIO", "default", "default"}, {"EPOLL", "default", "default"},
+            {"AUTO", "direct", "default"}, {"AUTO", "default", "0"}};
     static final String[] TUNING_METHODS = {"braneSequential", "braneInFlight100", "braneAsyncBatch100"};
 
     private final Settings settings;
@@ -386,9 +385,9 @@ public final class QuickBench {
                     tuningParams(combo)));
         }
         StringBuilder s = new StringBuilder();
-        s.append("\n### tuning: Brane WebSocket transport and wait strategy (").append(settings.describe())
-                .append(", 1 thread, stub server; ratio to the default AUTO+BLOCKING)\n\n");
-        s.append("| transport | wait strategy | callbacks |");
+        s.append("\n### tuning: Brane WebSocket transport, callbacks and caller-thread connections (")
+                .append(settings.describe()).append(", 1 thread, stub server; ratio to the defaults)\n\n");
+        s.append("| transport | callbacks | caller-thread connections |");
         for (String m : TUNING_METHODS) {
             s.append(' ').append(m).append(" calls/s | vs default |");
         }
@@ -408,7 +407,7 @@ public final class QuickBench {
     }
 
     private static Map<String, String> tuningParams(String[] combo) {
-        return Map.of("transport", combo[0], "waitStrategy", combo[1], "callbacks", combo[2], "node", "stub");
+        return Map.of("transport", combo[0], "callbacks", combo[1], "callerConnections", combo[2], "node", "stub");
     }
 
     private void emit(String name, String table) throws IOException {
