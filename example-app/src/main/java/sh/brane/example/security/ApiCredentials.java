@@ -13,6 +13,7 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.AuthorityUtils;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.DevAccount;
+import sh.brane.spring.boot.autoconfigure.InvalidBranePropertyException;
 
 /**
  * The one API credential, checked in constant time. It keeps SHA-256 digests of the user name and password, not
@@ -66,7 +67,8 @@ final class ApiCredentials implements AuthenticationProvider {
                         + FIX);
             }
         } else if (password.length() < MIN_PASSWORD_LENGTH) {
-            throw new InvalidConfigurationPropertyValueException("app.api.password", "******", "it has "
+            // not Boot's exception: its failure analyzer would print the password it finds in the environment
+            throw new InvalidBranePropertyException("app.api.password", "******", "it has "
                     + password.length() + " characters, fewer than " + MIN_PASSWORD_LENGTH + ": " + FIX);
         }
         return new ApiCredentials(username, password);

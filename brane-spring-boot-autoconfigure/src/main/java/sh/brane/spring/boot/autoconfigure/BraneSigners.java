@@ -211,7 +211,8 @@ final class BraneSigners {
         }
         catch (Pkcs11Exception ex) {
             if (ex.isPinRejected()) {
-                throw new InvalidConfigurationPropertyValueException(prefix + ".pin", SignerKeys.MASK, ex.getMessage());
+                // not Boot's exception: its failure analyzer would print the PIN it finds in the environment
+                throw new InvalidBranePropertyException(prefix + ".pin", SignerKeys.MASK, ex.getMessage());
             }
             throw new InvalidConfigurationPropertyValueException(prefix, "library " + k.getLibrary(), ex.getMessage());
         }

@@ -6,7 +6,8 @@ package sh.brane.spring.boot.autoconfigure;
  * allowed. Every other property fails with Boot's own
  * {@link org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException}: this class
  * stays only because Boot's failure analyzer prints the value it finds in the environment, which for a secret would
- * put the secret in the start-up report (BraneSecretsTests proves it does not).
+ * put the secret in the start-up report (BraneSecretsTests proves it does not). Its constructor is public so that an
+ * application on the starter can refuse a secret property of its own the same way (the example app's API password).
  */
 public class InvalidBranePropertyException extends RuntimeException {
 
@@ -16,7 +17,12 @@ public class InvalidBranePropertyException extends RuntimeException {
 
     private final String reason;
 
-    InvalidBranePropertyException(String property, String displayValue, String reason) {
+    /**
+     * @param property the full property name
+     * @param displayValue the value as safe to show: {@code ******} for a secret
+     * @param reason what is wrong and what is allowed
+     */
+    public InvalidBranePropertyException(String property, String displayValue, String reason) {
         super("Invalid value '" + displayValue + "' for property " + property + ": " + reason);
         this.property = property;
         this.displayValue = displayValue;
