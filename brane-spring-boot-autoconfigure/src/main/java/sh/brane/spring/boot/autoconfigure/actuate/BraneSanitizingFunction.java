@@ -1,8 +1,6 @@
 package sh.brane.spring.boot.autoconfigure.actuate;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -10,8 +8,12 @@ import org.springframework.boot.actuate.endpoint.SanitizableData;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.json.JsonParserFactory;
 
+import static sh.brane.spring.boot.autoconfigure.BraneSecretProperties.canonical;
+import static sh.brane.spring.boot.autoconfigure.BraneSecretProperties.isSecret;
+
 /**
- * Masks Brane's secrets in {@code /actuator/env} and {@code /actuator/configprops}, from whatever property source
+ * Masks Brane's secrets ({@link sh.brane.spring.boot.autoconfigure.BraneSecretProperties}) in {@code /actuator/env}
+ * and {@code /actuator/configprops}, from whatever property source
  * they come, in any spelling the relaxed binder accepts ({@code brane.signer.private-key},
  * {@code brane.signer.privateKey}, {@code BRANE_SIGNER_PRIVATE_KEY}):
  * <ul>
@@ -45,61 +47,6 @@ public final class BraneSanitizingFunction implements SanitizingFunction {
             return data.withValue(SanitizableData.SANITIZED_VALUE);
         }
         return data;
-    }
-
-    /** Lower case, '_' read as '.' (environment variables) and '-' dropped (kebab and camel case meet). */
-    private static String canonical(String key) {
-        return key.toLowerCase(Locale.ROOT).replace('_', '.').replace("-", "");
-    }
-
-    /** Whether the property {@code key} (canonical) holds a Brane secret. */
-    static boolean isSecret(String key) {
-        List<String> segments = segments(key);
-        if (segments.size() < 2 || !segments.get(0).equals("brane")) {
-            return false;
-        }
-        List<String> rest = segments.subList(2, segments.size());
-        return switch (segments.get(1)) {
-            case "signer", "signers" -> true;
-            case "rpc" -> isNodeSecret(rest);
-            // brane.chains.<chain>.<...>: the chain's name may itself span segments (an environment variable)
-            case "chains" -> rest.isEmpty() || containsSignerOrNodeSecret(rest);
-            default -> false;
-        };
-    }
-
-    private static boolean containsSignerOrNodeSecret(List<String> segments) {
-        for (int i = 0; i < segments.size(); i++) {
-            String segment = segments.get(i);
-            if (segment.equals("signer") || segment.equals("signers")
-                    || (segment.equals("rpc") && isNodeSecret(segments.subList(i + 1, segments.size())))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Below {@code rpc}: the URL, the headers, the endpoints' URLs and headers (or the endpoints as one value). */
-    private static boolean isNodeSecret(List<String> segments) {
-        if (segments.isEmpty()) {
-            return false;
-        }
-        return switch (segments.get(0)) {
-            case "url" -> segments.size() == 1;
-            case "headers" -> true;
-            case "endpoints" -> segments.size() == 1 || segments.contains("url") || segments.contains("headers");
-            default -> false;
-        };
-    }
-
-    private static List<String> segments(String key) {
-        List<String> out = new ArrayList<>();
-        for (String part : key.split("[.\\[\\]]")) {
-            if (!part.isEmpty()) {
-                out.add(part);
-            }
-        }
-        return out;
     }
 
     /** Whether {@code value}, a blob of configuration under {@code key}, carries a Brane secret inside. */
