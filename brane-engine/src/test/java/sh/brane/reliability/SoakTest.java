@@ -59,7 +59,8 @@ import tools.jackson.databind.JsonNode;
  * at the end, or queued behind a nonce gap, is reported as a problem.
  *
  * <p>Size: {@code -Dbrane.soak.requests=N} (default 100,000; the long mode is 10,000,000, about
- * {@code N / 8,000} seconds or more). Cut interval: {@code -Dbrane.soak.cutEveryMillis} (default 1500).
+ * {@code N / 8,000} seconds or more); the load also lasts at least {@code -Dbrane.soak.minCuts} cuts (default 3).
+ * Cut interval: {@code -Dbrane.soak.cutEveryMillis} (default 1500).
  * The report is printed and written to {@code target/soak-report.md}.
  */
 class SoakTest {
@@ -67,6 +68,12 @@ class SoakTest {
     private static final long REQUESTS = Long.getLong("brane.soak.requests", 100_000);
     private static final long CUT_EVERY_MILLIS = Long.getLong("brane.soak.cutEveryMillis", 1500);
     private static final long BLOCK_MILLIS = Long.getLong("brane.soak.blockMillis", 100);
+    /**
+     * The load runs until both the request target is met and this many cuts have happened: on a fast machine
+     * the default 100,000 requests end in under one cut interval, and a soak without a cut proves nothing
+     * about reconnecting (a CI run ended after 0 cuts and failed on "reconnects").
+     */
+    private static final int MIN_CUTS = Integer.getInteger("brane.soak.minCuts", 3);
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final int SENDERS = 4;
     private static final long GWEI = 1_000_000_000L;
@@ -139,7 +146,7 @@ class SoakTest {
             cutter.start();
 
             long lastPrint = System.nanoTime();
-            while (completed.sum() < REQUESTS) {
+            while (completed.sum() < REQUESTS || cuts.get() < MIN_CUTS) {
                 Thread.sleep(50);
                 if (System.nanoTime() - lastPrint > 10_000_000_000L) {
                     lastPrint = System.nanoTime();
@@ -213,6 +220,7 @@ class SoakTest {
             assertThat(lateOrUntypedExamples).as("requests that ended late or untyped").isEmpty();
             assertThat(ledgerProblems).as("transfers lost, duplicated or out of nonce order").isEmpty();
             assertThat(transfers).as("transfers made").isPositive();
+            assertThat(cuts.get()).as("connection cuts").isGreaterThanOrEqualTo(MIN_CUTS);
             assertThat(metrics.count("reconnected")).as("reconnects").isPositive();
             assertThat(leakedThreads).as("provider threads after close").isEmpty();
             assertThat(leaks).as("Netty LEAK reports").isEmpty();
