@@ -41,20 +41,8 @@ record DeadlineChannel(SocketChannel channel, Selector selector, SelectionKey ke
 
     /** Reads more into {@code in} (flipped for reading), keeping what is unread; false at the end of the stream. */
     boolean fill(ByteBuffer in, long deadline) throws IOException, TimeoutException {
-        return fill(in, deadline, false);
-    }
-
-    /**
-     * The same; {@code waitFirst} when nothing can have arrived yet (the first read after a request was written: the
-     * node has barely had it), so the read that would find nothing, one system call in four of a call, is skipped.
-     * A wait on data that did arrive ends at once.
-     */
-    boolean fill(ByteBuffer in, long deadline, boolean waitFirst) throws IOException, TimeoutException {
         in.compact();
         try {
-            if (waitFirst && !await(SelectionKey.OP_READ, deadline)) {
-                throw timeout();
-            }
             while (true) {
                 int n = channel.read(in);
                 if (n > 0) {

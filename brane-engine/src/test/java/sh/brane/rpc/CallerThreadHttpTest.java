@@ -124,6 +124,69 @@ class CallerThreadHttpTest {
     }
 
     /**
+     * Calls that may be repeated, each on a caller-thread connection the node closed after the last answer (with no
+     * {@code Connection: close} header: the client learns of it only from the socket): each goes out on a new
+     * connection and reaches the node once.
+     */
+    @Test
+    void aReadAfterTheNodeClosedTheIdleConnectionGoesOutAgainOnANewOne() throws Exception {
+        RawHttpServer s = server((req, out, n) -> {
+            out.write(ok(result(req.id(), "0x" + n)));
+            return CLOSE;
+        });
+        HttpProvider p = provider(config(s).maxRetries(0));
+        for (int i = 1; i <= 5; i++) {
+            int call = i;
+            NettyHttpTransportTestSupport.await(() -> s.openConnections.get() == 0, "the node closed the connection");
+            assertThat(p.send("eth_chainId", List.of()).asString()).as("call " + call).isEqualTo("0x" + call);
+        }
+        assertThat(s.requests).as("each call read by the node once").hasSize(5);
+        assertThat(s.accepted).hasValue(5);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    /**
+     * An asynchronous call joined at once (sent by its joiner when it takes it) and a blocking batch both end with their
+     * timeout against a node that never answers, their caller is released, and the connections are not used again.
+     */
+    @Test
+    void callsSentByTheirCallerEndAtTheirTimeoutWhenTheNodeNeverAnswers() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        RawHttpServer s = server((req, out, n) -> {
+            if (n <= 2) {
+                never.await(30, TimeUnit.SECONDS);
+                return CLOSE;
+            }
+            return ANSWER.respond(req, out, n);
+        });
+        toClose.add(never::countDown);
+        HttpProvider p = provider(config(s).requestTimeout(Duration.ofMillis(300)).maxRetries(0));
+        AtomicReference<Throwable> joined = new AtomicReference<>();
+        AtomicReference<Throwable> batch = new AtomicReference<>();
+        Thread caller = Thread.ofPlatform().start(() -> {
+            try {
+                p.sendAsync("eth_chainId", List.of()).join();
+            } catch (RuntimeException e) {
+                joined.set(e.getCause());
+            }
+            try {
+                p.sendBatchAndWait(List.of(RpcCall.of("eth_chainId"), RpcCall.of("eth_blockNumber")))
+                        .forEach(java.util.concurrent.CompletableFuture::join);
+            } catch (RuntimeException e) {
+                batch.set(e.getCause());
+            }
+        });
+        caller.join(10_000);
+        assertThat(caller.isAlive()).as("the caller was released at the timeouts").isFalse();
+        assertThat(joined.get()).isInstanceOf(RpcTimeoutException.class);
+        assertThat(batch.get()).isInstanceOf(RpcTimeoutException.class);
+        assertThat(s.requests).as("both reached the node").hasSize(2);
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x1");
+        assertThat(s.accepted).as("the timed-out connections were not used again").hasValue(3);
+        assertThat(p.pendingRequests()).isZero();
+    }
+
+    /**
      * An answer far larger than the head buffer, arriving in pieces with pauses between them, is read whole (its rest
      * straight from the socket into the body) and nothing past it: the next call on the same connection gets its
      * own answer. Chunked answers of the same size take the same path, piece by piece.
