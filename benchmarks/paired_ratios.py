@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Ratios within each round of benchmarks/paired-rounds.sh, then their median and range over the rounds.
+
+For every Brane row (brane*) of every set: its share of the raw floor (raw<case>, from the same set, else from another
+set of the same round) and its ratio to web3j (web3j<case>), each taken within a round; a row that appears in several
+sets (the same benchmark from two jars: an A/B) also gets its ratio to set 1's, round by round. Throughput per fork is
+the median of its iterations. Usage: benchmarks/paired_ratios.py OUT"""
+import glob, json, re, statistics, sys
+
+CASE_OF = {"Batch100Blocking": "Batch100", "AsyncBatch100": "JsonBatch100"}  # rows measured against another row's twin
+
+rounds = {}
+for path in glob.glob(sys.argv[1] + "/r*-s*.json"):
+    r, s = map(int, re.search(r"/r(\d+)-s(\d+)\.json$", path).groups())
+    try:
+        results = json.load(open(path))
+    except ValueError:
+        continue  # a set still running
+    for b in results:
+        cls, name = b["benchmark"].rsplit(".", 2)[1:]
+        its = [x for fork in b["primaryMetric"]["rawData"] for x in fork]
+        rounds.setdefault(r, {})[(s, cls, name)] = statistics.median(its)
+
+def find(d, s, cls, name):
+    if (s, cls, name) in d:
+        return d[(s, cls, name)]
+    return next((v for (s2, c2, n2), v in sorted(d.items()) if c2 == cls and n2 == name), None)
+
+def spread(xs):
+    return f"{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})" if xs else "-"
+
+rows = sorted({(s, c, n) for d in rounds.values() for (s, c, n) in d if n.startswith("brane")})
+print("| set | row | rounds | Brane / floor: median of rounds (min-max) | Brane / web3j | against set 1's | Brane / floor per round |")
+print("|---|---|---:|---|---|---|---|")
+for s, cls, name in rows:
+    case = CASE_OF.get(name[5:], name[5:])
+    floor, web3j, ab = [], [], []
+    for r, d in sorted(rounds.items()):
+        v = d.get((s, cls, name))
+        if v is None:
+            continue
+        f, w, first = find(d, s, cls, "raw" + case), find(d, s, cls, "web3j" + case), d.get((1, cls, name))
+        if f:
+            floor.append(v / f)
+        if w:
+            web3j.append(v / w)
+        if s != 1 and first:
+            ab.append(v / first)
+    print(f"| {s} | {cls.replace('RpcBenchmark', '')} {name[5:]} | {max(len(floor), len(web3j))} | {spread(floor)} | "
+          f"{spread(web3j)} | {spread(ab)} | {' '.join(f'{x:.2f}' for x in floor)} |")
