@@ -127,12 +127,13 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         if (!c.firstElement()) {
             return;
         }
+        RepeatedHashes repeated = new RepeatedHashes();
         do {
             if (c.atObject()) {
                 if (!hashes.isEmpty() && full.isEmpty()) {
                     throw JsonCursor.bail();
                 }
-                TransactionInfo info = TransactionInfo.read(c);
+                TransactionInfo info = TransactionInfo.read(c, repeated);
                 full.add(info);
                 hashes.add(info.hash());
             } else {

@@ -125,6 +125,11 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Log read(JsonCursor c) {
+        return read(c, new RepeatedHashes());
+    }
+
+    /** The same, with the block's and the transaction's hashes decoded once per answer ({@code repeated}). */
+    static Log read(JsonCursor c, RepeatedHashes repeated) {
         c.beginObject();
         int seen = 0;
         Address address = null;
@@ -142,8 +147,8 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 case 1 -> { if (!c.isNull()) { topics = readTopics(c); seen |= 2; } }
                 case 2 -> { if (!c.isNull()) { data = c.bytes(); seen |= 4; } }
                 case 3 -> blockNumber = CursorValues.optLong(c);
-                case 4 -> blockHash = CursorValues.optHash(c);
-                case 5 -> transactionHash = CursorValues.optHash(c);
+                case 4 -> blockHash = repeated.block.readOptional(c);
+                case 5 -> transactionHash = repeated.transaction.readOptional(c);
                 case 6 -> transactionIndex = CursorValues.optLong(c);
                 case 7 -> logIndex = CursorValues.optLong(c);
                 case 8 -> removed = c.optBoolean();
@@ -175,12 +180,17 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         };
     }
 
-    /** A JSON array of logs, straight from the bytes. */
+    /** A JSON array of logs, straight from the bytes ({@code eth_getLogs}). */
     static List<Log> readArray(JsonCursor c) {
+        return readArray(c, new RepeatedHashes());
+    }
+
+    /** The same, inside an answer whose repeated hashes {@code repeated} keeps (a receipt's logs). */
+    static List<Log> readArray(JsonCursor c, RepeatedHashes repeated) {
         List<Log> logs = new ArrayList<>();
         if (c.firstElement()) {
             do {
-                logs.add(read(c));
+                logs.add(read(c, repeated));
             } while (c.nextElement());
         }
         return logs;

@@ -116,6 +116,11 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Receipt read(JsonCursor c) {
+        return read(c, new RepeatedHashes());
+    }
+
+    /** The same, with the hashes its answer repeats (the block's, the transaction's in its logs) decoded once. */
+    private static Receipt read(JsonCursor c, RepeatedHashes repeated) {
         c.beginObject();
         int seen = 0;
         Hash transactionHash = null;
@@ -133,9 +138,9 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
         List<Log> logs = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
-                case 0 -> { if (!c.isNull()) { transactionHash = CursorValues.hash(c); seen |= 1; } }
+                case 0 -> { if (!c.isNull()) { transactionHash = repeated.transaction.read(c); seen |= 1; } }
                 case 1 -> { if (!c.isNull()) { transactionIndex = c.quantityLong(); seen |= 2; } }
-                case 2 -> { if (!c.isNull()) { blockHash = CursorValues.hash(c); seen |= 4; } }
+                case 2 -> { if (!c.isNull()) { blockHash = repeated.block.read(c); seen |= 4; } }
                 case 3 -> { if (!c.isNull()) { blockNumber = c.quantityLong(); seen |= 8; } }
                 case 4 -> { if (!c.isNull()) { from = CursorValues.address(c); seen |= 16; } }
                 case 5 -> { if (!c.isNull()) { cumulativeGasUsed = c.quantityLong(); seen |= 32; } }
@@ -150,7 +155,7 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                         seen |= 256;
                     }
                 }
-                case 9 -> { if (!c.isNull()) { logs = Log.readArray(c); seen |= 512; } }
+                case 9 -> { if (!c.isNull()) { logs = Log.readArray(c, repeated); seen |= 512; } }
                 case 10 -> to = CursorValues.optAddress(c);
                 case 11 -> contractAddress = CursorValues.optAddress(c);
                 case 12 -> type = CursorValues.typeByte(c);
@@ -165,9 +170,10 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
     /** A JSON array of receipts, straight from the bytes. */
     static List<Receipt> readArray(JsonCursor c) {
         List<Receipt> receipts = new ArrayList<>();
+        RepeatedHashes repeated = new RepeatedHashes();
         if (c.firstElement()) {
             do {
-                receipts.add(read(c));
+                receipts.add(read(c, repeated));
             } while (c.nextElement());
         }
         return receipts;

@@ -122,6 +122,11 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static TransactionInfo read(JsonCursor c) {
+        return read(c, new RepeatedHashes());
+    }
+
+    /** The same, with the block's hash decoded once per answer (a full block's transactions each carry it). */
+    static TransactionInfo read(JsonCursor c, RepeatedHashes repeated) {
         c.beginObject();
         int seen = 0;
         Hash hash = null;
@@ -147,7 +152,7 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case 3 -> { if (!c.isNull()) { value = c.quantity(); seen |= 8; } }
                 case 4 -> { if (!c.isNull()) { gas = c.quantityLong(); seen |= 16; } }
                 case 5 -> { if (!c.isNull()) { input = c.bytes(); seen |= 32; } }
-                case 6 -> blockHash = CursorValues.optHash(c);
+                case 6 -> blockHash = repeated.block.readOptional(c);
                 case 7 -> blockNumber = CursorValues.optLong(c);
                 case 8 -> transactionIndex = CursorValues.optLong(c);
                 case 9 -> to = CursorValues.optAddress(c);

@@ -681,6 +681,32 @@ public final class JsonCursor {
         return to - k;
     }
 
+    /** Where the digits of the next value would begin, were it a {@code "0x"} string; nothing is consumed. */
+    public int hexDigitsFrom() {
+        peek();
+        return pos + 3;
+    }
+
+    /**
+     * Passes over the next value if it is {@code "0x"} and exactly the {@code digits} hex digits at {@code digitsFrom}
+     * (those of a value read earlier from this input, where {@link #hexDigitsFrom} said they began): one compare where
+     * decoding would read them again, for the values an answer repeats item after item. False, nothing consumed, if
+     * it is anything else.
+     */
+    public boolean skipIfSameHex(int digitsFrom, int digits) {
+        if (peek() != '"') {
+            return false;
+        }
+        int from = pos + 3;
+        int close = from + digits;
+        if (close >= end || b[pos + 1] != '0' || b[pos + 2] != 'x' || b[close] != '"'
+                || Arrays.mismatch(b, from, close, b, digitsFrom, digitsFrom + digits) >= 0) {
+            return false;
+        }
+        pos = close + 1;
+        return true;
+    }
+
     /**
      * {@code "0x"} and exactly {@code 2 * length} hex digits, decoded. With {@code rejectMixedCase} (addresses, whose
      * mixed case carries an EIP-55 checksum the token path checks) letters of both cases bail.
