@@ -271,7 +271,7 @@ public final class TransactionTracker implements AutoCloseable {
                 : "the node lost it");
     }
 
-    /** Broadcasts the journalled bytes again; a refusal leaves the entry DROPPED. */
+    /** Broadcasts the journalled bytes again; a refusal leaves the entry DROPPED unless the node holds it. */
     private void resend(JournalEntry e, String why) {
         JournalEntry current = e;
         if (e.state() == TxState.SENT) {
@@ -287,6 +287,16 @@ public final class TransactionTracker implements AutoCloseable {
             sender.push(current);
             sender.transition(current, TxState.SENT, -1, 0, true, "re-sent from the journal: " + why);
         } catch (RpcErrorException refusal) {
+            if (client.getTransactionByHash(e.hash()).isPresent()) {
+                // "nonce too low" for bytes the node holds: it was mined (or pooled) after it looked unknown (a node
+                // a block behind, or one that drops a mined transaction from its pool before storing it). DROPPED is
+                // final, so back to waiting; the next pass settles it
+                LOG.warn("the node refused the journalled bytes of {} (nonce {}) but holds them: {}", e.hash(),
+                        e.nonce(), refusal.rpcMessage());
+                sender.transition(current, TxState.SENT, -1, 0, false, "found at the node after the re-send was "
+                        + "refused: " + refusal.rpcMessage());
+                return;
+            }
             LOG.error("the node refused the journalled bytes of {} (nonce {}): {}; it stays DROPPED and is not "
                     + "re-signed", e.hash(), e.nonce(), refusal.rpcMessage());
             if (current.state() == TxState.SIGNED) {

@@ -13,12 +13,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -33,43 +38,72 @@ import sh.brane.rpc.HttpProvider;
 import sh.brane.signer.LocalSigner;
 
 /**
- * A node that counts a block's nonces before it serves the block's receipts (Anvil does, now and then, while it
- * mines; so does a load balancer whose nodes are a block apart). The tracker, reading it, must never report a mined
- * transfer as REPLACED: that state is final, and a caller who sees it may pay again. Between the tracker and a real
- * Anvil sits a loopback JSON-RPC forwarder that answers "no receipt" for a chosen transaction a chosen number of
- * times; everything else reaches Anvil unchanged.
+ * A node whose answers lag one another: it counts a block's nonces before it serves the block's receipts (Anvil does,
+ * now and then, while it mines), or answers from a node a block behind (a load balancer). The tracker, reading it,
+ * must never report a mined transfer as REPLACED or DROPPED: those states are final, and a caller who sees them may
+ * pay again. Between the tracker and a real Anvil sits a loopback JSON-RPC forwarder that gives a chosen stale answer
+ * to a chosen call a chosen number of times; everything else reaches Anvil unchanged.
  */
-class TrackerReceiptLagTest {
+class TrackerNodeLagTest {
     private static final BigInteger GWEI = BigInteger.valueOf(1_000_000_000L);
-    private static final Pattern RECEIPT_CALL = Pattern.compile(
-            "\"method\"\\s*:\\s*\"eth_getTransactionReceipt\".*\"params\"\\s*:\\s*\\[\\s*\"(0x[0-9a-fA-F]{64})\"");
+    private static final Pattern METHOD = Pattern.compile("\"method\"\\s*:\\s*\"([A-Za-z_]+)\"");
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
 
     private static Anvil anvil;
     private static HttpServer forwarder;
+    private static ExecutorService forwarderThreads;
     private static final HttpClient UPSTREAM = HttpClient.newHttpClient();
-    /** The transaction whose receipt the forwarder hides, and how many more times it hides it. */
-    private static volatile String hiddenReceipt = "";
-    private static final AtomicInteger hideMore = new AtomicInteger();
-    private static final AtomicInteger hidden = new AtomicInteger();
+    /**
+     * A stale answer the forwarder gives: to calls of {@code method} whose params hold {@code paramsHolding}, the
+     * first {@code times} times.
+     */
+    private static final class Stale {
+        final String method;
+        final String paramsHolding;
+        final String result;
+        final AtomicInteger left;
+        final AtomicInteger given = new AtomicInteger();
+
+        Stale(String method, String paramsHolding, String result, int times) {
+            this.method = method;
+            this.paramsHolding = paramsHolding.toLowerCase(Locale.ROOT);
+            this.result = result;
+            this.left = new AtomicInteger(times);
+        }
+    }
+
+    private static final List<Stale> STALE = new CopyOnWriteArrayList<>();
+
+    private static Stale answerStale(String method, String paramsHolding, String result, int times) {
+        Stale s = new Stale(method, paramsHolding, result, times);
+        STALE.add(s);
+        return s;
+    }
 
     @BeforeAll
     static void start() throws IOException {
         anvil = Anvil.builder().noMining().start();
         forwarder = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
-        forwarder.setExecutor(Executors.newFixedThreadPool(4, r -> {
-            Thread t = new Thread(r, "receipt-lag-forwarder");
+        forwarderThreads = Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "node-lag-forwarder");
             t.setDaemon(true);
             return t;
-        }));
-        forwarder.createContext("/", TrackerReceiptLagTest::forward);
+        });
+        forwarder.setExecutor(forwarderThreads);
+        forwarder.createContext("/", TrackerNodeLagTest::forward);
         forwarder.start();
+    }
+
+    @AfterEach
+    void noStaleAnswersLeft() {
+        STALE.clear();
     }
 
     @AfterAll
     static void stop() {
         if (forwarder != null) {
             forwarder.stop(0);
+            forwarderThreads.shutdownNow();
         }
         if (anvil != null) {
             anvil.close();
@@ -81,7 +115,7 @@ class TrackerReceiptLagTest {
         try (InputStream in = exchange.getRequestBody()) {
             body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String answer = hiddenAnswer(body);
+        String answer = staleAnswer(body);
         if (answer == null) {
             try {
                 answer = UPSTREAM.send(HttpRequest.newBuilder(URI.create(anvil.httpUrl()))
@@ -101,18 +135,23 @@ class TrackerReceiptLagTest {
         }
     }
 
-    /** "No receipt" for the hidden transaction while hides are left; null to forward the call. */
-    private static String hiddenAnswer(String body) {
-        Matcher receipt = RECEIPT_CALL.matcher(body);
-        if (body.trim().startsWith("[") || !receipt.find() || !receipt.group(1).equalsIgnoreCase(hiddenReceipt)) {
+    /** A stale answer, if the body is a call one replaces and it has some left; null to forward the call. */
+    private static String staleAnswer(String body) {
+        Matcher method = METHOD.matcher(body);
+        if (body.trim().startsWith("[") || !method.find()) {
             return null;
         }
-        if (hideMore.getAndUpdate(n -> Math.max(0, n - 1)) == 0) {
-            return null;
+        String lower = body.toLowerCase(Locale.ROOT);
+        for (Stale s : STALE) {
+            if (s.method.equals(method.group(1)) && lower.contains(s.paramsHolding)
+                    && s.left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                s.given.incrementAndGet();
+                Matcher id = ID.matcher(body);
+                return "{\"jsonrpc\":\"2.0\",\"id\":" + (id.find() ? id.group(1) : "1") + ",\"result\":" + s.result
+                        + "}";
+            }
         }
-        hidden.incrementAndGet();
-        Matcher id = ID.matcher(body);
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + (id.find() ? id.group(1) : "1") + ",\"result\":null}";
+        return null;
     }
 
     private static TransactionSender sender(BraneClient client, int account) {
@@ -141,15 +180,13 @@ class TrackerReceiptLagTest {
             JournalEntry paid = transfer(s, 7, 20);
             mine(client);
 
-            hidden.set(0);
-            hiddenReceipt = paid.hash().toHex();
-            hideMore.set(3);
+            Stale noReceipt = answerStale("eth_getTransactionReceipt", paid.hash().toHex(), "null", 3);
             for (int pass = 0; pass < 3; pass++) {
                 tracker.poll();
                 assertThat(s.store().find(paid.hash()).orElseThrow().state()).as("pass %d", pass)
                     .isEqualTo(TxState.SENT);
             }
-            assertThat(hidden).as("the forwarder hid the receipt on every pass").hasValue(3);
+            assertThat(noReceipt.given).as("the forwarder hid the receipt on every pass").hasValue(3);
 
             tracker.poll(); // the receipt is served again
             assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
@@ -177,6 +214,34 @@ class TrackerReceiptLagTest {
             tracker.poll();
             assertThat(s.store().find(unwanted.hash()).orElseThrow().state()).isEqualTo(TxState.REPLACED);
             assertThat(s.store().find(cancel.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+        }
+    }
+
+    @Test
+    void aMinedTransferTheNodeLooksNotToHoldIsResentAndTheRefusalDoesNotDropIt() {
+        try (HttpProvider provider = HttpProvider.create("http://127.0.0.1:" + forwarder.getAddress().getPort());
+                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
+            TransactionSender s = sender(client, 7);
+            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
+            s.addListener(events);
+            TransactionTracker tracker = s.tracker(1, Duration.ofMillis(50), Duration.ZERO);
+            JournalEntry paid = transfer(s, 9, 20);
+            mine(client);
+
+            // one pass read from a node a block behind: the account's nonce unused, the transfer unknown; the re-sent
+            // bytes reach the real node, which has mined them and refuses them
+            String account = s.address().toHex().substring(2);
+            String nonce = "\"0x" + Long.toHexString(paid.nonce()) + "\"";
+            Stale counts = answerStale("eth_getTransactionCount", account, nonce, 2);
+            Stale unknown = answerStale("eth_getTransactionByHash", paid.hash().toHex(), "null", 1);
+            tracker.poll();
+            assertThat(counts.given).hasValue(2);
+            assertThat(unknown.given).hasValue(1);
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
+
+            tracker.poll();
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+            assertThat(events.statesOf(paid.hash())).endsWith(TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
         }
     }
 }
