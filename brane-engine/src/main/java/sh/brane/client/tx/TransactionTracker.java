@@ -38,7 +38,8 @@ import sh.brane.rpc.RpcTimeoutException;
  * <li>a node whose nonce is below the journal's lowest waiting transaction (the chain forgot transactions, e.g. a
  * development node restarted as a fresh chain): the gap is filled from the journal with the same bytes, or with a
  * transfer to itself at a released nonce; when the journal cannot fill it, the waiting transactions become
- * DROPPED and the account's nonce follows the node (logged and reported to listeners).</li>
+ * DROPPED and the account's nonce follows the node (logged and reported to listeners), once two passes in a row
+ * found the same nonce missing.</li>
  * </ul>
  * Several instances may track the same journal: every change is a compare-and-set, reported by the winner only.
  */
@@ -61,6 +62,15 @@ public final class TransactionTracker implements AutoCloseable {
      * node), until that has lasted {@link #confirmations} blocks; only entries still open are kept.
      */
     private final Map<Hash, Long> replacedSince = new HashMap<>();
+    /**
+     * The nonce the last pass found missing at the node and could not fill, with the node's pending count then; null
+     * if it found none. What waits behind such a nonce is dropped only when the next pass finds the same.
+     */
+    private Missing missingLastPass;
+
+    /** A nonce missing at the node while the node's pending count was {@code pending}. */
+    private record Missing(long nonce, long pending) {
+    }
     private ScheduledExecutorService timer;
 
     TransactionTracker(TransactionSender sender, int confirmations, Duration pollInterval, Duration resendAfter,
@@ -121,6 +131,8 @@ public final class TransactionTracker implements AutoCloseable {
         prune();
         long chainId = sender.chainId();
         Address from = sender.address();
+        Missing missingBefore = missingLastPass;
+        missingLastPass = null;
         List<JournalEntry> open = store.unfinished(chainId, from);
         forgetFinished(open);
         if (open.isEmpty()) {
@@ -143,7 +155,7 @@ public final class TransactionTracker implements AutoCloseable {
             }
         }
         if (!oursAtPending && lowestAbove != Long.MAX_VALUE && !old(open, lowestAbove).isEmpty()) {
-            if (!fillGap(chainId, from, pending, lowestAbove, open)) {
+            if (!fillGap(chainId, from, pending, lowestAbove, open, missingBefore)) {
                 return;
             }
         }
@@ -308,10 +320,12 @@ public final class TransactionTracker implements AutoCloseable {
 
     /**
      * Nonces [pending, lowestWaiting) are missing at the node while journal entries wait above them: fill them
-     * from the journal, or a released nonce with a transfer to itself. Returns false when the gap cannot be filled
-     * (the waiting entries were dropped and the nonce reset).
+     * from the journal, or a released nonce with a transfer to itself. Returns false when the gap cannot be filled:
+     * the waiting entries are dropped and the nonce reset if the pass before found the same nonce missing at the same
+     * pending count ({@code missingBefore}), else that is left to the next pass.
      */
-    private boolean fillGap(long chainId, Address from, long pending, long lowestWaiting, List<JournalEntry> open) {
+    private boolean fillGap(long chainId, Address from, long pending, long lowestWaiting, List<JournalEntry> open,
+            Missing missingBefore) {
         long to = Math.min(lowestWaiting, pending + MAX_GAP_PER_PASS);
         Map<Long, JournalEntry> best = new HashMap<>();
         for (JournalEntry e : store.byNonce(chainId, from, pending, to)) {
@@ -339,6 +353,15 @@ public final class TransactionTracker implements AutoCloseable {
             }
             if (filler.isPresent() && filler.get().nonce() == n) {
                 continue;
+            }
+            Missing missing = new Missing(n, pending);
+            if (!missing.equals(missingBefore)) {
+                // dropping is final and resets the nonce: one read of a node a block behind (or a load balancer's
+                // other node) must not do it, so the next pass has to see the same before anything is dropped
+                missingLastPass = missing;
+                LOG.warn("nonce {} of {} is missing at the node (pending count {}) and the journal has no transaction "
+                        + "for it; if the next pass finds the same, what waits behind it is dropped", n, from, pending);
+                return false;
             }
             abandon(chainId, from, pending, n, open);
             return false;

@@ -683,6 +683,10 @@ abstract class TransactionLifecycleTestBase {
             assertThat(stranded.nonce()).isEqualTo(2);
             Thread.sleep(150);
             tracker.poll();
+            assertThat(s.store().find(stranded.hash()).orElseThrow().state())
+                .as("one pass's reading never drops anything").isEqualTo(TxState.SENT);
+            assertThat(events.resyncs).isEmpty();
+            tracker.poll();
             assertThat(s.store().find(stranded.hash()).orElseThrow().state()).isEqualTo(TxState.DROPPED);
             assertThat(events.resyncs).singleElement().asString().startsWith("0: nonce 0 is missing");
             JournalEntry next = s.send(n -> transfer(n, carol, 1, GWEI.multiply(BigInteger.TEN)));
