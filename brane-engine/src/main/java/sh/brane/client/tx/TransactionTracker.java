@@ -265,6 +265,9 @@ public final class TransactionTracker implements AutoCloseable {
             return; // just sent, or in flight in the sending thread
         }
         if (e.state() == TxState.INCLUDED) {
+            if (client.getTransactionReceipt(e.hash()).isPresent()) {
+                return; // still in a block: the nonce count came from a node behind the one that served the receipt
+            }
             // its block left the chain (a reorganisation): back to waiting
             sender.transition(e, TxState.SENT, -1, 0, false, "its block " + e.blockNumber() + " left the chain");
             return;

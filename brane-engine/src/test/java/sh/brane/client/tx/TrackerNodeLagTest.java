@@ -244,4 +244,62 @@ class TrackerNodeLagTest {
             assertThat(events.statesOf(paid.hash())).endsWith(TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
         }
     }
+
+    @Test
+    void anIncludedTransferIsNotSentBackToWaitingByOneStaleNonceCount() {
+        try (HttpProvider provider = HttpProvider.create("http://127.0.0.1:" + forwarder.getAddress().getPort());
+                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
+            TransactionSender s = sender(client, 8);
+            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
+            s.addListener(events);
+            TransactionTracker tracker = s.tracker(3, Duration.ofMillis(50), Duration.ZERO);
+            JournalEntry paid = transfer(s, 11, 20);
+            mine(client);
+            tracker.poll();
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
+
+            // one pass whose nonce counts come from a node a block behind: the receipt is still served
+            String nonce = "\"0x" + Long.toHexString(paid.nonce()) + "\"";
+            Stale counts = answerStale("eth_getTransactionCount", s.address().toHex().substring(2), nonce, 2);
+            tracker.poll();
+            assertThat(counts.given).hasValue(2);
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
+
+            mine(client);
+            mine(client);
+            tracker.poll();
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+            assertThat(events.statesOf(paid.hash())).containsExactly(TxState.SENT, TxState.INCLUDED,
+                    TxState.CONFIRMED);
+        }
+    }
+
+    @Test
+    void aTransferWhoseBlockReallyLeftTheChainGoesBackToWaitingAndIsSentAgain() {
+        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
+            TransactionSender s = sender(client, 9);
+            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
+            s.addListener(events);
+            TransactionTracker tracker = s.tracker(3, Duration.ofMillis(50), Duration.ZERO);
+            String beforeTheBlock = client.provider().send("evm_snapshot", java.util.List.of()).asString();
+            JournalEntry paid = transfer(s, 13, 20);
+            mine(client);
+            tracker.poll();
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
+
+            // the block leaves the chain (and Anvil's pool forgets the transfer): receipt and nonce both gone
+            assertThat(client.provider().send("evm_revert", java.util.List.of(beforeTheBlock)).asBoolean()).isTrue();
+            tracker.poll();
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
+            tracker.poll(); // the node does not hold it: the journalled bytes go again
+            for (int i = 0; i < 3; i++) {
+                mine(client);
+            }
+            tracker.poll();
+            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+            assertThat(events.statesOf(paid.hash())).containsSubsequence(TxState.INCLUDED, TxState.SENT,
+                    TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
+        }
+    }
 }
