@@ -160,145 +160,147 @@ class TrackerNodeLagTest {
                 SendLimits.NONE, new InMemoryTransactionStore());
     }
 
+    /** One account's sender, its recorded events and its tracker, over a provider of its own. */
+    private record Account(HttpProvider provider, BraneClient client, TransactionSender s,
+            TransactionLifecycleTestBase.Recorder events, TransactionTracker tracker) implements AutoCloseable {
+
+        /** Dev account {@code index}, through the forwarder or straight to Anvil. */
+        static Account of(int index, boolean viaForwarder, int confirmations, Duration resendAfter) {
+            HttpProvider provider = HttpProvider.create(viaForwarder
+                    ? "http://127.0.0.1:" + forwarder.getAddress().getPort() : anvil.httpUrl());
+            BraneClient client = new BraneClient(provider, Duration.ofSeconds(5));
+            TransactionSender s = sender(client, index);
+            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
+            s.addListener(events);
+            return new Account(provider, client, s, events,
+                    s.tracker(confirmations, Duration.ofMillis(50), resendAfter));
+        }
+
+        TxState state(JournalEntry e) {
+            return s.store().find(e.hash()).orElseThrow().state();
+        }
+
+        @Override
+        public void close() {
+            client.close();
+            provider.close();
+        }
+    }
+
     private static JournalEntry transfer(TransactionSender s, long value, long maxFeeGwei) {
         return s.send(n -> TransactionLifecycleTestBase.transfer(n, TransactionLifecycleTestBase.BOB, value,
                 GWEI.multiply(BigInteger.valueOf(maxFeeGwei))));
     }
 
     private static void mine(BraneClient client) {
-        client.provider().send("evm_mine", java.util.List.of());
+        client.provider().send("evm_mine", List.of());
     }
 
     @Test
     void aMinedTransferWhoseReceiptTheNodeDoesNotServeYetIsNeverReportedReplaced() {
-        try (HttpProvider provider = HttpProvider.create("http://127.0.0.1:" + forwarder.getAddress().getPort());
-                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
-            TransactionSender s = sender(client, 5);
-            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
-            s.addListener(events);
-            TransactionTracker tracker = s.tracker(1, Duration.ofMillis(50), Duration.ofSeconds(5));
-            JournalEntry paid = transfer(s, 7, 20);
-            mine(client);
+        try (Account a = Account.of(5, true, 1, Duration.ofSeconds(5))) {
+            JournalEntry paid = transfer(a.s(), 7, 20);
+            mine(a.client());
 
             Stale noReceipt = answerStale("eth_getTransactionReceipt", paid.hash().toHex(), "null", 3);
             for (int pass = 0; pass < 3; pass++) {
-                tracker.poll();
-                assertThat(s.store().find(paid.hash()).orElseThrow().state()).as("pass %d", pass)
-                    .isEqualTo(TxState.SENT);
+                a.tracker().poll();
+                assertThat(a.state(paid)).as("pass %d", pass).isEqualTo(TxState.SENT);
             }
             assertThat(noReceipt.given).as("the forwarder hid the receipt on every pass").hasValue(3);
 
-            tracker.poll(); // the receipt is served again
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
-            assertThat(events.statesOf(paid.hash())).doesNotContain(TxState.REPLACED).endsWith(TxState.CONFIRMED);
+            a.tracker().poll(); // the receipt is served again
+            assertThat(a.state(paid)).isEqualTo(TxState.CONFIRMED);
+            assertThat(a.events().statesOf(paid.hash())).doesNotContain(TxState.REPLACED).endsWith(TxState.CONFIRMED);
         }
     }
 
     @Test
     void aReplacedTransferIsReportedOnlyOnceTheReplacementHasTheConfirmationsAConfirmedOneWouldNeed() {
-        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
-                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
-            TransactionSender s = sender(client, 6);
-            TransactionTracker tracker = s.tracker(3, Duration.ofMillis(50), Duration.ofSeconds(5));
-            JournalEntry unwanted = transfer(s, 1_000, 20);
-            JournalEntry cancel = s.cancel(unwanted.hash());
+        try (Account a = Account.of(6, false, 3, Duration.ofSeconds(5))) {
+            JournalEntry unwanted = transfer(a.s(), 1_000, 20);
+            JournalEntry cancel = a.s().cancel(unwanted.hash());
 
-            mine(client); // the cancel is in a block: its nonce is used, the unwanted transfer is unknown
+            mine(a.client()); // the cancel is in a block: its nonce is used, the unwanted transfer is unknown
             for (int blocks = 1; blocks < 3; blocks++) {
-                tracker.poll();
-                assertThat(s.store().find(unwanted.hash()).orElseThrow().state()).as("after %d blocks", blocks)
-                    .isNotEqualTo(TxState.REPLACED);
-                assertThat(s.store().find(cancel.hash()).orElseThrow().state()).isNotEqualTo(TxState.CONFIRMED);
-                mine(client);
+                a.tracker().poll();
+                assertThat(a.state(unwanted)).as("after %d blocks", blocks).isNotEqualTo(TxState.REPLACED);
+                assertThat(a.state(cancel)).isNotEqualTo(TxState.CONFIRMED);
+                mine(a.client());
             }
-            tracker.poll();
-            assertThat(s.store().find(unwanted.hash()).orElseThrow().state()).isEqualTo(TxState.REPLACED);
-            assertThat(s.store().find(cancel.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+            a.tracker().poll();
+            assertThat(a.state(unwanted)).isEqualTo(TxState.REPLACED);
+            assertThat(a.state(cancel)).isEqualTo(TxState.CONFIRMED);
         }
     }
 
     @Test
     void aMinedTransferTheNodeLooksNotToHoldIsResentAndTheRefusalDoesNotDropIt() {
-        try (HttpProvider provider = HttpProvider.create("http://127.0.0.1:" + forwarder.getAddress().getPort());
-                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
-            TransactionSender s = sender(client, 7);
-            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
-            s.addListener(events);
-            TransactionTracker tracker = s.tracker(1, Duration.ofMillis(50), Duration.ZERO);
-            JournalEntry paid = transfer(s, 9, 20);
-            mine(client);
+        try (Account a = Account.of(7, true, 1, Duration.ZERO)) {
+            JournalEntry paid = transfer(a.s(), 9, 20);
+            mine(a.client());
 
             // one pass read from a node a block behind: the account's nonce unused, the transfer unknown; the re-sent
             // bytes reach the real node, which has mined them and refuses them
-            String account = s.address().toHex().substring(2);
+            String account = a.s().address().toHex().substring(2);
             String nonce = "\"0x" + Long.toHexString(paid.nonce()) + "\"";
             Stale counts = answerStale("eth_getTransactionCount", account, nonce, 2);
             Stale unknown = answerStale("eth_getTransactionByHash", paid.hash().toHex(), "null", 1);
-            tracker.poll();
+            a.tracker().poll();
             assertThat(counts.given).hasValue(2);
             assertThat(unknown.given).hasValue(1);
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
+            assertThat(a.state(paid)).isEqualTo(TxState.SENT);
 
-            tracker.poll();
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
-            assertThat(events.statesOf(paid.hash())).endsWith(TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.CONFIRMED);
+            assertThat(a.events().statesOf(paid.hash())).endsWith(TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
         }
     }
 
     @Test
     void anIncludedTransferIsNotSentBackToWaitingByOneStaleNonceCount() {
-        try (HttpProvider provider = HttpProvider.create("http://127.0.0.1:" + forwarder.getAddress().getPort());
-                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
-            TransactionSender s = sender(client, 8);
-            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
-            s.addListener(events);
-            TransactionTracker tracker = s.tracker(3, Duration.ofMillis(50), Duration.ZERO);
-            JournalEntry paid = transfer(s, 11, 20);
-            mine(client);
-            tracker.poll();
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
+        try (Account a = Account.of(8, true, 3, Duration.ZERO)) {
+            JournalEntry paid = transfer(a.s(), 11, 20);
+            mine(a.client());
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.INCLUDED);
 
             // one pass whose nonce counts come from a node a block behind: the receipt is still served
             String nonce = "\"0x" + Long.toHexString(paid.nonce()) + "\"";
-            Stale counts = answerStale("eth_getTransactionCount", s.address().toHex().substring(2), nonce, 2);
-            tracker.poll();
+            Stale counts = answerStale("eth_getTransactionCount", a.s().address().toHex().substring(2), nonce, 2);
+            a.tracker().poll();
             assertThat(counts.given).hasValue(2);
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
+            assertThat(a.state(paid)).isEqualTo(TxState.INCLUDED);
 
-            mine(client);
-            mine(client);
-            tracker.poll();
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
-            assertThat(events.statesOf(paid.hash())).containsExactly(TxState.SENT, TxState.INCLUDED,
+            mine(a.client());
+            mine(a.client());
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.CONFIRMED);
+            assertThat(a.events().statesOf(paid.hash())).containsExactly(TxState.SENT, TxState.INCLUDED,
                     TxState.CONFIRMED);
         }
     }
 
     @Test
     void aTransferWhoseBlockReallyLeftTheChainGoesBackToWaitingAndIsSentAgain() {
-        try (HttpProvider provider = HttpProvider.create(anvil.httpUrl());
-                BraneClient client = new BraneClient(provider, Duration.ofSeconds(5))) {
-            TransactionSender s = sender(client, 9);
-            TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
-            s.addListener(events);
-            TransactionTracker tracker = s.tracker(3, Duration.ofMillis(50), Duration.ZERO);
-            String beforeTheBlock = client.provider().send("evm_snapshot", java.util.List.of()).asString();
-            JournalEntry paid = transfer(s, 13, 20);
-            mine(client);
-            tracker.poll();
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
+        try (Account a = Account.of(9, false, 3, Duration.ZERO)) {
+            String beforeTheBlock = a.client().provider().send("evm_snapshot", List.of()).asString();
+            JournalEntry paid = transfer(a.s(), 13, 20);
+            mine(a.client());
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.INCLUDED);
 
             // the block leaves the chain (and Anvil's pool forgets the transfer): receipt and nonce both gone
-            assertThat(client.provider().send("evm_revert", java.util.List.of(beforeTheBlock)).asBoolean()).isTrue();
-            tracker.poll();
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
-            tracker.poll(); // the node does not hold it: the journalled bytes go again
+            assertThat(a.client().provider().send("evm_revert", List.of(beforeTheBlock)).asBoolean()).isTrue();
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.SENT);
+            a.tracker().poll(); // the node does not hold it: the journalled bytes go again
             for (int i = 0; i < 3; i++) {
-                mine(client);
+                mine(a.client());
             }
-            tracker.poll();
-            assertThat(s.store().find(paid.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
-            assertThat(events.statesOf(paid.hash())).containsSubsequence(TxState.INCLUDED, TxState.SENT,
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.CONFIRMED);
+            assertThat(a.events().statesOf(paid.hash())).containsSubsequence(TxState.INCLUDED, TxState.SENT,
                     TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
         }
     }
