@@ -79,6 +79,8 @@ public final class LogStream<E> implements AutoCloseable {
     private volatile Checkpoint cursor;
     /** A resumed checkpoint whose block the node did not hold yet: compared with the chain's once it does. */
     private boolean checkpointUnverified;
+    /** The newest remembered block as the last pass found it missing, below what the stream remembers; or null. */
+    private TipMissing tipMissing;
     private Thread thread;
 
     LogStream(LogStreamBuilder<E> config, LogHandler<E> handler) {
@@ -299,9 +301,10 @@ public final class LogStream<E> implements AutoCloseable {
             }
         }
         if (target <= cursor.blockNumber()) {
-            checkTip(); // no new block to deliver: the ones delivered may still have been replaced
+            checkTip(head); // no new block to deliver: the ones delivered may still have been replaced
             return;
         }
+        tipMissing = null;
         while (running && target > cursor.blockNumber()) {
             long next = cursor.blockNumber() + 1;
             long behind = target - next + 1;
@@ -316,16 +319,49 @@ public final class LogStream<E> implements AutoCloseable {
         }
     }
 
-    /** Unwinds if the newest remembered block is no longer the chain's (a same-height or shorter fork). */
-    private void checkTip() {
+    /**
+     * Unwinds if the newest remembered block is no longer the chain's. Another block at its height (a same-height
+     * fork): at once. No block at its height: the node may be behind (a balancer's other node, a syncing fallback)
+     * rather than on a shorter chain, and removals are final to the handler (an indexer deletes what it stored, a
+     * payments service may take a deposit back), so the node's own head block decides: one the stream remembers
+     * under another hash means another chain (a node restarted as a fresh chain), unwound at once; the same hash
+     * means the same chain, only shorter or behind, which waits (a chain that did get shorter is unwound when it grows
+     * again: another block at that height, or a next block whose parent is not the remembered one). A head below
+     * what the stream remembers cannot be compared: it is unwound when two passes in a row find the same.
+     */
+    private void checkTip(long head) {
         RecentBlocks.Entry<E> newest = recent.newest();
         if (newest == null || newest.hash() == null || newest.number() < 0) {
             return;
         }
         Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(newest.number()), false);
-        if (canonical.isEmpty() || !canonical.get().hash().equals(newest.hash())) {
-            unwind();
+        if (canonical.isPresent()) {
+            tipMissing = null;
+            if (!canonical.get().hash().equals(newest.hash())) {
+                unwind();
+            }
+            return;
         }
+        Hash remembered = head >= 0 && head < newest.number() ? recent.hashAt(head) : null;
+        if (remembered != null) {
+            tipMissing = null;
+            Optional<Block> atHead = client.getBlockByNumber(BlockTag.number(head), false);
+            if (atHead.isPresent() && !atHead.get().hash().equals(remembered)) {
+                unwind();
+            }
+            return;
+        }
+        TipMissing now = new TipMissing(newest.number(), head);
+        if (!now.equals(tipMissing)) {
+            tipMissing = now;
+            return;
+        }
+        tipMissing = null;
+        unwind();
+    }
+
+    /** The newest remembered block's height, missing at the node when the node's head was {@code head}. */
+    private record TipMissing(long number, long head) {
     }
 
     /** Blocks far below the head: taken as final, their logs delivered and the checkpoint moved to {@code to}. */

@@ -1,6 +1,7 @@
 package sh.brane.client.events;
 
 import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.List;
 
 import sh.brane.core.types.Hash;
@@ -41,6 +42,20 @@ final class RecentBlocks<E> {
 
     Entry<E> newest() {
         return blocks.peekLast();
+    }
+
+    /** The hash remembered for block {@code number}, or null if none is (not delivered, or forgotten). */
+    Hash hashAt(long number) {
+        for (Iterator<Entry<E>> it = blocks.descendingIterator(); it.hasNext(); ) {
+            Entry<E> e = it.next();
+            if (e.number() == number) {
+                return e.hash();
+            }
+            if (e.number() < number) {
+                return null;
+            }
+        }
+        return null;
     }
 
     void removeNewest() {

@@ -21,6 +21,7 @@ import sh.brane.devnet.Anvil;
 import sh.brane.devnet.junit.WithAnvil;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.HttpProvider;
+import sh.brane.testing.StaleAnswers;
 
 /**
  * Log streams against a real Anvil (auto-mining: one block per transfer): backfill through a node that refuses wide
@@ -132,6 +133,38 @@ class LogStreamOnAnvilTest {
             fx.transfer(4_002); // the same height as 4_001's block
             StreamFixture.await("the removal and the replacement", () -> seen.size() == 3);
             assertThat(seen.amounts()).containsExactly(4_001L, -4_001L, 4_002L);
+        }
+    }
+
+    @Test
+    void aNodeABlockBehindIsWaitedForNotTakenForAShorterChain() throws Exception {
+        StreamFixture.Recorder seen = new StreamFixture.Recorder();
+        try (StaleAnswers behind = StaleAnswers.to(anvil.httpUrl());
+                HttpProvider lagging = HttpProvider.create(behind.url());
+                BraneClient laggingClient = new BraneClient(lagging, Duration.ofSeconds(5));
+                LogStream<Erc20.Transfer> stream = transfers(laggingClient).name("behind").fromLatest().build(seen)
+                    .start()) {
+            StreamFixture.await("the stream at the head", () -> stream.position().isPresent());
+            fx.transfer(6_001);
+            StreamFixture.await("the transfer", () -> seen.size() == 1);
+            long tip = client.blockNumber();
+            StreamFixture.await("the checkpoint at the tip",
+                    () -> stream.position().orElseThrow().blockNumber() == tip);
+
+            // for about 10 passes (20 ms each) the stream reads a node one block behind: head tip - 1, no block tip
+            StaleAnswers.Stale head = behind.answer("eth_blockNumber", "", "\"0x" + Long.toHexString(tip - 1) + "\"",
+                    10);
+            StaleAnswers.Stale noTip = behind.answer("eth_getBlockByNumber", "\"0x" + Long.toHexString(tip) + "\"",
+                    "null", 10);
+            StreamFixture.await("the stale answers read", () -> head.given.get() == 10);
+            assertThat(noTip.given).as("the tip looked up while the node was behind").hasPositiveValue();
+            Thread.sleep(100);
+            assertThat(seen.amounts()).as("nothing delivered as removed").containsExactly(6_001L);
+            assertThat(stream.position().orElseThrow().blockNumber()).isEqualTo(tip);
+
+            fx.transfer(6_002); // the node caught up: the stream goes on from where it was
+            StreamFixture.await("the next transfer", () -> seen.size() == 2);
+            assertThat(seen.amounts()).containsExactly(6_001L, 6_002L);
         }
     }
 

@@ -3,32 +3,14 @@ package sh.brane.client.tx;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.math.BigInteger;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 import sh.brane.client.BraneClient;
 import sh.brane.core.crypto.PrivateKey;
@@ -36,122 +18,41 @@ import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.signer.LocalSigner;
+import sh.brane.testing.StaleAnswers;
+import sh.brane.testing.StaleAnswers.Stale;
 
 /**
  * A node whose answers lag one another: it counts a block's nonces before it serves the block's receipts (Anvil does,
  * now and then, while it mines), or answers from a node a block behind (a load balancer). The tracker, reading it,
  * must never report a mined transfer as REPLACED or DROPPED: those states are final, and a caller who sees them may
- * pay again. Between the tracker and a real Anvil sits a loopback JSON-RPC forwarder that gives a chosen stale answer
- * to a chosen call a chosen number of times; everything else reaches Anvil unchanged.
+ * pay again. Between the tracker and a real Anvil sits a loopback forwarder ({@link StaleAnswers}) that gives a chosen
+ * stale answer to a chosen call a chosen number of times; everything else reaches Anvil unchanged.
  */
 class TrackerNodeLagTest {
     private static final BigInteger GWEI = BigInteger.valueOf(1_000_000_000L);
-    private static final Pattern METHOD = Pattern.compile("\"method\"\\s*:\\s*\"([A-Za-z_]+)\"");
-    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
 
     private static Anvil anvil;
-    private static HttpServer forwarder;
-    private static ExecutorService forwarderThreads;
-    private static final HttpClient UPSTREAM = HttpClient.newHttpClient();
-    /**
-     * A stale answer the forwarder gives: to calls of {@code method} whose params hold {@code paramsHolding}, the
-     * first {@code times} times.
-     */
-    private static final class Stale {
-        final String method;
-        final String paramsHolding;
-        final String result;
-        final AtomicInteger left;
-        final AtomicInteger given = new AtomicInteger();
-
-        Stale(String method, String paramsHolding, String result, int times) {
-            this.method = method;
-            this.paramsHolding = paramsHolding.toLowerCase(Locale.ROOT);
-            this.result = result;
-            this.left = new AtomicInteger(times);
-        }
-    }
-
-    private static final List<Stale> STALE = new CopyOnWriteArrayList<>();
-
-    private static Stale answerStale(String method, String paramsHolding, String result, int times) {
-        Stale s = new Stale(method, paramsHolding, result, times);
-        STALE.add(s);
-        return s;
-    }
+    private static StaleAnswers forwarder;
 
     @BeforeAll
     static void start() throws IOException {
         anvil = Anvil.builder().noMining().start();
-        forwarder = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
-        forwarderThreads = Executors.newFixedThreadPool(4, r -> {
-            Thread t = new Thread(r, "node-lag-forwarder");
-            t.setDaemon(true);
-            return t;
-        });
-        forwarder.setExecutor(forwarderThreads);
-        forwarder.createContext("/", TrackerNodeLagTest::forward);
-        forwarder.start();
+        forwarder = StaleAnswers.to(anvil.httpUrl());
     }
 
     @AfterEach
     void noStaleAnswersLeft() {
-        STALE.clear();
+        forwarder.clear();
     }
 
     @AfterAll
     static void stop() {
         if (forwarder != null) {
-            forwarder.stop(0);
-            forwarderThreads.shutdownNow();
+            forwarder.close();
         }
         if (anvil != null) {
             anvil.close();
         }
-    }
-
-    private static void forward(HttpExchange exchange) throws IOException {
-        String body;
-        try (InputStream in = exchange.getRequestBody()) {
-            body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        String answer = staleAnswer(body);
-        if (answer == null) {
-            try {
-                answer = UPSTREAM.send(HttpRequest.newBuilder(URI.create(anvil.httpUrl()))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString())
-                    .body();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException(e);
-            }
-        }
-        byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(200, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
-    /** A stale answer, if the body is a call one replaces and it has some left; null to forward the call. */
-    private static String staleAnswer(String body) {
-        Matcher method = METHOD.matcher(body);
-        if (body.trim().startsWith("[") || !method.find()) {
-            return null;
-        }
-        String lower = body.toLowerCase(Locale.ROOT);
-        for (Stale s : STALE) {
-            if (s.method.equals(method.group(1)) && lower.contains(s.paramsHolding)
-                    && s.left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                s.given.incrementAndGet();
-                Matcher id = ID.matcher(body);
-                return "{\"jsonrpc\":\"2.0\",\"id\":" + (id.find() ? id.group(1) : "1") + ",\"result\":" + s.result
-                        + "}";
-            }
-        }
-        return null;
     }
 
     private static TransactionSender sender(BraneClient client, int account) {
@@ -167,7 +68,7 @@ class TrackerNodeLagTest {
         /** Dev account {@code index}, through the forwarder or straight to Anvil. */
         static Account of(int index, boolean viaForwarder, int confirmations, Duration resendAfter) {
             HttpProvider provider = HttpProvider.create(viaForwarder
-                    ? "http://127.0.0.1:" + forwarder.getAddress().getPort() : anvil.httpUrl());
+                    ? forwarder.url() : anvil.httpUrl());
             BraneClient client = new BraneClient(provider, Duration.ofSeconds(5));
             TransactionSender s = sender(client, index);
             TransactionLifecycleTestBase.Recorder events = new TransactionLifecycleTestBase.Recorder();
@@ -202,7 +103,7 @@ class TrackerNodeLagTest {
             JournalEntry paid = transfer(a.s(), 7, 20);
             mine(a.client());
 
-            Stale noReceipt = answerStale("eth_getTransactionReceipt", paid.hash().toHex(), "null", 3);
+            Stale noReceipt = forwarder.answer("eth_getTransactionReceipt", paid.hash().toHex(), "null", 3);
             for (int pass = 0; pass < 3; pass++) {
                 a.tracker().poll();
                 assertThat(a.state(paid)).as("pass %d", pass).isEqualTo(TxState.SENT);
@@ -244,8 +145,8 @@ class TrackerNodeLagTest {
             // bytes reach the real node, which has mined them and refuses them
             String account = a.s().address().toHex().substring(2);
             String nonce = "\"0x" + Long.toHexString(paid.nonce()) + "\"";
-            Stale counts = answerStale("eth_getTransactionCount", account, nonce, 2);
-            Stale unknown = answerStale("eth_getTransactionByHash", paid.hash().toHex(), "null", 1);
+            Stale counts = forwarder.answer("eth_getTransactionCount", account, nonce, 2);
+            Stale unknown = forwarder.answer("eth_getTransactionByHash", paid.hash().toHex(), "null", 1);
             a.tracker().poll();
             assertThat(counts.given).hasValue(2);
             assertThat(unknown.given).hasValue(1);
@@ -267,7 +168,8 @@ class TrackerNodeLagTest {
 
             // one pass whose nonce counts come from a node a block behind: the receipt is still served
             String nonce = "\"0x" + Long.toHexString(paid.nonce()) + "\"";
-            Stale counts = answerStale("eth_getTransactionCount", a.s().address().toHex().substring(2), nonce, 2);
+            String account = a.s().address().toHex().substring(2);
+            Stale counts = forwarder.answer("eth_getTransactionCount", account, nonce, 2);
             a.tracker().poll();
             assertThat(counts.given).hasValue(2);
             assertThat(a.state(paid)).isEqualTo(TxState.INCLUDED);
