@@ -34,7 +34,9 @@ import sh.brane.rpc.RpcTimeoutException;
  * {@link #replacedOnEvidence});</li>
  * <li>a transaction the node does not have (a crash between signing and broadcasting, a node restarted, a
  * mempool flushed): its journalled bytes are broadcast again, unchanged (DROPPED, then SENT again); if the node
- * refuses them it stays DROPPED;</li>
+ * refuses them it stays DROPPED, unless the node then holds the transaction (back to SENT);</li>
+ * <li>an INCLUDED transaction whose nonce the node's count no longer covers and whose receipt is gone: its block
+ * left the chain, back to SENT;</li>
  * <li>a node whose nonce is below the journal's lowest waiting transaction (the chain forgot transactions, e.g. a
  * development node restarted as a fresh chain): the gap is filled from the journal with the same bytes, or with a
  * transfer to itself at a released nonce; when the journal cannot fill it, the waiting transactions become
@@ -67,11 +69,11 @@ public final class TransactionTracker implements AutoCloseable {
      * if it found none. What waits behind such a nonce is dropped only when the next pass finds the same.
      */
     private Missing missingLastPass;
+    private ScheduledExecutorService timer;
 
     /** A nonce missing at the node while the node's pending count was {@code pending}. */
     private record Missing(long nonce, long pending) {
     }
-    private ScheduledExecutorService timer;
 
     TransactionTracker(TransactionSender sender, int confirmations, Duration pollInterval, Duration resendAfter,
             Duration retention) {
@@ -303,9 +305,9 @@ public final class TransactionTracker implements AutoCloseable {
             sender.transition(current, TxState.SENT, -1, 0, true, "re-sent from the journal: " + why);
         } catch (RpcErrorException refusal) {
             if (client.getTransactionByHash(e.hash()).isPresent()) {
-                // "nonce too low" for bytes the node holds: it was mined (or pooled) after it looked unknown (a node
-                // a block behind, or one that drops a mined transaction from its pool before storing it). DROPPED is
-                // final, so back to waiting; the next pass settles it
+                // "nonce too low" for bytes the node holds: it was mined (or pooled) while it looked unknown (the
+                // lookup was answered by a node a block behind). DROPPED is final, so back to waiting; the next pass
+                // settles it
                 LOG.warn("the node refused the journalled bytes of {} (nonce {}) but holds them: {}", e.hash(),
                         e.nonce(), refusal.rpcMessage());
                 sender.transition(current, TxState.SENT, -1, 0, false, "found at the node after the re-send was "
