@@ -16,6 +16,7 @@ import sh.brane.client.BraneClient;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.junit.WithAnvil;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.signer.LocalSigner;
 import sh.brane.testing.StaleAnswers;
@@ -28,15 +29,15 @@ import sh.brane.testing.StaleAnswers.Stale;
  * pay again. Between the tracker and a real Anvil sits a loopback forwarder ({@link StaleAnswers}) that gives a chosen
  * stale answer to a chosen call a chosen number of times; everything else reaches Anvil unchanged.
  */
+@WithAnvil(args = "--no-mining")
 class TrackerNodeLagTest {
     private static final BigInteger GWEI = BigInteger.valueOf(1_000_000_000L);
 
-    private static Anvil anvil;
+    static Anvil anvil;
     private static StaleAnswers forwarder;
 
     @BeforeAll
     static void start() throws IOException {
-        anvil = Anvil.builder().noMining().start();
         forwarder = StaleAnswers.to(anvil.httpUrl());
     }
 
@@ -49,9 +50,6 @@ class TrackerNodeLagTest {
     static void stop() {
         if (forwarder != null) {
             forwarder.close();
-        }
-        if (anvil != null) {
-            anvil.close();
         }
     }
 
