@@ -17,4 +17,14 @@ public interface TransactionListener {
      */
     default void onNonceResync(long chainId, Address account, long nextNonce, String reason) {
     }
+
+    /**
+     * The node holds {@code entry} at the account's next nonce but does not count it as pending, so it is not
+     * mined: its pool has stranded it (Anvil does when a transaction arrives while a block is being mined). The
+     * tracker cannot re-send bytes the node already holds; the transaction waits until it is replaced
+     * ({@link TransactionSender#speedUp}) or the node's pool is flushed, after which the tracker re-sends the
+     * journalled bytes. Reported once per transaction by each tracker that sees it.
+     */
+    default void onStranded(JournalEntry entry, String reason) {
+    }
 }

@@ -487,6 +487,16 @@ public final class TransactionSender {
         }
     }
 
+    void fireStranded(JournalEntry entry, String reason) {
+        for (TransactionListener l : listeners) {
+            try {
+                l.onStranded(entry, reason);
+            } catch (RuntimeException e) {
+                LOG.warn("transaction listener {} failed on stranded {}: {}", l, entry.hash(), e.toString());
+            }
+        }
+    }
+
     /** A tracker for this sender's account, not yet started, that keeps finished entries (no pruning). */
     public TransactionTracker tracker(int confirmations, Duration pollInterval, Duration resendAfter) {
         return new TransactionTracker(this, confirmations, pollInterval, resendAfter, null);

@@ -35,6 +35,9 @@ import sh.brane.rpc.RpcTimeoutException;
  * <li>a transaction the node does not have (a crash between signing and broadcasting, a node restarted, a
  * mempool flushed): its journalled bytes are broadcast again, unchanged (DROPPED, then SENT again); if the node
  * refuses them it stays DROPPED, unless the node then holds the transaction (back to SENT);</li>
+ * <li>a transaction the node holds at the account's next nonce without counting it as pending (its pool stranded
+ * it): its bytes are broadcast once more and it is reported to the listeners ({@link TransactionListener#onStranded}),
+ * once; it waits for a flush of the node's pool or a replacement;</li>
  * <li>an INCLUDED transaction whose nonce the node's count no longer covers and whose receipt is gone: its block
  * left the chain, back to SENT;</li>
  * <li>a node whose nonce is below the journal's lowest waiting transaction (the chain forgot transactions, e.g. a
@@ -69,6 +72,8 @@ public final class TransactionTracker implements AutoCloseable {
      * if it found none. What waits behind such a nonce is dropped only when the next pass finds the same.
      */
     private Missing missingLastPass;
+    /** The open entries already reported stranded by this tracker (each is reported once). */
+    private final Set<Hash> strandedReported = new HashSet<>();
     private ScheduledExecutorService timer;
 
     /** A nonce missing at the node while the node's pending count was {@code pending}. */
@@ -166,7 +171,7 @@ public final class TransactionTracker implements AutoCloseable {
             if (e.nonce() < latest) {
                 settle(e, head);
             } else {
-                waiting(e, pending, staleBefore);
+                waiting(e, latest, pending, staleBefore);
             }
         }
     }
@@ -248,9 +253,9 @@ public final class TransactionTracker implements AutoCloseable {
                 + e.nonce());
     }
 
-    /** Drops what {@link #replacedSince} holds for entries that are no longer open. */
+    /** Drops what {@link #replacedSince} and {@link #strandedReported} hold for entries that are no longer open. */
     private void forgetFinished(List<JournalEntry> open) {
-        if (replacedSince.isEmpty()) {
+        if (replacedSince.isEmpty() && strandedReported.isEmpty()) {
             return;
         }
         Set<Hash> stillOpen = new HashSet<>();
@@ -258,10 +263,11 @@ public final class TransactionTracker implements AutoCloseable {
             stillOpen.add(e.hash());
         }
         replacedSince.keySet().retainAll(stillOpen);
+        strandedReported.retainAll(stillOpen);
     }
 
     /** Not mined yet: make sure the node has it, by sending the journalled bytes again when it does not. */
-    private void waiting(JournalEntry e, long pending, Instant staleBefore) {
+    private void waiting(JournalEntry e, long latest, long pending, Instant staleBefore) {
         Instant last = e.broadcastAt() != null ? e.broadcastAt() : e.createdAt();
         if (last.isAfter(staleBefore)) {
             return; // just sent, or in flight in the sending thread
@@ -281,11 +287,38 @@ public final class TransactionTracker implements AutoCloseable {
         if (known) {
             if (e.state() == TxState.SIGNED) {
                 sender.transition(e, TxState.SENT, -1, 0, false, "found at the node");
+            } else if (e.nonce() == latest) {
+                stranded(e, latest); // here the pending count is the latest: nothing of the account is pending
             }
             return;
         }
         resend(e, e.state() == TxState.SIGNED ? "never acknowledged by a node (e.g. a crash before broadcasting)"
                 : "the node lost it");
+    }
+
+    /**
+     * The node holds {@code e} at the account's next nonce but does not count it as pending: it will not mine it.
+     * Anvil 1.7.1 leaves transactions so now and then when they arrive out of nonce order while blocks are being
+     * mined (a probe sending 1,000 transfers in swapped pairs from 4 threads while mining every millisecond stranded
+     * one in 3 rounds of 10); bytes sent again are "already imported", and further blocks do not release it. A node behind a load
+     * balancer whose other node holds the transaction looks the same, and there the bytes sent again help. So they
+     * are sent once more, and the listeners are told, once: the remedy (a flush of the node's pool, after which this
+     * tracker re-sends the journalled bytes, or a replacement with {@link TransactionSender#speedUp}) is the
+     * operator's, because signing anything new is not the tracker's to decide.
+     */
+    private void stranded(JournalEntry e, long nextNonce) {
+        if (!strandedReported.add(e.hash())) {
+            return;
+        }
+        String why = "the node holds it at the account's next nonce " + nextNonce + " but does not count it as "
+                + "pending, so it is not mined";
+        LOG.warn("transaction {} from {} is stranded in the node's pool: {}; it waits until the node's pool is "
+                + "flushed (then it is re-sent from the journal) or it is replaced (speedUp)", e.hash(), e.from(), why);
+        RuntimeException failure = sender.tryPush(e);
+        if (failure != null) {
+            LOG.warn("re-sending stranded transaction {} failed: {}", e.hash(), failure.getMessage());
+        }
+        sender.fireStranded(e, why);
     }
 
     /** Broadcasts the journalled bytes again; a refusal leaves the entry DROPPED unless the node holds it. */

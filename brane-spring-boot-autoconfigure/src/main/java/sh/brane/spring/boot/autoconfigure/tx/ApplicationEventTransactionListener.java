@@ -2,11 +2,15 @@ package sh.brane.spring.boot.autoconfigure.tx;
 
 import org.springframework.context.ApplicationEventPublisher;
 
+import sh.brane.client.tx.JournalEntry;
 import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionStateChange;
 import sh.brane.core.types.Address;
 
-/** Publishes the lifecycle as {@link BraneTransactionEvent} and {@link BraneNonceResyncEvent} application events. */
+/**
+ * Publishes the lifecycle as {@link BraneTransactionEvent}, {@link BraneNonceResyncEvent} and
+ * {@link BraneTransactionStrandedEvent} application events.
+ */
 final class ApplicationEventTransactionListener implements TransactionListener {
     private final ApplicationEventPublisher publisher;
 
@@ -22,5 +26,10 @@ final class ApplicationEventTransactionListener implements TransactionListener {
     @Override
     public void onNonceResync(long chainId, Address account, long nextNonce, String reason) {
         this.publisher.publishEvent(new BraneNonceResyncEvent(this, chainId, account, nextNonce, reason));
+    }
+
+    @Override
+    public void onStranded(JournalEntry entry, String reason) {
+        this.publisher.publishEvent(new BraneTransactionStrandedEvent(this, entry, reason));
     }
 }

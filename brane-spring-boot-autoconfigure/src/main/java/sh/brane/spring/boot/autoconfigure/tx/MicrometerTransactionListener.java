@@ -3,13 +3,15 @@ package sh.brane.spring.boot.autoconfigure.tx;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import sh.brane.client.tx.JournalEntry;
 import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionStateChange;
 import sh.brane.core.types.Address;
 
 /**
- * {@code brane.tx.transitions} (counter; tags {@code state}, {@code signer}, {@code chain}) and
- * {@code brane.tx.nonce.resyncs} (counter; tags {@code chain}). Tags are bounded: eight states, the configured
+ * {@code brane.tx.transitions} (counter; tags {@code state}, {@code signer}, {@code chain}),
+ * {@code brane.tx.nonce.resyncs} (counter; tags {@code chain}) and {@code brane.tx.stranded} (counter; tags
+ * {@code signer}, {@code chain}). Tags are bounded: eight states, the configured
  * signer names, the configured chains; never a hash, an address or a reason text.
  */
 final class MicrometerTransactionListener implements TransactionListener {
@@ -35,6 +37,16 @@ final class MicrometerTransactionListener implements TransactionListener {
         Counter.builder("brane.tx.nonce.resyncs")
                 .description("Nonce counters moved to follow the node (refusals, chains that forgot transactions)")
                 .tag("chain", Long.toString(chainId))
+                .register(this.registry)
+                .increment();
+    }
+
+    @Override
+    public void onStranded(JournalEntry entry, String reason) {
+        Counter.builder("brane.tx.stranded")
+                .description("Transactions the node held at the account's next nonce without mining them")
+                .tag("signer", entry.signer())
+                .tag("chain", Long.toString(entry.chainId()))
                 .register(this.registry)
                 .increment();
     }

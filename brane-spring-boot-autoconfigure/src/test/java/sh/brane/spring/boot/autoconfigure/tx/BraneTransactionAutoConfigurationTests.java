@@ -25,11 +25,14 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
 import sh.brane.client.tx.InMemoryTransactionStore;
+import sh.brane.client.tx.JournalEntry;
 import sh.brane.client.tx.JdbcTransactionStore;
 import sh.brane.client.tx.SendLimits;
+import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
 import sh.brane.client.tx.TxState;
 import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.HttpProvider;
@@ -186,6 +189,52 @@ class BraneTransactionAutoConfigurationTests {
                 assertThat(listed.signers().get("default").account())
                     .isEqualToIgnoringCase(anvil.account(5).address());
                 assertThat(listed.toString()).doesNotContain(anvil.account(5).privateKey().substring(2));
+            });
+    }
+
+    @Test
+    void aTransactionTheNodeHoldsButNeverMinesIsPublishedAndMeteredAsStranded() {
+        List<BraneTransactionStrandedEvent> stranded = new CopyOnWriteArrayList<>();
+        this.runner.withBean(DataSource.class, BraneTransactionAutoConfigurationTests::h2)
+            .withBean("strandedRecorder", ApplicationListener.class,
+                    () -> (ApplicationListener<BraneTransactionStrandedEvent>) stranded::add)
+            .withPropertyValues("brane.rpc.url=" + anvil.httpUrl(),
+                    "brane.signer.private-key=" + anvil.account(8).privateKey(), "brane.rpc.expected-chain-id=31337",
+                    "brane.tx.confirmations=1", "brane.tx.poll-interval=50ms", "brane.tx.resend-after=1s")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                TransactionSender sender = context.getBean(SigningClient.class).sender();
+                BraneClient node = context.getBean(BraneClient.class);
+                String account = sender.address().toHex();
+                long next = node.getTransactionCount(sender.address(), BlockTag.LATEST);
+                // the journal one nonce ahead of the node, whose pool queues the transfer until nonce `next` is
+                // used; then the chain's nonce moves past `next` without a transaction, so nothing releases it
+                sender.store().resetTo(31337, sender.address(), next + 1);
+                JournalEntry queued = sender.send((nonce) -> Eip1559Transaction.builder().chainId(31337).nonce(nonce)
+                    .to(Address.of(anvil.account(6).address())).value(3).gasLimit(21_000)
+                    .maxFeePerGas(BigInteger.valueOf(20_000_000_000L)).maxPriorityFeePerGas(BigInteger.ONE).build());
+                node.provider().send("anvil_setNonce", List.of(account, "0x" + Long.toHexString(next + 1)));
+
+                long deadline = System.nanoTime() + 20_000_000_000L;
+                while (stranded.isEmpty() && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertThat(stranded).singleElement()
+                    .satisfies((e) -> assertThat(e.getEntry().hash()).isEqualTo(queued.hash()));
+                assertThat(context.getBean(MeterRegistry.class)
+                    .get("brane.tx.stranded")
+                    .tag("signer", "default")
+                    .tag("chain", "31337")
+                    .counter()
+                    .count()).isEqualTo(1.0);
+
+                // flushed from the node's pool, the transfer is sent again from the journal and mined
+                node.provider().send("anvil_removePoolTransactions", List.of(account));
+                while (sender.store().find(queued.hash()).orElseThrow().state() != TxState.CONFIRMED
+                        && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertThat(sender.store().find(queued.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
             });
     }
 }

@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,7 +35,9 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
 import sh.brane.client.tx.JdbcTransactionStore;
 import sh.brane.client.tx.JournalEntry;
+import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionSender;
+import sh.brane.client.tx.TransactionStateChange;
 import sh.brane.client.tx.TransactionStore;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.types.Address;
@@ -123,8 +127,27 @@ class FourInstancesOnPostgresTests {
             // every transfer carries its own amount (1..2000 wei), so one sent under two nonces would show
             List<Future<?>> work = new ArrayList<>();
             int perThread = TRANSFERS / (INSTANCES * THREADS_PER_INSTANCE);
+            // what an operator of an Anvil node does when its pool strands a transfer (Anvil 1.7.1 does, now and then,
+            // when transfers reach it out of nonce order while it mines): flush the account's transactions from the
+            // pool, once per stranded nonce, so that the trackers send them again from the journal
+            AtomicLong flushedAt = new AtomicLong(-1);
+            AtomicInteger flushes = new AtomicInteger();
+            TransactionListener operator = new TransactionListener() {
+                @Override
+                public void onStateChange(TransactionStateChange change) {
+                }
+
+                @Override
+                public void onStranded(JournalEntry entry, String reason) {
+                    if (flushedAt.getAndSet(entry.nonce()) != entry.nonce()) {
+                        flushes.incrementAndGet();
+                        node.provider().send("anvil_removePoolTransactions", List.of(payer.address()));
+                    }
+                }
+            };
             for (int i = 0; i < INSTANCES; i++) {
                 TransactionSender sender = contexts.get(i).getBean(SigningClient.class).sender();
+                sender.addListener(operator);
                 for (int t = 0; t < THREADS_PER_INSTANCE; t++) {
                     int first = 1 + (i * THREADS_PER_INSTANCE + t) * perThread;
                     work.add(senders.submit(() -> {
@@ -147,6 +170,7 @@ class FourInstancesOnPostgresTests {
                 if (System.nanoTime() > deadline) {
                     // what was left, and what the node says of the account: a failure seen once in CI says why
                     throw new AssertionError("not every journal entry CONFIRMED within 120 s: " + unconfirmed(url)
+                            + "; the pool flushed for stranded transfers " + flushes + " times"
                             + "; the node's latest / pending nonce: "
                             + node.getTransactionCount(Address.of(payer.address()), BlockTag.LATEST) + " / "
                             + node.getTransactionCount(Address.of(payer.address()), BlockTag.PENDING));

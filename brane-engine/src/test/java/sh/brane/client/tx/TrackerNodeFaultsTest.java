@@ -6,12 +6,14 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
@@ -23,14 +25,19 @@ import sh.brane.testing.StaleAnswers;
 import sh.brane.testing.StaleAnswers.Stale;
 
 /**
- * A node whose answers lag one another: it counts a block's nonces before it serves the block's receipts (Anvil does,
+ * Nodes that misbehave in ways a real one does.
+ * <ul>
+ * <li>Answers that lag one another: a node counts a block's nonces before it serves the block's receipts (Anvil does,
  * now and then, while it mines), or answers from a node a block behind (a load balancer). The tracker, reading it,
  * must never report a mined transfer as REPLACED or DROPPED: those states are final, and a caller who sees them may
  * pay again. Between the tracker and a real Anvil sits a loopback forwarder ({@link StaleAnswers}) that gives a chosen
- * stale answer to a chosen call a chosen number of times; everything else reaches Anvil unchanged.
+ * stale answer to a chosen call a chosen number of times; everything else reaches Anvil unchanged.</li>
+ * <li>A pool that strands a transaction: the node holds it at the account's next nonce and never mines it. The tracker
+ * reports it and, once the pool is flushed, sends the journalled bytes again.</li>
+ * </ul>
  */
-@WithAnvil(args = "--no-mining")
-class TrackerNodeLagTest {
+@WithAnvil(args = "--no-mining", accounts = 11)
+class TrackerNodeFaultsTest {
     private static final BigInteger GWEI = BigInteger.valueOf(1_000_000_000L);
 
     static Anvil anvil;
@@ -202,6 +209,51 @@ class TrackerNodeLagTest {
             assertThat(a.state(paid)).isEqualTo(TxState.CONFIRMED);
             assertThat(a.events().statesOf(paid.hash())).containsSubsequence(TxState.INCLUDED, TxState.SENT,
                     TxState.DROPPED, TxState.SENT, TxState.CONFIRMED);
+        }
+    }
+
+    @Test
+    void aTransferTheNodeHoldsButNeverMinesIsReportedOnceAndSentAgainOnceThePoolIsFlushed() {
+        try (Account a = Account.of(10, false, 1, Duration.ZERO)) {
+            List<JournalEntry> stranded = new CopyOnWriteArrayList<>();
+            a.s().addListener(new TransactionListener() {
+                @Override
+                public void onStateChange(TransactionStateChange change) {
+                }
+
+                @Override
+                public void onStranded(JournalEntry entry, String reason) {
+                    stranded.add(entry);
+                }
+            });
+            String from = a.s().address().toHex();
+            long next = a.client().getTransactionCount(a.s().address(), BlockTag.LATEST);
+            // the journal one nonce ahead of the node: the node queues the transfer until nonce `next` is used
+            a.s().store().resetTo(Anvil.DEFAULT_CHAIN_ID, a.s().address(), next + 1);
+            JournalEntry paid = transfer(a.s(), 15, 20);
+            assertThat(paid.nonce()).isEqualTo(next + 1);
+            // the chain's nonce moves past `next` without a transaction: nothing releases the queued transfer (the
+            // state Anvil's pool is left in, now and then, by transfers arriving out of order while it mines)
+            a.client().provider().send("anvil_setNonce", List.of(from, "0x" + Long.toHexString(next + 1)));
+            mine(a.client());
+            assertThat(a.client().getTransactionCount(a.s().address(), BlockTag.PENDING)).isEqualTo(next + 1);
+            assertThat(a.client().getTransactionByHash(paid.hash())).as("the node holds it").isPresent();
+
+            a.tracker().poll();
+            assertThat(stranded).extracting(JournalEntry::hash).containsExactly(paid.hash());
+            mine(a.client());
+            a.tracker().poll();
+            assertThat(stranded).as("reported once").hasSize(1);
+            assertThat(a.state(paid)).as("still waiting: nothing is final about it").isEqualTo(TxState.SENT);
+
+            // the operator flushes the node's pool: the tracker sends the journalled bytes again, and they are mined
+            a.client().provider().send("anvil_removePoolTransactions", List.of(from));
+            a.tracker().poll();
+            mine(a.client());
+            a.tracker().poll();
+            assertThat(a.state(paid)).isEqualTo(TxState.CONFIRMED);
+            assertThat(a.events().statesOf(paid.hash())).containsExactly(TxState.SENT, TxState.DROPPED, TxState.SENT,
+                    TxState.CONFIRMED);
         }
     }
 }
