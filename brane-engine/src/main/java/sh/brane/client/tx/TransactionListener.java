@@ -20,10 +20,10 @@ public interface TransactionListener {
 
     /**
      * The node holds {@code entry} at the account's next nonce but does not count it as pending, so it is not
-     * mined: its pool has stranded it (Anvil does when a transaction arrives while a block is being mined). The
-     * tracker cannot re-send bytes the node already holds; the transaction waits until it is replaced
+     * mined: its pool has stranded it (Anvil does now and then, when transactions reach it out of nonce order while
+     * it mines). Sending the same bytes again does not release it; it waits until it is replaced
      * ({@link TransactionSender#speedUp}) or the node's pool is flushed, after which the tracker re-sends the
-     * journalled bytes. Reported once per transaction by each tracker that sees it.
+     * journalled bytes. The entry stays SENT. Reported once per transaction by each tracker that sees it.
      */
     default void onStranded(JournalEntry entry, String reason) {
     }

@@ -300,11 +300,11 @@ public final class TransactionTracker implements AutoCloseable {
      * The node holds {@code e} at the account's next nonce but does not count it as pending: it will not mine it.
      * Anvil 1.7.1 leaves transactions so now and then when they arrive out of nonce order while blocks are being
      * mined (a probe sending 1,000 transfers in swapped pairs from 4 threads while mining every millisecond stranded
-     * one in 3 rounds of 10); bytes sent again are "already imported", and further blocks do not release it. A node behind a load
-     * balancer whose other node holds the transaction looks the same, and there the bytes sent again help. So they
-     * are sent once more, and the listeners are told, once: the remedy (a flush of the node's pool, after which this
-     * tracker re-sends the journalled bytes, or a replacement with {@link TransactionSender#speedUp}) is the
-     * operator's, because signing anything new is not the tracker's to decide.
+     * one in 3 rounds of 10); bytes sent again are "already imported", and further blocks do not release it. A node
+     * behind a load balancer whose other node holds the transaction looks the same, and there the bytes sent again
+     * help. So they are sent once more, and the listeners are told, once: the remedy (a flush of the node's pool,
+     * after which this tracker re-sends the journalled bytes, or a replacement with {@link TransactionSender#speedUp})
+     * is the operator's, because signing anything new is not the tracker's to decide.
      */
     private void stranded(JournalEntry e, long nextNonce) {
         if (!strandedReported.add(e.hash())) {

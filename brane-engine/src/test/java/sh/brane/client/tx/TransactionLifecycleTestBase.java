@@ -160,9 +160,9 @@ abstract class TransactionLifecycleTestBase {
     /**
      * What an operator of an Anvil node does when its pool strands a transaction
      * ({@link TransactionListener#onStranded}): flushes the account's transactions from the pool, once per stranded
-     * nonce, so that the trackers send them again from the journal. Anvil 1.7.1 strands one now and then when several instances' transfers reach it out of nonce
-     * order while it mines; CI hit it in this class's four-instance test (the node's nonce 321, the transfer at 321
-     * held but never mined).
+     * nonce, so that the trackers send them again from the journal. Anvil 1.7.1 strands one now and then when several
+     * instances' transfers reach it out of nonce order while it mines; CI hit it in this class's four-instance test
+     * (the node's nonce 321, the transfer at 321 held but never mined).
      */
     static final class FlushStrandedPool implements TransactionListener {
         private final BraneClient node;
