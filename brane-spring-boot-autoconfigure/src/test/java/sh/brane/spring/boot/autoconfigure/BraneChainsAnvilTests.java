@@ -129,9 +129,11 @@ class BraneChainsAnvilTests {
                 assertThat(onSecond.get(5, TimeUnit.SECONDS).asString()).startsWith("0x");
                 lifecycle.start();
 
-                // one health entry per chain; the chain whose node stops is DOWN, the other stays UP
+                // one health entry per chain; the chain whose node stops is DOWN, the other stays UP (once l1's
+                // restarted WebSocket has connected again: it connects in the background)
                 CompositeHealthContributor health = context.getBean("braneHealthContributor",
                         CompositeHealthContributor.class);
+                BraneStartupWithoutNodeTests.awaitConnected(context.getBean("l1BraneProvider", BraneProvider.class));
                 assertThat(status(health, "l1")).isEqualTo(Status.UP);
                 assertThat(status(health, "l2")).isEqualTo(Status.UP);
                 l2.stop();
@@ -203,6 +205,9 @@ class BraneChainsAnvilTests {
                 assertThat(context).hasNotFailed();
                 AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
                 HealthEndpoint endpoint = context.getBean(HealthEndpoint.class);
+                // the reachable chain's WebSocket connects in the background too: UP once it has (a run on a
+                // loaded machine asserted before the handshake and saw DOWN)
+                BraneStartupWithoutNodeTests.awaitConnected(context.getBean("l1BraneProvider", BraneProvider.class));
                 assertThat(endpoint.healthForPath("brane", "l1").getStatus()).isEqualTo(Status.UP);
                 assertThat(endpoint.healthForPath("brane", "l2").getStatus()).isEqualTo(Status.DOWN);
                 assertThat(endpoint.healthForPath("brane").getStatus()).isEqualTo(Status.DOWN);
