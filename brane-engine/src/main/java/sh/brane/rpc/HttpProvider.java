@@ -72,7 +72,10 @@ public final class HttpProvider implements BraneProvider {
     /** Matches every response's answers to the table, as it does WebSocket messages: one answer path. */
     private final AnswerRouter router;
     private final AtomicLong nextId = new AtomicLong(1);
-    private final AnswerSpin spin = new AnswerSpin();
+    /** Single blocking calls' wait for their answers: spun on the event loop's future, or polled on the caller's connection. */
+    private final AnswerSpin spin;
+    /** The same for batches, which learn their own round trip: a batch of 100 takes longer than one call. */
+    private final AnswerSpin batchSpin;
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
     private final CallCoalescer coalescing;
     /** Auto-batching of {@code sendAsync} calls, or null when switched off. */
@@ -103,6 +106,8 @@ public final class HttpProvider implements BraneProvider {
         // on the wire), on the transport's sweep; no timer per call
         t.alsoOnSweep(pending::expire);
         this.callerThread = CallerThreadHttp.serves(config) ? new CallerThreadHttp(config) : null;
+        this.spin = new AnswerSpin(config.answerSpin().toNanos());
+        this.batchSpin = new AnswerSpin(config.answerSpin().toNanos());
         CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers, false);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 this::sleepNanos, sender);
@@ -144,11 +149,16 @@ public final class HttpProvider implements BraneProvider {
     private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
         long start = System.nanoTime();
         CompletableFuture<T> f = sendOne(method, params, timeoutNanos, true, decoder).typedFuture();
-        spin.await(f, start, pending.size());
+        if (f.isDone()) {
+            // answered on this thread (CallerThreadHttp, which spins by itself), or refused
+            return Blocking.await(f, method);
+        }
+        boolean spun = spin.await(f, start, pending.size());
+        boolean caught = spun && f.isDone();
         try {
             return Blocking.await(f, method);
         } finally {
-            spin.answered(start);
+            spin.answered(start, spun, caught);
         }
     }
 
@@ -496,7 +506,7 @@ public final class HttpProvider implements BraneProvider {
             return; // the sweep ends its calls
         }
         CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining,
-                () -> x.claimFirstSend(SENT_BY_CALLER));
+                () -> x.claimFirstSend(SENT_BY_CALLER), x.batch ? batchSpin : spin);
         if (done != null) {
             done.whenComplete((resp, err) -> answered(x, resp, err));
         }
@@ -588,7 +598,8 @@ public final class HttpProvider implements BraneProvider {
      */
     private CompletableFuture<HttpTransport.HttpReply> post(Exchange x, long remaining) {
         if (x.callerWaits && callerThread != null && !Thread.currentThread().isVirtual()) {
-            CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining);
+            CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining, null,
+                    x.batch ? batchSpin : spin);
             if (done != null) {
                 return done;
             }

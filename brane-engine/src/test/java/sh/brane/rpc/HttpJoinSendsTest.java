@@ -176,8 +176,8 @@ class HttpJoinSendsTest {
     void aCallerThreadConnectionSendsNothingForARequestTheEventLoopTook() throws Exception {
         RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
         CallerThreadHttp c = closing(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
-        assertThat(c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false)).isNull();
-        HttpTransport.HttpReply reply = c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> true).join();
+        assertThat(c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false, null)).isNull();
+        HttpTransport.HttpReply reply = c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> true, null).join();
         assertThat(reply.status()).isEqualTo(200);
         reply.release();
         assertThat(s.requests).hasSize(1);

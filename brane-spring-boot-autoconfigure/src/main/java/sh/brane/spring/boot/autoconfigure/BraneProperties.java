@@ -537,6 +537,22 @@ public class BraneProperties {
         /** Calls in flight beyond which new ones fail at once with a BackpressureException. */
         private int maxPendingRequests = 65536;
 
+        /**
+         * How long a blocking call (or a batch joined at once) on a platform thread may poll for its answer before its
+         * thread sleeps, when it is the only caller and the node's recent answers came that fast: on a small or
+         * virtual machine a thread's wake-up costs as much as a local node's answer. 0 never polls; a larger value
+         * (at most 1ms) catches slower answers at the cost of a core for the wait.
+         */
+        private Duration answerSpin = Duration.ofNanos(100_000);
+
+        public Duration getAnswerSpin() {
+            return this.answerSpin;
+        }
+
+        public void setAnswerSpin(Duration answerSpin) {
+            this.answerSpin = answerSpin;
+        }
+
         public Duration getConnectTimeout() {
             return this.connectTimeout;
         }

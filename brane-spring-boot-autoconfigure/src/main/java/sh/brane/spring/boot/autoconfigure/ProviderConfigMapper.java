@@ -105,6 +105,7 @@ final class ProviderConfigMapper {
             .retryMaxBackoff(http.getRetryMaxBackoff())
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
+            .answerSpin(http.getAnswerSpin())
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             builder.tls(tls.managers().getKeyManagerFactory(), tls.managers().getTrustManagerFactory());
@@ -121,6 +122,7 @@ final class ProviderConfigMapper {
             case "retryMaxBackoff" -> property(httpPrefix + "retry-max-backoff", http.getRetryMaxBackoff());
             case "maxRetryAfter" -> property(httpPrefix + "max-retry-after", http.getMaxRetryAfter());
             case "maxPendingRequests" -> property(httpPrefix + "max-pending-requests", http.getMaxPendingRequests());
+            case "answerSpin" -> property(httpPrefix + "answer-spin", http.getAnswerSpin());
             default -> common(option, rpc, prefix);
         });
     }
