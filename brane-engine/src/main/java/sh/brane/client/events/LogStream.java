@@ -443,12 +443,21 @@ public final class LogStream<E> implements AutoCloseable {
      */
     private void unwind() {
         boolean counted = false;
+        boolean replacedSeen = false;
         while (!recent.isEmpty()) {
             RecentBlocks.Entry<E> e = recent.newest();
             Optional<Block> canonical = client.getBlockByNumber(BlockTag.number(e.number()), false);
             if (canonical.isPresent() && canonical.get().hash().equals(e.hash())) {
                 return;
             }
+            if (canonical.isEmpty() && replacedSeen) {
+                // below a block the chain replaced, a block the node does not have is not known to be gone: the fork
+                // may be just above it, and this answer from a node behind (a balancer's other node). Removals are
+                // final to the handler, so it is left to the tip check, which waits for the node to show it or not
+                wake();
+                return;
+            }
+            replacedSeen |= canonical.isPresent();
             if (!counted) {
                 counted = true;
                 stats.reorg();

@@ -168,6 +168,46 @@ class LogStreamOnAnvilTest {
         }
     }
 
+    /**
+     * A fork replaces the tip, and while the stream walks back the node it reads has not got the block below it (a
+     * balancer's other node, one block behind). That block is not known to be gone, so its logs are not delivered as
+     * removed: the walk stops there and the tip check waits for the node. (Before, the walk took it for gone: its
+     * transfer was delivered as removed, then again as new.)
+     */
+    @Test
+    void aForkWalkThatFindsTheBlockBelowMissingLeavesItToTheTipCheck() throws Exception {
+        StreamFixture.Recorder seen = new StreamFixture.Recorder();
+        try (StaleAnswers behind = StaleAnswers.to(anvil.httpUrl());
+                HttpProvider lagging = HttpProvider.create(behind.url());
+                BraneClient laggingClient = new BraneClient(lagging, Duration.ofSeconds(5));
+                LogStream<Erc20.Transfer> stream = transfers(laggingClient).name("fork-behind").fromLatest()
+                    .build(seen).start()) {
+            StreamFixture.await("the stream at the head", () -> stream.position().isPresent());
+            fx.transfer(7_001);
+            String snapshot = http.send("evm_snapshot", List.of()).asString();
+            fx.transfer(7_002);
+            StreamFixture.await("two transfers", () -> seen.size() == 2);
+            long tip = client.blockNumber();
+            StreamFixture.await("the checkpoint at the tip",
+                    () -> stream.position().orElseThrow().blockNumber() == tip);
+
+            // twice, the block below the tip is missing: the walk gets one of the two after finding the tip replaced
+            // (a pass between the revert and the new block may ask for it too, as the node's head, and gets the other)
+            StaleAnswers.Stale below = behind.answer("eth_getBlockByNumber",
+                    "\"0x" + Long.toHexString(tip - 1) + "\"", "null", 2);
+            assertThat(http.send("evm_revert", List.of(snapshot)).asBoolean()).isTrue();
+            fx.transfer(7_003); // another block at the tip's height
+            StreamFixture.await("the removal and the replacement", () -> seen.size() >= 3
+                    && seen.amounts().get(seen.size() - 1) == 7_003L);
+            // 1: the walk's; 2: a pass's between the revert and the new block, then the walk's
+            assertThat(below.given.get()).as("the block below looked up while the node was behind").isBetween(1, 2);
+            assertThat(seen.amounts()).containsExactly(7_001L, 7_002L, -7_002L, 7_003L);
+            assertThat(stream.position().orElseThrow().blockHash())
+                    .isEqualTo(client.getBlockByNumber(sh.brane.client.BlockTag.number(tip), false).orElseThrow()
+                            .hash());
+        }
+    }
+
     @Test
     void aLogThatDoesNotDecodeGoesToTheErrorHandlerAndIngestionGoesOn() throws Exception {
         // the same signature with every argument indexed: the token's logs (2 topics + data) do not decode as it
