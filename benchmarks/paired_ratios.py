@@ -4,12 +4,15 @@
 For every Brane row (brane*) of every set: its share of the raw floor (raw<case>, from the same set, else from another
 set of the same round) and its ratio to web3j (web3j<case>), each taken within a round; a row that appears in several
 sets (the same benchmark from two jars: an A/B) also gets its ratio to set 1's, round by round. Throughput per fork is
-the median of its iterations. Usage: benchmarks/paired_ratios.py OUT"""
+the median of its iterations. Where a set also ran the polling floor (rawPoll<case>, session 24), the row's share of it
+is a column too ("-" where none ran). Process CPU per call (CallCpu) of the row and of web3j's twin, medians of the
+rounds. Usage: benchmarks/paired_ratios.py OUT"""
 import glob, json, re, statistics, sys
 
-CASE_OF = {"Batch100Blocking": "Batch100", "AsyncBatch100": "JsonBatch100"}  # rows measured against another row's twin
+CASE_OF = {"Batch100Blocking": "Batch100", "Batch100LongPoll": "Batch100", "AsyncBatch100": "JsonBatch100"}  # rows measured against another row's twin
 
 rounds = {}
+cpu = {}
 for path in glob.glob(sys.argv[1] + "/r*-s*.json"):
     r, s = map(int, re.search(r"/r(\d+)-s(\d+)\.json$", path).groups())
     try:
@@ -20,6 +23,11 @@ for path in glob.glob(sys.argv[1] + "/r*-s*.json"):
         cls, name = b["benchmark"].rsplit(".", 2)[1:]
         its = [x for fork in b["primaryMetric"]["rawData"] for x in fork]
         rounds.setdefault(r, {})[(s, cls, name)] = statistics.median(its)
+        sec = b.get("secondaryMetrics", {})
+        calls = sec.get("calls", {}).get("score", 0.0)
+        if calls and sec.get("cpuNanos", {}).get("score"):
+            per_invocation = 100 if "100" in name else 1
+            cpu.setdefault(r, {})[(s, cls, name)] = sec["cpuNanos"]["score"] / calls / per_invocation
 
 def find(d, s, cls, name):
     if (s, cls, name) in d:
@@ -30,11 +38,12 @@ def spread(xs):
     return f"{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})" if xs else "-"
 
 rows = sorted({(s, c, n) for d in rounds.values() for (s, c, n) in d if n.startswith("brane")})
-print("| set | row | rounds | Brane / floor: median of rounds (min-max) | Brane / web3j | against set 1's | Brane / floor per round |")
-print("|---|---|---:|---|---|---|---|")
+print("| set | row | rounds | Brane / floor: median of rounds (min-max) | Brane / polling floor | Brane / web3j | against set 1's "
+      "| Brane / floor per round | CPU per call, Brane / web3j (µs) |")
+print("|---|---|---:|---|---|---|---|---|---|")
 for s, cls, name in rows:
     case = CASE_OF.get(name[5:], name[5:])
-    floor, web3j, ab = [], [], []
+    floor, poll, web3j, ab, cpu_b, cpu_w = [], [], [], [], [], []
     for r, d in sorted(rounds.items()):
         v = d.get((s, cls, name))
         if v is None:
@@ -42,9 +51,19 @@ for s, cls, name in rows:
         f, w, first = find(d, s, cls, "raw" + case), find(d, s, cls, "web3j" + case), d.get((1, cls, name))
         if f:
             floor.append(v / f)
+        p = find(d, s, cls, "rawPoll" + case)
+        if p:
+            poll.append(v / p)
+        c = cpu.get(r, {})
+        if (s, cls, name) in c:
+            cpu_b.append(c[(s, cls, name)] / 1e3)
+        cw = find(c, s, cls, "web3j" + case)
+        if cw:
+            cpu_w.append(cw / 1e3)
         if w:
             web3j.append(v / w)
         if s != 1 and first:
             ab.append(v / first)
+    cpus = f"{statistics.median(cpu_b):.1f} / {statistics.median(cpu_w):.1f}" if cpu_b and cpu_w else "-"
     print(f"| {s} | {cls.replace('RpcBenchmark', '')} {name[5:]} | {max(len(floor), len(web3j))} | {spread(floor)} | "
-          f"{spread(web3j)} | {spread(ab)} | {' '.join(f'{x:.2f}' for x in floor)} |")
+          f"{spread(poll)} | {spread(web3j)} | {spread(ab)} | {' '.join(f'{x:.2f}' for x in floor)} | {cpus} |")

@@ -47,7 +47,9 @@ import tools.jackson.databind.JsonNode;
  *       (virtual threads take the event loop).</li>
  * </ul>
  * {@code rawSequential} and {@code rawBatch100} are the floor ({@link RawSocketClient}: prebuilt request bytes on
- * one blocking socket, the answer read by length and not parsed), to show how far each client is from it.
+ * one blocking socket, the answer read by length and not parsed), to show how far each client is from it;
+ * {@code rawPollSequential} and {@code rawPollBatch100} the polling floor (the same, polling for the answer instead of
+ * sleeping in the read), the stick for Brane's rows where its lone caller polls ({@code HttpConfig.answerSpin}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -59,6 +61,8 @@ public class HttpRpcBenchmark {
 
     private Node endpoint;
     private HttpProvider brane;
+    /** Brane with the longest answer poll ({@code answerSpin} 1 ms): what the option gives against a slower node. */
+    private HttpProvider braneLongPoll;
     private Web3j web3j;
     /** web3j's polling scheduler, ours so that tear-down can stop it (web3j's default one outlives shutdown()). */
     private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
@@ -69,6 +73,7 @@ public class HttpRpcBenchmark {
             });
     private ExecutorService virtualThreads;
     private RawSocketClient raw;
+    private RawSocketClient rawPoll;
     private byte[] rawOne;
     private byte[] rawBatch;
 
@@ -77,9 +82,12 @@ public class HttpRpcBenchmark {
         CallCpu setupCpu = new CallCpu();
         endpoint = Node.start(node);
         brane = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl()).build());
+        braneLongPoll = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl())
+                .answerSpin(HttpConfig.MAX_ANSWER_SPIN).build());
         web3j = Web3j.build(new HttpService(endpoint.httpUrl()), 15_000, w3Scheduler);
         virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
         raw = new RawSocketClient(endpoint.httpUrl());
+        rawPoll = new RawSocketClient(endpoint.httpUrl(), true);
         rawOne = RawSocketClient.request(endpoint.httpUrl(), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}");
         StringBuilder batch = new StringBuilder("[");
         for (int i = 0; i < 100; i++) {
@@ -87,13 +95,15 @@ public class HttpRpcBenchmark {
                     .append(",\"method\":\"eth_chainId\",\"params\":[]}");
         }
         rawBatch = RawSocketClient.request(endpoint.httpUrl(), batch.append(']').toString());
-        if (rawSequential(setupCpu) < 30 || rawBatch100(setupCpu) < 3000) {
+        if (rawSequential(setupCpu) < 30 || rawBatch100(setupCpu) < 3000 || rawPollSequential(setupCpu) < 30
+                || rawPollBatch100(setupCpu) < 3000) {
             throw new IllegalStateException("the raw client read a short answer");
         }
         Twins.same("http eth_chainId", braneSequential(setupCpu).asString(), web3jSequential(setupCpu).getResult());
         Twins.same("http eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential(setupCpu).getResult());
         braneBatch100(setupCpu);
         braneBatch100Blocking(setupCpu);
+        braneBatch100LongPoll(setupCpu);
         web3jBatch100(setupCpu);
         braneVirtual100(setupCpu);
         web3jVirtual100(setupCpu);
@@ -104,15 +114,20 @@ public class HttpRpcBenchmark {
         if (virtualThreads != null) {
             virtualThreads.close();
         }
-        if (raw != null) {
-            try {
-                raw.close();
-            } catch (java.io.IOException e) {
-                // closing a socket to a node that is stopping next
+        for (RawSocketClient r : new RawSocketClient[] {raw, rawPoll}) {
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (java.io.IOException e) {
+                    // closing a socket to a node that is stopping next
+                }
             }
         }
         if (brane != null) {
             brane.close();
+        }
+        if (braneLongPoll != null) {
+            braneLongPoll.close();
         }
         if (web3j != null) {
             Web3jThreads.shutdown(web3j, w3Scheduler);
@@ -163,12 +178,50 @@ public class HttpRpcBenchmark {
         }
     }
 
+    /** The polling floor ({@link RawSocketClient} made with {@code poll}): one call. */
+    @Benchmark
+    public int rawPollSequential(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return rawPoll.call(rawOne);
+        } finally {
+            cpu.end();
+        }
+    }
+
+    /** The polling floor: a batch of 100. */
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public int rawPollBatch100(CallCpu cpu) throws java.io.IOException {
+        cpu.begin();
+        try {
+            return rawPoll.call(rawBatch);
+        } finally {
+            cpu.end();
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(100)
     public Object braneBatch100(CallCpu cpu) {
         cpu.begin();
         try {
             return lastOf(brane.sendBatch(WebSocketRpcBenchmark.BATCH_100));
+        } finally {
+            cpu.end();
+        }
+    }
+
+    /**
+     * {@code sendBatchAndWait} with {@code answerSpin} at its longest (1 ms): a node whose batch answers take longer
+     * than the default poll (Anvil's batch of 100, about 250 µs) is polled for too, at the cost of a core for the wait.
+     */
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public Object braneBatch100LongPoll(CallCpu cpu) {
+        cpu.begin();
+        try {
+            return lastOf(braneLongPoll.sendBatchAndWait(WebSocketRpcBenchmark.BATCH_100));
         } finally {
             cpu.end();
         }

@@ -19,6 +19,12 @@ import jdk.net.ExtendedSocketOptions;
  * in pieces until the first is acknowledged, and the floor must not pay a wait that Brane does not (session 9: without
  * it, this floor ran below Brane's batch rows against Anvil). It knows nothing a real client must (ids, errors,
  * chunked bodies, timeouts, retries): it is a measuring stick, not a client.
+ *
+ * <p>Made with {@code poll}, it is the polling floor: after writing, it polls the socket ({@code available()}, a
+ * system call that does not block) until the answer's first bytes are there, and only then reads, so its thread never
+ * sleeps waiting for an answer and pays no wake-up. That is the fastest a client on one thread can get an answer, at
+ * the cost of a core for the wait: the measuring stick for a client that polls too (Brane's HTTP caller-thread
+ * connections do, for a lone caller while the node answers within {@code answerSpin}: session 24).
  */
 final class RawSocketClient implements AutoCloseable {
 
@@ -28,8 +34,15 @@ final class RawSocketClient implements AutoCloseable {
     private byte[] buf = new byte[64 * 1024];
     /** Whether this socket takes {@code TCP_QUICKACK} (Linux); else the kernel's own ACK timing. */
     private final boolean quickAck;
+    /** Whether to poll for the answer's first bytes rather than sleep in a read. */
+    private final boolean poll;
 
     RawSocketClient(String httpUrl) throws IOException {
+        this(httpUrl, false);
+    }
+
+    RawSocketClient(String httpUrl, boolean poll) throws IOException {
+        this.poll = poll;
         URI uri = URI.create(httpUrl);
         socket = new Socket();
         socket.setTcpNoDelay(true);
@@ -58,6 +71,12 @@ final class RawSocketClient implements AutoCloseable {
         out.write(request);
         out.flush();
         armQuickAck();
+        if (poll) {
+            long until = System.nanoTime() + POLL_LIMIT_NANOS;
+            while (in.available() == 0 && System.nanoTime() - until < 0) {
+                Thread.onSpinWait();
+            }
+        }
         // the head: read until CRLF CRLF, finding Content-Length on the way
         int n = 0;
         int headEnd = -1;
@@ -99,6 +118,9 @@ final class RawSocketClient implements AutoCloseable {
         }
         return length;
     }
+
+    /** Longer than any answer of the benchmarks' nodes: the polling floor sleeps only for a lost answer. */
+    private static final long POLL_LIMIT_NANOS = 100_000_000L;
 
     private void armQuickAck() throws IOException {
         if (quickAck) {

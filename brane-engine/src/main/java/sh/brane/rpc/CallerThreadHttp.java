@@ -43,12 +43,16 @@ import io.netty.buffer.ByteBufAllocator;
  * over a network): those stay on {@link NettyHttpTransport}. At most {@link #MAX_CONNECTIONS} connections; a
  * blocking call that finds them all busy goes through the event loop instead ({@link #post} returns null).
  *
+ * <p>A caller that is the only one on these connections first polls its socket for the answer, for as long as the
+ * provider's {@link AnswerSpin} says (at most {@link HttpConfig#answerSpin}), and only then sleeps in the selector: on a
+ * small or virtual machine the sleeping thread's wake-up is most of a local node's round trip ({@link Conn#pollForAnswer}).
+ *
  * <p>Its connections are non-blocking channels, each with a selector of its own to wait on with a deadline. A
  * connection is checked before reuse (a node that closed it while idle is noticed then, as the event loop would
  * have noticed it), and dropped after a timeout, a malformed or too large answer, or {@code Connection: close}.
  * Errors tell how far the request got, as {@link HttpTransport} says.
  *
- * <p>Longer than this project's usual class (about 650 lines) on purpose: the connection pool, the request writer and
+ * <p>Longer than this project's usual class (about 700 lines) on purpose: the connection pool, the request writer and
  * a bounded HTTP/1.1 response reader (head, Content-Length, chunked, close-delimited, 1xx) share each connection's
  * read-ahead buffer and its keep-alive rule.
  */
