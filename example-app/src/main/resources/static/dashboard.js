@@ -95,6 +95,14 @@
     text('ring-remaining', now.ringBufferRemaining);
     text('reconnects', now.reconnects);
     text('subscriptions', now.activeSubscriptions);
+    const tx = now.transactions || {};
+    const count = (...states) => states.reduce((n, s) => n + (tx[s] || 0), 0);
+    text('tx-sent', count('SENT'));
+    text('tx-included', count('INCLUDED'));
+    text('tx-confirmed', count('CONFIRMED'));
+    text('tx-failed', count('FAILED', 'REJECTED'));
+    text('tx-dropped', count('DROPPED', 'REPLACED'));
+    text('tx-stranded', now.strandedTransactions === null ? 0 : now.strandedTransactions);
     const badge = document.getElementById('connection');
     badge.textContent = now.connection;
     badge.className = 'badge ' + (now.connection === 'RECONNECTING' ? 'down' : 'up');

@@ -278,6 +278,23 @@ class ApiIntegrationTest {
     }
 
     @Test
+    void dashboardJsonCountsTheTransfersLifecycle() throws InterruptedException {
+        Http.Response r = http().post("/api/transfers", "{\"to\":\"" + freshAddress() + "\",\"amount\":\"0.01\"}");
+        assertThat(r.status()).as(r.toString()).isEqualTo(202);
+        awaitMined(r.json().get("hash").asString());
+        // confirmed after 2 blocks of the devnet's one a second
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        JsonNode d = ok(http().get("/api/dashboard"));
+        while (d.get("transactions").path("CONFIRMED").asLong(0) < 1 && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            d = ok(http().get("/api/dashboard"));
+        }
+        assertThat(d.get("transactions").get("SENT").asLong()).as(d.toString()).isPositive();
+        assertThat(d.get("transactions").get("CONFIRMED").asLong()).as(d.toString()).isPositive();
+        assertThat(d.get("strandedTransactions").isNull() || d.get("strandedTransactions").asDouble() >= 0).isTrue();
+    }
+
+    @Test
     void actuatorShowsBraneHealthMetricsAndPrometheus() {
         JsonNode health = ok(http().get("/actuator/health"));
         assertThat(health.get("status").asString()).isEqualTo("UP");

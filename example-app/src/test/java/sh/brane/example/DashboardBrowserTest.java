@@ -90,6 +90,9 @@ class DashboardBrowserTest {
         assertThat(Double.parseDouble(browser.findElement(By.id("total-rate")).getText())).isPositive();
         assertThat(browser.findElement(By.id("connection")).getText()).isEqualTo("CONNECTED");
         assertThat(browser.findElement(By.id("ring-remaining")).getText()).isNotEqualTo("–");
+        // the payments' lifecycle tiles are filled from the snapshot (0 until a transfer is made)
+        assertThat(browser.findElement(By.id("tx-confirmed")).getText()).matches("\\d+");
+        assertThat(browser.findElement(By.id("tx-stranded")).getText()).matches("\\d+(\\.0)?");
 
         Path screenshot = Path.of("target", "dashboard.png");
         Files.createDirectories(screenshot.getParent());

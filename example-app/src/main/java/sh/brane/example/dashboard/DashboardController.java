@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Measurement;
@@ -15,7 +16,9 @@ import sh.brane.rpc.BraneProvider;
 
 /**
  * The small JSON the dashboard at {@code /} polls: cumulative counts and times per RPC method (the page turns
- * them into rates and mean latencies), the provider's gauges, and the latest block.
+ * them into rates and mean latencies), the provider's gauges, the latest block, and the payments' lifecycle: how
+ * many transactions reached each state ({@code brane.tx.transitions}) and how many the node held without mining them
+ * ({@code brane.tx.stranded}), since start-up.
  */
 @RestController
 class DashboardController {
@@ -40,12 +43,17 @@ class DashboardController {
             methods.put(method, new MethodStats(s.count() + t.count(),
                     s.totalTimeMs() + t.totalTime(TimeUnit.MILLISECONDS), s.failures() + (ok ? 0 : t.count())));
         }
+        Map<String, Long> transactions = new TreeMap<>();
+        for (Counter c : registry.find("brane.tx.transitions").counters()) {
+            transactions.merge(c.getId().getTag("state"), (long) c.count(), Long::sum);
+        }
         long[] block = latestBlock.numberAndTimestamp();
         long now = System.currentTimeMillis();
         return new Snapshot(now, methods, sum("brane.rpc.requests.pending"), sum("brane.ws.ringbuffer.remaining"),
                 sum("brane.ws.reconnects"), sum("brane.ws.subscriptions.active"), ConnectionState.of(provider),
                 block == null ? null : block[0], block == null ? null : block[1],
-                block == null ? null : Math.max(0, now / 1000.0 - block[1]));
+                block == null ? null : Math.max(0, now / 1000.0 - block[1]), transactions,
+                sum("brane.tx.stranded"));
     }
 
     /** Sums the first measurement (value or count) of every meter with the name, whatever its tags and type. */
@@ -68,6 +76,7 @@ class DashboardController {
 
     record Snapshot(long time, Map<String, MethodStats> methods, Double pendingRequests, Double ringBufferRemaining,
                     Double reconnects, Double activeSubscriptions, String connection, Long latestBlock,
-                    Long latestBlockTimestamp, Double latestBlockAgeSeconds) {
+                    Long latestBlockTimestamp, Double latestBlockAgeSeconds, Map<String, Long> transactions,
+                    Double strandedTransactions) {
     }
 }
