@@ -353,8 +353,7 @@ final class CallerThreadHttp implements AutoCloseable {
          * Polls the socket for the first bytes of the answer until {@code until}; true if some came. Why: a thread that
          * sleeps in the selector is woken by the answer's arrival, and on this project's 2-core virtual machine that
          * wake-up is most of a fast node's round trip (a batch of 100 against the stub: 114 us per batch with the
-         * caller asleep, 47 us with the caller and the stub pinned to one core, 85 us polling up to 50 us; session
-         * 24). Only a lone caller polls ({@link AnswerSpin}): concurrent callers would take the cores the answers
+         * caller asleep, 47 us with the caller and the stub pinned to one core, 76 us with this poll; session 24). Only a lone caller polls ({@link AnswerSpin}): concurrent callers would take the cores the answers
          * need, and a node whose answers take longer than the poll stops it after a few misses.
          */
         private boolean pollForAnswer(long until, long deadline) throws IOException {

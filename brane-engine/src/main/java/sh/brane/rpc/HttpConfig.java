@@ -196,8 +196,8 @@ public final class HttpConfig {
          * How long a blocking call (or a batch joined at once) on a platform thread may poll for its answer before
          * its thread sleeps, when it is the provider's only caller and the node's recent answers came within it.
          * Waking a sleeping thread costs tens of microseconds, on a virtual machine as much as a local node's whole
-         * answer; polling spends that time on a core instead. The poll lasts about the round trip the node has
-         * shown (a quarter above it), and stops after a few answers it missed, save one probe every 64 calls.
+         * answer; polling spends that time on a core instead. The poll lasts about as long as 15 of the node's
+         * answers in 16 take, and stops after a few answers it missed, save one probe every 64 calls.
          * Zero: never poll. A larger value catches slower nodes' answers (a batch of 100 from a local Anvil takes
          * about 250 us) at the cost of a core for the wait. Default 100 us, at most 1 ms.
          */
