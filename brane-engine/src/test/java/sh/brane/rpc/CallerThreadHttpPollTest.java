@@ -76,7 +76,7 @@ class CallerThreadHttpPollTest {
             HttpTransport.HttpReply reply = c.post(ONE_CALL, Map.of(), TEN_SECONDS, null, spin).join();
             assertThat(body(reply)).contains("\"result\":\"0x" + i + "\"");
         }
-        assertThat(spin.worthSpinning(1)).as("four polls missed their answers").isFalse();
+        assertThat(spin.worthSpinning(1)).as("answers slower than twice the poll: no more polling").isFalse();
         assertThat(spin.spinLimit()).as("never past the longest poll").isEqualTo(POLL_NANOS);
         assertThat(s.accepted).as("one keep-alive connection").hasValue(1);
     }
