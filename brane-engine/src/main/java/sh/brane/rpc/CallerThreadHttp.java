@@ -320,7 +320,7 @@ final class CallerThreadHttp implements AutoCloseable {
          */
         HttpTransport.HttpReply read(long deadline, AnswerSpin spin) throws IOException, TimeoutException {
             in.clear().flip();
-            long sentAt = System.nanoTime();
+            long sentAt = spin != null ? System.nanoTime() : 0;
             boolean spun = spin != null && spin.worthSpinning(inUse);
             boolean caught = spun && pollForAnswer(sentAt + spin.spinLimit(), deadline);
             while (true) {
@@ -359,6 +359,7 @@ final class CallerThreadHttp implements AutoCloseable {
         private boolean pollForAnswer(long until, long deadline) throws IOException {
             in.compact();
             try {
+                long end = Math.min(until - deadline, 0) + deadline; // the earlier of the two, overflow-safe
                 do {
                     int n = channel.read(in);
                     if (n > 0) {
@@ -368,7 +369,7 @@ final class CallerThreadHttp implements AutoCloseable {
                         throw new IOException("the node closed the connection before answering");
                     }
                     Thread.onSpinWait();
-                } while (System.nanoTime() - until < 0 && System.nanoTime() - deadline < 0);
+                } while (System.nanoTime() - end < 0);
                 return false;
             } finally {
                 in.flip();
