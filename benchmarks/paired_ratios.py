@@ -6,13 +6,16 @@ set of the same round) and its ratio to web3j (web3j<case>), each taken within a
 sets (the same benchmark from two jars: an A/B) also gets its ratio to set 1's, round by round. Throughput per fork is
 the median of its iterations. Where a set also ran the polling floor (rawPoll<case>, session 24), the row's share of it
 is a column too ("-" where none ran). Process CPU per call (CallCpu) of the row and of web3j's twin, medians of the
-rounds. Usage: benchmarks/paired_ratios.py OUT"""
+rounds; bytes per call (-prof gc's gc.alloc.rate.norm, which JMH gives per call) and calls per second of the row and of its
+twin, medians of the rounds too. Usage: benchmarks/paired_ratios.py OUT"""
 import glob, json, re, statistics, sys
 
-CASE_OF = {"Batch100Blocking": "Batch100", "Batch100LongPoll": "Batch100", "AsyncBatch100": "JsonBatch100"}  # rows measured against another row's twin
+CASE_OF = {"Batch100Blocking": "Batch100", "Batch100LongPoll": "Batch100", "AsyncBatch100": "JsonBatch100",
+           "SharedSequential": "Sequential"}  # rows measured against another row's twin
 
 rounds = {}
 cpu = {}
+alloc = {}
 for path in glob.glob(sys.argv[1] + "/r*-s*.json"):
     r, s = map(int, re.search(r"/r(\d+)-s(\d+)\.json$", path).groups())
     try:
@@ -24,9 +27,12 @@ for path in glob.glob(sys.argv[1] + "/r*-s*.json"):
         its = [x for fork in b["primaryMetric"]["rawData"] for x in fork]
         rounds.setdefault(r, {})[(s, cls, name)] = statistics.median(its)
         sec = b.get("secondaryMetrics", {})
+        if "gc.alloc.rate.norm" in sec:
+            alloc.setdefault(r, {})[(s, cls, name)] = sec["gc.alloc.rate.norm"]["score"]
         calls = sec.get("calls", {}).get("score", 0.0)
         if calls and sec.get("cpuNanos", {}).get("score"):
-            per_invocation = 100 if "100" in name else 1
+            ops = re.search(r"(\d+)(?=[A-Z]|$)", name)  # the calls of one invocation: 10 or 100 in its name, else 1
+            per_invocation = int(ops.group(1)) if ops else 1
             cpu.setdefault(r, {})[(s, cls, name)] = sec["cpuNanos"]["score"] / calls / per_invocation
 
 def find(d, s, cls, name):
@@ -38,12 +44,15 @@ def spread(xs):
     return f"{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})" if xs else "-"
 
 rows = sorted({(s, c, n) for d in rounds.values() for (s, c, n) in d if n.startswith("brane")})
+def pair(xs, ys, fmt):
+    return f"{fmt(statistics.median(xs))} / {fmt(statistics.median(ys))}" if xs and ys else "-"
+
 print("| set | row | rounds | Brane / floor: median of rounds (min-max) | Brane / polling floor | Brane / web3j | against set 1's "
-      "| Brane / floor per round | CPU per call, Brane / web3j (µs) |")
-print("|---|---|---:|---|---|---|---|---|---|")
+      "| Brane / floor per round | CPU per call, Brane / web3j (µs) | calls/s, Brane / web3j | B per call, Brane / web3j |")
+print("|---|---|---:|---|---|---|---|---|---|---|---|")
 for s, cls, name in rows:
     case = CASE_OF.get(name[5:], name[5:])
-    floor, poll, web3j, ab, cpu_b, cpu_w = [], [], [], [], [], []
+    floor, poll, web3j, ab, cpu_b, cpu_w, ops_b, ops_w, b_b, b_w = [], [], [], [], [], [], [], [], [], []
     for r, d in sorted(rounds.items()):
         v = d.get((s, cls, name))
         if v is None:
@@ -60,10 +69,19 @@ for s, cls, name in rows:
         cw = find(c, s, cls, "web3j" + case)
         if cw:
             cpu_w.append(cw / 1e3)
+        ops_b.append(v)
         if w:
             web3j.append(v / w)
+            ops_w.append(w)
+        a = alloc.get(r, {})
+        if (s, cls, name) in a:
+            b_b.append(a[(s, cls, name)])
+        aw = find(a, s, cls, "web3j" + case)
+        if aw is not None:
+            b_w.append(aw)
         if s != 1 and first:
             ab.append(v / first)
-    cpus = f"{statistics.median(cpu_b):.1f} / {statistics.median(cpu_w):.1f}" if cpu_b and cpu_w else "-"
+    cpus = pair(cpu_b, cpu_w, lambda x: f"{x:.1f}")
     print(f"| {s} | {cls.replace('RpcBenchmark', '')} {name[5:]} | {max(len(floor), len(web3j))} | {spread(floor)} | "
-          f"{spread(poll)} | {spread(web3j)} | {spread(ab)} | {' '.join(f'{x:.2f}' for x in floor)} | {cpus} |")
+          f"{spread(poll)} | {spread(web3j)} | {spread(ab)} | {' '.join(f'{x:.2f}' for x in floor)} | {cpus} | "
+          f"{pair(ops_b, ops_w, lambda x: f'{x:,.0f}')} | {pair(b_b, b_w, lambda x: f'{x:,.0f}')} |")
