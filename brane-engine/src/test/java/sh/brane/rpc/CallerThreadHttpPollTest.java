@@ -9,16 +9,14 @@ import static sh.brane.rpc.RawHttpServer.result;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A lone caller on a caller-thread connection polls for its answer before it sleeps ({@link CallerThreadHttp},
@@ -36,22 +34,11 @@ class CallerThreadHttpPollTest {
     private static final long TEN_SECONDS = TimeUnit.SECONDS.toNanos(10);
     private static final long POLL_NANOS = 100_000;
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closing(T c) {
-        toClose.add(c);
-        return c;
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     private CallerThreadHttp client(RawHttpServer s) {
-        return closing(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
+        return toClose.add(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
     }
 
     private static String body(HttpTransport.HttpReply reply) {
@@ -64,7 +51,7 @@ class CallerThreadHttpPollTest {
 
     @Test
     void answersSlowerThanThePollAreStillReadAndStopThePolling() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer((req, out, n) -> {
+        RawHttpServer s = toClose.add(new RawHttpServer((req, out, n) -> {
             Thread.sleep(20); // 200 times the poll
             out.write(ok(result(req.id(), "0x" + n)));
             return KEEP_OPEN;
@@ -83,7 +70,7 @@ class CallerThreadHttpPollTest {
 
     @Test
     void aNodeThatClosesTheConnectionUnderThePollFailsTheCallAsWithoutIt() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer((req, out, n) -> CLOSE)); // reads the request, answers nothing
+        RawHttpServer s = toClose.add(new RawHttpServer((req, out, n) -> CLOSE)); // reads the request, answers nothing
         CallerThreadHttp c = client(s);
         for (AnswerSpin spin : new AnswerSpin[] {new AnswerSpin(HttpConfig.MAX_ANSWER_SPIN.toNanos()), null}) {
             assertThatThrownBy(() -> c.post(ONE_CALL, Map.of(), TEN_SECONDS, null, spin).get())
@@ -96,7 +83,7 @@ class CallerThreadHttpPollTest {
     @Test
     void fastAnswersReadWhileThePollRunsAreWholeAndKeepTheConnection() throws Exception {
         String large = "0x" + "ab".repeat(100_000); // longer than the head buffer: the rest is read after the poll
-        RawHttpServer s = closing(new RawHttpServer((req, out, n) -> {
+        RawHttpServer s = toClose.add(new RawHttpServer((req, out, n) -> {
             out.write(ok(result(req.id(), n % 2 == 0 ? large : "0x" + n)));
             return KEEP_OPEN;
         }));
@@ -113,7 +100,7 @@ class CallerThreadHttpPollTest {
     void aCallerWithAnotherOnTheConnectionsAtTheSameTimeNeverPolls() throws Exception {
         CountDownLatch firstArrived = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
-        RawHttpServer s = closing(new RawHttpServer((req, out, n) -> {
+        RawHttpServer s = toClose.add(new RawHttpServer((req, out, n) -> {
             if (n == 1) {
                 firstArrived.countDown();
                 releaseFirst.await(); // holds the first caller on its connection

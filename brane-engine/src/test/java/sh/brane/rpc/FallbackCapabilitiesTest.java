@@ -6,26 +6,19 @@ import static sh.brane.rpc.WebSocketProviderTest.await;
 import static sh.brane.rpc.WebSocketProviderTest.failureOf;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /** A fallback asks its endpoints what they can do and how they are; it never tests their type. */
 class FallbackCapabilitiesTest {
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     /** Wraps a provider as a tracing or metrics decorator would: a different class, the same capabilities. */
     static final class Decorated implements BraneProvider {

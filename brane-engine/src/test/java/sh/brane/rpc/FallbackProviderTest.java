@@ -8,14 +8,13 @@ import static sh.brane.rpc.WebSocketProviderTest.failureOf;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 class FallbackProviderTest {
@@ -87,14 +86,8 @@ class FallbackProviderTest {
         }
     }
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     private Node node() throws IOException {
         Node n = new Node();

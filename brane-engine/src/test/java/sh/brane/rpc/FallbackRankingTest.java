@@ -4,23 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static sh.brane.rpc.WebSocketProviderTest.failureOf;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Endpoints that never answered rank after those that did, and a submission never finds out a dead one. */
 class FallbackRankingTest {
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     private FallbackProviderTest.Node node(String mode) throws Exception {
         FallbackProviderTest.Node n = new FallbackProviderTest.Node();

@@ -8,7 +8,6 @@ import static sh.brane.rpc.RawHttpServer.result;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +15,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,19 +30,8 @@ class HttpJoinSendsTest {
 
     private static final long FIVE_SECONDS = TimeUnit.SECONDS.toNanos(5);
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closing(T c) {
-        toClose.add(c);
-        return c;
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     /** Answers a single call or a batch, every call with "0x1". */
     private static final RawHttpServer.Responder ANSWER_ALL = (req, out, n) -> {
@@ -65,7 +53,7 @@ class HttpJoinSendsTest {
             .getBytes(StandardCharsets.UTF_8);
 
     private NettyHttpTransport transport(RawHttpServer s, int maxConnections) {
-        return closing(new NettyHttpTransport(HttpConfig.builder(s.url()).build(), "brane-http-join-test-",
+        return toClose.add(new NettyHttpTransport(HttpConfig.builder(s.url()).build(), "brane-http-join-test-",
                 maxConnections));
     }
 
@@ -87,8 +75,8 @@ class HttpJoinSendsTest {
 
     @Test
     void callsJoinedAtOnceAreSentOnceEachAndMostlyByTheirCaller() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
-        HttpProvider p = closing(HttpProvider.create(config(s)));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
+        HttpProvider p = toClose.add(HttpProvider.create(config(s)));
         Thread me = Thread.currentThread();
         int parsedHere = 0;
         for (int i = 0; i < 50; i++) {
@@ -117,12 +105,12 @@ class HttpJoinSendsTest {
     void aCallerJoiningAfterTheEventLoopWroteTheCallSendsNothing() throws Exception {
         CountDownLatch joining = new CountDownLatch(1);
         CountDownLatch asked = new CountDownLatch(1);
-        RawHttpServer s = closing(new RawHttpServer((req, out, n) -> {
+        RawHttpServer s = toClose.add(new RawHttpServer((req, out, n) -> {
             asked.countDown();
             joining.await(10, TimeUnit.SECONDS);
             return ANSWER_ALL.respond(req, out, n);
         }));
-        HttpProvider p = closing(HttpProvider.create(config(s)));
+        HttpProvider p = toClose.add(HttpProvider.create(config(s)));
         CompletableFuture<JsonNode> f = p.sendAsync("eth_chainId", List.of(), Duration.ofSeconds(5));
         assertThat(asked.await(10, TimeUnit.SECONDS)).isTrue(); // the event loop wrote it
         Thread joiner = Thread.ofPlatform().start(f::join);
@@ -138,7 +126,7 @@ class HttpJoinSendsTest {
 
     @Test
     void theEventLoopWritesNothingForARequestItsCallerTookAndKeepsTheConnection() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
         NettyHttpTransport t = transport(s, 1);
         HttpTransport.HttpReply first = t.post(ONE_CALL, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS);
         first.release();
@@ -153,14 +141,14 @@ class HttpJoinSendsTest {
 
     @Test
     void aRequestItsCallerTookOpensNoConnectionAndTheEventLoopsPoolDoesNotGrow() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
         NettyHttpTransport t = transport(s, 8);
         assertThat(t.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false).get(5, TimeUnit.SECONDS)).isNull();
         assertThat(t.connections()).as("nothing opened for a taken request").isZero();
         assertThat(s.accepted.get()).isZero();
 
         // batches joined at once, one after another: the connections of taken calls are not counted as busy
-        HttpProvider p = closing(HttpProvider.create(config(s)));
+        HttpProvider p = toClose.add(HttpProvider.create(config(s)));
         List<RpcCall> calls = List.of(new RpcCall("eth_chainId", List.of()), new RpcCall("eth_chainId", List.of()));
         for (int i = 0; i < 1000; i++) {
             for (CompletableFuture<JsonNode> f : p.sendBatch(calls)) {
@@ -174,8 +162,8 @@ class HttpJoinSendsTest {
 
     @Test
     void aCallerThreadConnectionSendsNothingForARequestTheEventLoopTook() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
-        CallerThreadHttp c = closing(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
+        CallerThreadHttp c = toClose.add(new CallerThreadHttp(HttpConfig.builder(s.url()).build()));
         assertThat(c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> false, null)).isNull();
         HttpTransport.HttpReply reply = c.post(ONE_CALL, Map.of(), FIVE_SECONDS, () -> true, null).join();
         assertThat(reply.status()).isEqualTo(200);
@@ -186,8 +174,8 @@ class HttpJoinSendsTest {
 
     @Test
     void aVirtualThreadJoiningLeavesTheCallToTheEventLoop() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
-        HttpProvider p = closing(HttpProvider.create(config(s)));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
+        HttpProvider p = toClose.add(HttpProvider.create(config(s)));
         CompletableFuture<Thread> parsedOn = new CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             Thread[] parser = new Thread[1];
@@ -202,7 +190,7 @@ class HttpJoinSendsTest {
 
     @Test
     void theEventLoopAsksNoSoonerThanTheCallersTimeToTakeItEnds() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
         NettyHttpTransport t = transport(s, 1);
         long[] askedAt = new long[1];
         // no idle connection yet: the question comes before one is opened; then one is idle: before the write
@@ -228,7 +216,7 @@ class HttpJoinSendsTest {
      */
     @Test
     void aCallLeftToItsCallerHoldsNoConnectionMeanwhile() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
         NettyHttpTransport t = transport(s, 1);
         t.post(ONE_CALL, Map.of(), FIVE_SECONDS).get(5, TimeUnit.SECONDS).release(); // the pool's one connection, idle
         CompletableFuture<HttpTransport.HttpReply> left = t.post(ONE_CALL, Map.of(), FIVE_SECONDS * 12, () -> true,
@@ -243,7 +231,7 @@ class HttpJoinSendsTest {
 
     @Test
     void closingTheTransportEndsACallLeftToItsCaller() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
         NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(s.url()).build(), "brane-http-join-test-", 1);
         CompletableFuture<HttpTransport.HttpReply> f = t.post(ONE_CALL, Map.of(), FIVE_SECONDS * 12, () -> true,
                 System.nanoTime() + TimeUnit.SECONDS.toNanos(60));
@@ -254,8 +242,8 @@ class HttpJoinSendsTest {
 
     @Test
     void onlyASenderThatJoinsAtOnceHasItsCallsLeftToIt() throws Exception {
-        RawHttpServer s = closing(new RawHttpServer(ANSWER_ALL));
-        HttpProvider p = closing(HttpProvider.create(config(s)));
+        RawHttpServer s = toClose.add(new RawHttpServer(ANSWER_ALL));
+        HttpProvider p = toClose.add(HttpProvider.create(config(s)));
         CompletableFuture<String> checked = new CompletableFuture<>();
         Thread.ofPlatform().start(() -> {
             try {

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 
@@ -31,18 +31,12 @@ class HttpProviderTest {
         void handle(HttpExchange ex, JsonNode body, int callNumber) throws IOException;
     }
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
     private final RecordingMetrics metrics = new RecordingMetrics();
     private final List<JsonNode> posts = new CopyOnWriteArrayList<>();
     private final List<Long> postTimes = new CopyOnWriteArrayList<>();
     private final List<String> apiKeys = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
 
     private String server(Handler h) throws IOException {
         HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);

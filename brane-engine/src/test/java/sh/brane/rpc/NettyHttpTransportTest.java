@@ -24,9 +24,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -39,14 +39,8 @@ class NettyHttpTransportTest {
 
     private static final long FIVE_SECONDS = TimeUnit.SECONDS.toNanos(5);
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     private RawHttpServer server(RawHttpServer.Responder r) throws IOException {
         RawHttpServer s = new RawHttpServer(r);

@@ -5,7 +5,6 @@ import static sh.brane.rpc.WebSocketProviderTest.failureOf;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -44,19 +43,13 @@ class RateLimitAnswerTest {
         return r;
     }
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
     /** Requests seen per method, and how many of each to answer "not now" before answering. */
     private final ConcurrentHashMap<String, AtomicInteger> seen = new ConcurrentHashMap<>();
     private final List<String> methods = new CopyOnWriteArrayList<>();
     private volatile int refusals = 1;
     private volatile String kind = "limit";
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
 
     private JsonNode answer(JsonNode req) {
         String method = req.path("method").asString();

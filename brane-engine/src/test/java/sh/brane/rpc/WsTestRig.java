@@ -1,8 +1,5 @@
 package sh.brane.rpc;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -14,7 +11,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class WsTestRig implements AfterEachCallback {
 
     final RecordingMetrics metrics = new RecordingMetrics();
-    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private final TestResources toClose = new TestResources();
 
     TestWsServer server(TestWsServer.Behaviour behaviour) throws InterruptedException {
         return closeLater(TestWsServer.start(behaviour));
@@ -27,15 +24,11 @@ final class WsTestRig implements AfterEachCallback {
     }
 
     <T extends AutoCloseable> T closeLater(T resource) {
-        toClose.add(resource);
-        return resource;
+        return toClose.add(resource);
     }
 
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-        toClose.clear();
+        toClose.afterEach(context);
     }
 }

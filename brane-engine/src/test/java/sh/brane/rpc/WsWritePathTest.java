@@ -11,8 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 
@@ -40,19 +40,8 @@ class WsWritePathTest {
         }
     }
 
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (int i = toClose.size() - 1; i >= 0; i--) {
-            toClose.get(i).close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T c) {
-        toClose.add(c);
-        return c;
-    }
+    @RegisterExtension
+    final TestResources toClose = new TestResources();
 
     private static WebSocketConfig.Builder config(TestWsServer s) {
         // a generous connect timeout: the first connection of a test JVM loads Netty, and CI machines are shared
@@ -61,8 +50,8 @@ class WsWritePathTest {
 
     @Test
     void typedAnswersAreDecodedInTheOnePassThatReadsTheMessage() throws Exception {
-        TestWsServer s = closeLater(TestWsServer.start(TestWsServer.DEFAULT));
-        WebSocketProvider p = closeLater(WebSocketProvider.create(config(s).build()));
+        TestWsServer s = toClose.add(TestWsServer.start(TestWsServer.DEFAULT));
+        WebSocketProvider p = toClose.add(WebSocketProvider.create(config(s).build()));
         Hex hex = new Hex();
 
         assertThat(p.sendAsync("eth_chainId", List.of(), hex).get(5, TimeUnit.SECONDS)).isEqualTo(0x7a69L);
@@ -81,9 +70,9 @@ class WsWritePathTest {
 
     @Test
     void typedCallsThroughAFallbackAreDecodedInTheEndpointsOwnPass() throws Exception {
-        TestWsServer s = closeLater(TestWsServer.start(TestWsServer.DEFAULT));
+        TestWsServer s = toClose.add(TestWsServer.start(TestWsServer.DEFAULT));
         WebSocketProvider ws = WebSocketProvider.create(config(s).build());
-        FallbackProvider fallback = closeLater(FallbackProvider.builder().add(ws).build());
+        FallbackProvider fallback = toClose.add(FallbackProvider.builder().add(ws).build());
         Hex hex = new Hex();
 
         assertThat(fallback.sendAsync("eth_chainId", List.of(), hex).get(5, TimeUnit.SECONDS)).isEqualTo(0x7a69L);
@@ -96,14 +85,14 @@ class WsWritePathTest {
         // which frame each request came in: requests that share a number came in one batch
         Map<String, Integer> frameOf = new ConcurrentHashMap<>();
         AtomicInteger batched = new AtomicInteger();
-        TestWsServer s = closeLater(TestWsServer.start((srv, ch, req) -> {
+        TestWsServer s = toClose.add(TestWsServer.start((srv, ch, req) -> {
             frameOf.put(req.path("method").asString() + req.path("params").toString(), srv.framesReceived.get());
             if ("eth_sendRawTransaction".equals(req.path("method").asString())) {
                 return TestWsServer.result(req, TestWsServer.JSON.getNodeFactory().stringNode("0xhash"));
             }
             return TestWsServer.DEFAULT.answer(srv, ch, req);
         }));
-        WebSocketProvider p = closeLater(WebSocketProvider.create(config(s).build()));
+        WebSocketProvider p = toClose.add(WebSocketProvider.create(config(s).build()));
         RecordingMetrics metrics = new RecordingMetrics();
         p.setMetrics(metrics);
 
@@ -137,7 +126,7 @@ class WsWritePathTest {
     void requestsWithNoAnswerEndByTheSweepAndALateAnswerIsIgnored() throws Exception {
         List<io.netty.channel.Channel> channels = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<JsonNode> unanswered = new java.util.concurrent.CopyOnWriteArrayList<>();
-        TestWsServer s = closeLater(TestWsServer.start((srv, ch, req) -> {
+        TestWsServer s = toClose.add(TestWsServer.start((srv, ch, req) -> {
             if ("silent".equals(req.path("method").asString())) {
                 channels.add(ch);
                 unanswered.add(req);
@@ -145,7 +134,7 @@ class WsWritePathTest {
             }
             return TestWsServer.DEFAULT.answer(srv, ch, req);
         }));
-        WebSocketProvider p = closeLater(WebSocketProvider.create(config(s).requestTimeout(Duration.ofMillis(200)).build()));
+        WebSocketProvider p = toClose.add(WebSocketProvider.create(config(s).requestTimeout(Duration.ofMillis(200)).build()));
         RecordingMetrics metrics = new RecordingMetrics();
         p.setMetrics(metrics);
 
