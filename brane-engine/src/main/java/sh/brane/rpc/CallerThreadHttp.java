@@ -115,6 +115,18 @@ final class CallerThreadHttp implements AutoCloseable {
      */
     CompletableFuture<HttpTransport.HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
                                                      BooleanSupplier mayWrite, AnswerSpin spin) {
+        return post(body, headers, timeoutNanos, mayWrite, spin, null);
+    }
+
+    /**
+     * The same, running {@code whileAnswering} (may be null) on this thread once the request is written, or has
+     * failed to be, and before the answer is read: work that may overlap the node's. It runs exactly once when this
+     * returns a future (and never when this returns null); a connection that could not be opened also runs it
+     * before the failed future returns.
+     */
+    CompletableFuture<HttpTransport.HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
+                                                     BooleanSupplier mayWrite, AnswerSpin spin,
+                                                     Runnable whileAnswering) {
         long deadline = System.nanoTime() + timeoutNanos;
         Conn conn = acquire();
         if (conn == null) {
@@ -124,14 +136,20 @@ final class CallerThreadHttp implements AutoCloseable {
             giveBack(conn);
             return null;
         }
-        byte[] head = request(body, headers);
         try {
-            if (conn.channel == null || !conn.stillOpen()) {
-                // new, or closed by the node while idle: nothing was sent on it, so a new one may carry this call
-                conn.closeQuietly();
-                conn.open(deadline);
+            try {
+                byte[] head = request(body, headers);
+                if (conn.channel == null || !conn.stillOpen()) {
+                    // new, or closed by the node while idle: nothing was sent on it, so a new one may carry this call
+                    conn.closeQuietly();
+                    conn.open(deadline);
+                }
+                conn.write(head, body, deadline);
+            } finally {
+                if (whileAnswering != null) {
+                    whileAnswering.run();
+                }
             }
-            conn.write(head, body, deadline);
             HttpTransport.HttpReply reply = conn.read(deadline, spin);
             release(conn);
             return CompletableFuture.completedFuture(reply);

@@ -205,9 +205,7 @@ public final class HttpProvider implements BraneProvider {
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
-        long now = System.nanoTime();
-        AdmittedBatch batch = AdmittedBatch.register(calls,
-                method -> register(method, defaultTimeoutNanos, false, null, now));
+        AdmittedBatch batch = admitBatch(calls, false);
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
         }
@@ -217,19 +215,142 @@ public final class HttpProvider implements BraneProvider {
     /**
      * On a platform thread to a plain-HTTP endpoint, the batch's exchange runs on the caller's thread
      * ({@link CallerThreadHttp}) and its answers complete the futures there: no event loop, no callback hand-off.
+     * There its calls are admitted once the batch is written ({@link #sendWrittenFirst}).
      */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
+        if (callerThread != null && !Thread.currentThread().isVirtual()) {
+            List<CompletableFuture<JsonNode>> written = sendWrittenFirst(calls, headers);
+            if (written != null) {
+                return written;
+            }
+        }
         // completed in place: the futures reach the caller only once every one has ended
-        long now = System.nanoTime();
-        AdmittedBatch batch = AdmittedBatch.register(calls,
-                method -> register(method, defaultTimeoutNanos, true, null, now));
+        AdmittedBatch batch = admitBatch(calls, true);
         if (!batch.accepted().isEmpty()) {
             sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
         }
         Blocking.awaitAll(batch.futures());
         return batch.futures();
+    }
+
+    /**
+     * Registers a batch's calls under consecutive ids, in room held for all of them at once ({@link
+     * InFlightTable#reserve}: two atomic steps for the batch in place of two per call). A batch the table has not
+     * room for, or a closed provider's, is registered call by call, so that each call is refused (or admitted) as
+     * a single call would be.
+     */
+    private AdmittedBatch admitBatch(List<RpcCall> calls, boolean blockingCaller) {
+        AdmittedBatch.check(calls);
+        long now = System.nanoTime();
+        int n = calls.size();
+        if (closed || n == 0 || !pending.reserve(n)) {
+            return AdmittedBatch.registerChecked(calls,
+                    (i, method) -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
+        }
+        long first = nextId.getAndAdd(n);
+        return AdmittedBatch.registerChecked(calls, (i, method) -> admitReserved(
+                new PendingRequest(first + i, method, defaultTimeoutNanos, null, blockingCaller, null, now)));
+    }
+
+    private PendingRequest admitReserved(PendingRequest r) {
+        pending.admitReserved(r, closed, config.name());
+        return r;
+    }
+
+    /**
+     * {@code sendBatchAndWait} on the caller's own connection, its calls admitted while the node works on the batch:
+     * the batch is written under ids taken ahead (and room held for its calls), then its requests and futures are
+     * made and admitted, then the answer is read. Only this thread reads that answer, and only after the admission,
+     * so no answer can come for a call not yet in the table; and the room held first means none is refused after it
+     * was sent. Why: against Anvil a batch of 100 spent 8-12 us admitting its calls before the write (session 26,
+     * phase timing), time the node now spends answering. Null, with nothing sent or held, when the batch is empty,
+     * the table has not room for it, the provider is closed, or every caller-thread connection is busy: the batch
+     * then takes the usual way.
+     */
+    private List<CompletableFuture<JsonNode>> sendWrittenFirst(List<RpcCall> calls, Map<String, String> headers) {
+        AdmittedBatch.check(calls);
+        int n = calls.size();
+        if (n == 0 || closed || !pending.reserve(n)) {
+            return null;
+        }
+        long first = nextId.getAndAdd(n);
+        long now = System.nanoTime();
+        long[] ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = first + i;
+        }
+        byte[] body = serialize(ids, calls, true);
+        AdmitWhileAnswering admission = new AdmitWhileAnswering(ids, calls, body, headers, now);
+        CompletableFuture<HttpTransport.HttpReply> done = null;
+        try {
+            done = callerThread.post(body, headers, admission.deadline - System.nanoTime(), null, batchSpin,
+                    admission);
+        } finally {
+            if (admission.batch == null) {
+                pending.unreserve(n); // not sent, or failed before the admission: nothing took the room
+            }
+        }
+        if (done == null) {
+            return null;
+        }
+        if (admission.batch == null) {
+            // post returned a future without running the admission, against its contract: a bug, said as one, rather
+            // than a batch that may have been written sent again
+            done.thenAccept(HttpTransport.HttpReply::release);
+            throw new IllegalStateException("the batch's calls were never admitted (CallerThreadHttp.post)");
+        }
+        Exchange x = admission.exchange;
+        if (x != null) {
+            done.whenComplete((resp, err) -> answered(x, resp, err));
+        } else {
+            done.thenAccept(HttpTransport.HttpReply::release); // every call was refused (closed meanwhile)
+        }
+        List<CompletableFuture<JsonNode>> futures = admission.batch.futures();
+        Blocking.awaitAll(futures);
+        return futures;
+    }
+
+    /**
+     * Admits the calls of a batch just written, on the caller's thread before it reads the answer ({@link
+     * CallerThreadHttp#post}, {@code whileAnswering}), and makes its exchange: the first attempt, already sent.
+     */
+    private final class AdmitWhileAnswering implements Runnable {
+        private final long[] ids;
+        private final List<RpcCall> calls;
+        private final byte[] body;
+        private final Map<String, String> headers;
+        private final long startNanos;
+        final long deadline;
+        /** Set by {@link #run}: the batch's futures, and those admitted. */
+        AdmittedBatch batch;
+        /** Set by {@link #run}: null when every call was refused. */
+        Exchange exchange;
+
+        AdmitWhileAnswering(long[] ids, List<RpcCall> calls, byte[] body, Map<String, String> headers,
+                            long startNanos) {
+            this.ids = ids;
+            this.calls = calls;
+            this.body = body;
+            this.headers = headers;
+            this.startNanos = startNanos;
+            this.deadline = startNanos + defaultTimeoutNanos;
+        }
+
+        @Override
+        public void run() {
+            batch = AdmittedBatch.registerChecked(calls, (i, method) -> {
+                PendingRequest r = new PendingRequest(ids[i], method, defaultTimeoutNanos, null, true, null,
+                        startNanos);
+                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
+                return admitReserved(r);
+            });
+            if (!batch.accepted().isEmpty()) {
+                exchange = new Exchange(batch.accepted(), batch.acceptedCalls(), body, true, headers, deadline, 1,
+                        true);
+            }
+        }
     }
 
     @Override
@@ -513,28 +634,34 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
-        ByteBuf out = WireBuffer.take(64 * rs.size() + 2);
+        long[] ids = new long[rs.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = rs.get(i).id;
+        }
+        if (batch) {
+            for (PendingRequest r : rs) {
+                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
+            }
+        }
+        return serialize(ids, calls, batch);
+    }
+
+    /** The body of {@code calls} under {@code ids}: a JSON-RPC batch, or the one request when not {@code batch}. */
+    private byte[] serialize(long[] ids, List<RpcCall> calls, boolean batch) {
+        ByteBuf out = WireBuffer.take(64 * ids.length + 2);
         try {
             if (batch) {
-                long[] ids = new long[rs.size()];
-                for (int i = 0; i < ids.length; i++) {
-                    ids[i] = rs.get(i).id;
-                }
-                for (PendingRequest r : rs) {
-                    r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
-                }
                 out.writeByte('[');
                 for (int i = 0; i < ids.length; i++) {
                     if (i > 0) {
                         out.writeByte(',');
                     }
-                    RpcCall call = calls.get(i);
-                    writeRequest(out, ids[i], call);
+                    writeRequest(out, ids[i], calls.get(i));
                 }
                 out.writeByte(']');
                 lifecycle.hook(m -> m.onBatchSize(ids.length));
             } else {
-                writeRequest(out, rs.get(0).id, calls.get(0));
+                writeRequest(out, ids[0], calls.get(0));
             }
             return ByteBufUtil.getBytes(out);
         } finally {

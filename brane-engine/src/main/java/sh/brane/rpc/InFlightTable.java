@@ -88,12 +88,43 @@ final class InFlightTable {
             lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
             return false;
         }
-        if (size.incrementAndGet() > capacity) {
-            size.decrementAndGet();
+        if (!reserve(1)) {
             int now = size.get();
             lifecycle.hook(m -> m.onBackpressure(r.method, now));
             lifecycle.fail(r, new BackpressureException(r.method + " refused: " + now
                     + " requests already pending, the limit set by maxPendingRequests (" + capacity + ")"));
+            return false;
+        }
+        return admitReserved(r, false, provider);
+    }
+
+    /**
+     * Holds room for {@code n} requests about to be admitted by {@link #admitReserved}, one each; false (and nothing
+     * held) if the table has not that much room. One atomic step for a whole batch, where admitting its calls one by
+     * one costs one each; and a batch whose calls are admitted after it is written (HTTP {@code sendBatchAndWait})
+     * must know before writing that none of them will be refused for room.
+     */
+    boolean reserve(int n) {
+        if (size.addAndGet(n) > capacity) {
+            size.addAndGet(-n);
+            return false;
+        }
+        return true;
+    }
+
+    /** Gives back room held by {@link #reserve} that no request will take. */
+    void unreserve(int n) {
+        size.addAndGet(-n);
+    }
+
+    /**
+     * As {@link #admit}, into room held by {@link #reserve}: the request takes one place of it, or gives it back if
+     * it is refused ({@code closed}, or its id taken).
+     */
+    boolean admitReserved(PendingRequest r, boolean closed, String provider) {
+        if (closed) {
+            size.decrementAndGet();
+            lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
             return false;
         }
         if (!place(r)) {
