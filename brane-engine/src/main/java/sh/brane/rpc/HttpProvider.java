@@ -37,10 +37,11 @@ import tools.jackson.databind.JsonNode;
  * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
  * take them (connection refused, HTTP 429).
  *
- * <p>Longer than this project's usual class (about 820 lines) on purpose: admission to the in-flight table, the
- * batching window, retries with their backoff and their submission rule, and the reading of a response into the
- * shared {@link AnswerRouter} all decide on one exchange's state; the transports, the table, the router and the
- * caller's-thread path are classes of their own.
+ * <p>Longer than this project's usual class (about 880 lines) on purpose: admission to the in-flight table (a
+ * blocking batch's after its write), the batching window, retries with their backoff and their submission rule, and
+ * the reading of a response into the shared {@link AnswerRouter} all decide on one exchange's state; the exchange
+ * ({@link HttpExchange}), the transports, the table, the router and the caller's-thread path are classes of their
+ * own.
  */
 public final class HttpProvider implements BraneProvider {
 
@@ -301,7 +302,7 @@ public final class HttpProvider implements BraneProvider {
             done.thenAccept(HttpTransport.HttpReply::release);
             throw new IllegalStateException("the batch's calls were never admitted (CallerThreadHttp.post)");
         }
-        Exchange x = admission.exchange;
+        HttpExchange x = admission.exchange;
         if (x != null) {
             done.whenComplete((resp, err) -> answered(x, resp, err));
         } else {
@@ -326,7 +327,7 @@ public final class HttpProvider implements BraneProvider {
         /** Set by {@link #run}: the batch's futures, and those admitted. */
         AdmittedBatch batch;
         /** Set by {@link #run}: null when every call was refused. */
-        Exchange exchange;
+        HttpExchange exchange;
 
         AdmitWhileAnswering(long[] ids, List<RpcCall> calls, byte[] body, Map<String, String> headers,
                             long startNanos) {
@@ -347,7 +348,7 @@ public final class HttpProvider implements BraneProvider {
                 return admitReserved(r);
             });
             if (!batch.accepted().isEmpty()) {
-                exchange = new Exchange(batch.accepted(), batch.acceptedCalls(), body, true, headers, deadline, 1,
+                exchange = new HttpExchange(batch.accepted(), batch.acceptedCalls(), body, true, headers, deadline, 1,
                         true);
             }
         }
@@ -484,126 +485,10 @@ public final class HttpProvider implements BraneProvider {
         return r;
     }
 
-    /** One HTTP round trip for one call or one batch, with its retry state. */
-    private final class Exchange {
-        final List<PendingRequest> requests;
-        final List<RpcCall> calls;
-        final byte[] body;
-        final boolean batch;
-        /** The HTTP headers of this exchange's first call. */
-        final Map<String, String> headers;
-        final long deadline;
-        final boolean repeatable;
-        /** Its caller blocks until it ends: the exchange may run on the caller's thread ({@link CallerThreadHttp}). */
-        final boolean callerWaits;
-        /**
-         * Who sends the first attempt of an asynchronous exchange: {@link #UNCLAIMED} until the transport's event loop
-         * or a caller joining one of its futures claims it ({@link #sendHere}); null when only the transport may.
-         */
-        final AtomicInteger firstSender;
-        /**
-         * The sending thread's record of whether it takes its asynchronous calls ({@link JoinHabit}); null when
-         * {@link #firstSender} is, or the sender is a virtual thread (which never takes one).
-         */
-        final JoinHabit senderHabit;
-        int attempt;
-
-        /** A first attempt: an asynchronous one may be sent by whoever joins it first ({@link #sendHere}). */
-        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
-                 Map<String, String> headers, boolean callerWaits) {
-            this(requests, calls, body, batch, headers, deadlineOf(requests), 0, callerWaits,
-                    !callerWaits && callerThread != null ? new AtomicInteger(UNCLAIMED) : null);
-        }
-
-        Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
-                 Map<String, String> headers, long deadline, int attempt, boolean callerWaits) {
-            this(requests, calls, body, batch, headers, deadline, attempt, callerWaits, null);
-        }
-
-        private Exchange(List<PendingRequest> requests, List<RpcCall> calls, byte[] body, boolean batch,
-                         Map<String, String> headers, long deadline, int attempt, boolean callerWaits,
-                         AtomicInteger firstSender) {
-            this.callerWaits = callerWaits;
-            this.firstSender = firstSender;
-            this.senderHabit = firstSender == null || Thread.currentThread().isVirtual() ? null : JoinHabit.of();
-            this.requests = requests;
-            for (PendingRequest r : requests) {
-                r.exchange = this; // only this exchange's response may answer it now
-            }
-            this.calls = calls;
-            this.body = body;
-            this.batch = batch;
-            this.headers = headers;
-            boolean rep = true;
-            String last = null;
-            for (PendingRequest r : requests) {
-                if (r.method != last) { // a batch usually repeats one method: one look for the run
-                    last = r.method;
-                    rep &= !notRepeatable(last);
-                }
-            }
-            this.deadline = deadline;
-            this.repeatable = rep;
-            this.attempt = attempt;
-        }
-
-        String describe() {
-            return batch ? "batch of " + requests.size() : requests.get(0).method;
-        }
-
-        /** Whether {@code sender} sends the first attempt: true for the first to ask, never for the other. */
-        boolean claimFirstSend(int sender) {
-            boolean claimed = firstSender.compareAndSet(UNCLAIMED, sender);
-            if (claimed && senderHabit != null) {
-                senderHabit.took();
-            }
-            return claimed;
-        }
-
-        /**
-         * Whether the first attempt is the event loop's to end: it sent it, or it failed before sending and claims it
-         * now, so that no caller sends it too while the loop retries it.
-         */
-        boolean loopOwnsFirstSend() {
-            int before = firstSender.compareAndExchange(UNCLAIMED, SENT_BY_LOOP);
-            if (before == UNCLAIMED && senderHabit != null) {
-                senderHabit.missed(); // nobody took it in time: its sender's next calls are not waited for
-            }
-            return before != SENT_BY_CALLER;
-        }
-
-        /**
-         * Until when the event loop leaves the first attempt to a joining caller before it sends it itself: {@link
-         * #TAKE_WAIT_NANOS} from now if its sender took its last asynchronous call (it usually joins at once), else 0.
-         */
-        long leaveToCallerUntil() {
-            return senderHabit != null && senderHabit.joinsAtOnce ? System.nanoTime() + TAKE_WAIT_NANOS : 0;
-        }
-    }
-
-    /**
-     * How long the event loop leaves an asynchronous call to a sender that usually joins at once ({@link JoinHabit}):
-     * such a caller took its batch 8-16 µs after handing it over when not preempted, 30-80 µs when it was (measured
-     * against Anvil in {@code HttpBatchCost}, 2 cores). A wrong guess delays the call by at most this much, once: the
-     * loop's own send then marks the sender as one that does not join at once.
-     */
-    static final long TAKE_WAIT_NANOS = 30_000;
-
-    private static final int UNCLAIMED = 0;
-    private static final int SENT_BY_LOOP = 1;
-    private static final int SENT_BY_CALLER = 2;
-
-    private static long deadlineOf(List<PendingRequest> requests) {
-        long timeout = Long.MAX_VALUE;
-        for (PendingRequest r : requests) {
-            timeout = Math.min(timeout, r.timeoutNanos);
-        }
-        return System.nanoTime() + timeout;
-    }
-
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
                               Map<String, String> headers, boolean callerWaits) {
-        Exchange x = new Exchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits);
+        HttpExchange x = new HttpExchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits,
+                callerThread != null);
         if (x.firstSender != null) {
             AnswerFuture.offerDeparture(rs, () -> sendHere(x));
         }
@@ -618,7 +503,7 @@ public final class HttpProvider implements BraneProvider {
      * event loop, the callback thread; measured in {@code HttpBatchCost}: about half the CPU per batch). A virtual
      * thread, or a caller who finds every caller-thread connection busy, leaves it to the event loop.
      */
-    private void sendHere(Exchange x) {
+    private void sendHere(HttpExchange x) {
         if (closed || Thread.currentThread().isVirtual()) {
             return;
         }
@@ -627,7 +512,7 @@ public final class HttpProvider implements BraneProvider {
             return; // the sweep ends its calls
         }
         CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining,
-                () -> x.claimFirstSend(SENT_BY_CALLER), x.batch ? batchSpin : spin);
+                x::callerClaimsFirstSend, x.batch ? batchSpin : spin);
         if (done != null) {
             done.whenComplete((resp, err) -> answered(x, resp, err));
         }
@@ -679,7 +564,7 @@ public final class HttpProvider implements BraneProvider {
         }
     }
 
-    private void attempt(Exchange x) {
+    private void attempt(HttpExchange x) {
         long remaining = x.deadline - System.nanoTime();
         if (remaining <= 0) {
             failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout"));
@@ -706,7 +591,7 @@ public final class HttpProvider implements BraneProvider {
     }
 
     /** The end of one attempt at {@code x}: a reply, an error, or neither (a caller took it: {@link #sendHere}). */
-    private void answered(Exchange x, HttpTransport.HttpReply resp, Throwable err) {
+    private void answered(HttpExchange x, HttpTransport.HttpReply resp, Throwable err) {
         if (err != null) {
             onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
         } else if (resp != null) {
@@ -723,7 +608,7 @@ public final class HttpProvider implements BraneProvider {
      * thread (no hand-off to an event loop and back), else through the transport's event loop. A retry runs on a
      * virtual thread, so it always takes the transport.
      */
-    private CompletableFuture<HttpTransport.HttpReply> post(Exchange x, long remaining) {
+    private CompletableFuture<HttpTransport.HttpReply> post(HttpExchange x, long remaining) {
         if (x.callerWaits && callerThread != null && !Thread.currentThread().isVirtual()) {
             CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining, null,
                     x.batch ? batchSpin : spin);
@@ -737,7 +622,7 @@ public final class HttpProvider implements BraneProvider {
         return transport.post(x.body, x.headers, remaining);
     }
 
-    private void onFailure(Exchange x, Throwable err) {
+    private void onFailure(HttpExchange x, Throwable err) {
         FrameTooLargeException tooLarge = tooLarge(err);
         if (tooLarge != null) {
             // the body was cut off unread: not worth repeating, the node would send the same again
@@ -770,7 +655,7 @@ public final class HttpProvider implements BraneProvider {
         return null;
     }
 
-    private void onResponse(Exchange x, HttpTransport.HttpReply resp) {
+    private void onResponse(HttpExchange x, HttpTransport.HttpReply resp) {
         int status = resp.status();
         if (status == 429 || status == 503) {
             long retryAfter = parseRetryAfter(resp.retryAfter());
@@ -824,12 +709,12 @@ public final class HttpProvider implements BraneProvider {
      * again stays in flight, kept here for {@link #askAgain}.
      */
     private final class Reading implements AnswerRouter.Scope {
-        private final Exchange x;
+        private final HttpExchange x;
         private final int status;
         List<PendingRequest> again;
         List<RpcErrorException> againErrors;
 
-        Reading(Exchange x, int status) {
+        Reading(HttpExchange x, int status) {
             this.x = x;
             this.status = status;
         }
@@ -890,7 +775,8 @@ public final class HttpProvider implements BraneProvider {
      * Sends the calls answered "not now" once more after a backoff, as one new exchange with what is left of
      * the time; when no retry or time is left they end with the node's answer.
      */
-    private void askAgain(Exchange x, List<PendingRequest> rs, List<RpcErrorException> errors, AnswerGroup answers) {
+    private void askAgain(HttpExchange x, List<PendingRequest> rs, List<RpcErrorException> errors,
+                          AnswerGroup answers) {
         List<RpcCall> calls = new ArrayList<>(rs.size());
         for (PendingRequest r : rs) {
             calls.add(x.calls.get(x.requests.indexOf(r)));
@@ -898,7 +784,7 @@ public final class HttpProvider implements BraneProvider {
         boolean all = rs.size() == x.requests.size();
         boolean batch = all ? x.batch : rs.size() > 1;
         byte[] body = all ? x.body : serialize(rs, calls, batch);
-        Exchange next = new Exchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt, false);
+        HttpExchange next = new HttpExchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt, false);
         RpcErrorException first = errors.get(0);
         if (retry(next, -1, "JSON-RPC error " + first.code() + ": " + NodeText.of(first.rpcMessage()))) {
             return;
@@ -912,7 +798,7 @@ public final class HttpProvider implements BraneProvider {
     }
 
     /** Schedules another attempt if retries and time remain; returns false if it did not. */
-    private boolean retry(Exchange x, long retryAfterNanos, String why) {
+    private boolean retry(HttpExchange x, long retryAfterNanos, String why) {
         if (closed || x.attempt > config.maxRetries()) {
             return false;
         }
@@ -960,7 +846,7 @@ public final class HttpProvider implements BraneProvider {
         }
     }
 
-    private void failAll(Exchange x, java.util.function.LongFunction<BraneRpcException> error) {
+    private void failAll(HttpExchange x, java.util.function.LongFunction<BraneRpcException> error) {
         for (PendingRequest r : x.requests) {
             if (pending.take(r)) {
                 lifecycle.fail(r, error.apply(r.id));

@@ -300,7 +300,7 @@ final class NettyHttpTransport implements HttpTransport {
      * once: the event loop's CPU per batch 20-26 -> 2-3 µs, the process's 77-100 -> 50-53, the wall time level with
      * {@code sendBatchAndWait}'s), and the loop, at its next wake-up, finds it taken and ends it unsent.
      * A call its caller does not join is asked (and written) at the loop's next wake-up: within one sweep tick
-     * ({@link InFlightTable#SWEEP_TICK}), where a woken loop took {@link HttpProvider#TAKE_WAIT_NANOS}; its sender
+     * ({@link InFlightTable#SWEEP_TICK}), where a woken loop took {@link JoinHabit#TAKE_WAIT_NANOS}; its sender
      * then loses the habit, so its next calls wake the loop again.
      */
     private void askLater(Call call) {

@@ -19,7 +19,7 @@ import io.netty.channel.Channel;
  * caller waiting for one of its calls took it first to send it on its own thread ({@link AnswerFuture#offerDeparture},
  * {@link CallerThreadWs#sendBatch}): whoever claims it first sends it, the other nothing.
  *
- * <p>For a sender that took its last call ({@link JoinHabit}) the event loop waits {@link HttpProvider#TAKE_WAIT_NANOS}
+ * <p>For a sender that took its last call ({@link JoinHabit}) the event loop waits {@link JoinHabit#TAKE_WAIT_NANOS}
  * before it claims the batch: writing at once, it won a quarter to a third of these races (session 13's count, a
  * caller joining at once), and a batch it wins costs it the read, the parse and the caller's wake-up. Such a batch
  * is queued for the loop without waking it ({@link #askLater}); if nobody took it by the time the loop looks, the loop
@@ -45,7 +45,7 @@ final class WsBatchHandOff {
      * the loop ({@link #leaveToCaller}): {@link #close} ends them.
      */
     private final Set<HeldBatch> leftToCaller = ConcurrentHashMap.newKeySet();
-    private volatile long takeWaitNanos = HttpProvider.TAKE_WAIT_NANOS;
+    private volatile long takeWaitNanos = JoinHabit.TAKE_WAIT_NANOS;
     /** Queues a task on the sweep's event loop without waking it ({@link NettySockets#lazily}). */
     private final Executor lazilyOnSweepLoop;
 
@@ -104,7 +104,7 @@ final class WsBatchHandOff {
      * within microseconds, and the loop, at its next wake-up, finds it claimed: no wake-up per batch (session 16, as
      * over HTTP: {@code NettyHttpTransport.askLater}). If nobody took it, the loop waits out what is left of the
      * caller's time to take it and then writes it: within one sweep tick ({@link InFlightTable#SWEEP_TICK}) of the
-     * hand-off, where a woken loop took {@link HttpProvider#TAKE_WAIT_NANOS}. The batch is in {@link #leftToCaller}
+     * hand-off, where a woken loop took {@link JoinHabit#TAKE_WAIT_NANOS}. The batch is in {@link #leftToCaller}
      * from now on, so that {@link #close} ends it whatever becomes of the queued task.
      */
     private void askLater(Channel ch, HeldBatch held, long leaveToCallerUntil, Runnable loopWrites) {

@@ -21,7 +21,7 @@ import io.netty.channel.Channel;
  *
  * <p>At its next wake-up (for anything; at the latest the sweep, every {@link InFlightTable#SWEEP_TICK}) the loop
  * looks at the batch: taken, it does nothing; not taken, it waits out what is left of the sender's time to take it
- * ({@link HttpProvider#TAKE_WAIT_NANOS} from the batch's first call), then hands the batch to the drain (which holds it
+ * ({@link JoinHabit#TAKE_WAIT_NANOS} from the batch's first call), then hands the batch to the drain (which holds it
  * while it still grows, as it holds one from the ring) and marks the sender as one that does not join at once, so its
  * next batches go through the ring. A wrong guess costs one batch a delay of up to a sweep tick, once per change of
  * habit; a thread that mixes joins with waits that cannot take never settles ({@link JoinHabit}), and a {@code get}
@@ -37,7 +37,7 @@ final class WsLazyBatches {
     /** Hands a batch to the ring's drain on the connection's event loop ({@link RingWriter}). */
     private final BiConsumer<Channel, WsOpenBatch> toDrain;
     private final Set<WsOpenBatch> held = ConcurrentHashMap.newKeySet();
-    private volatile long takeWaitNanos = HttpProvider.TAKE_WAIT_NANOS;
+    private volatile long takeWaitNanos = JoinHabit.TAKE_WAIT_NANOS;
 
     WsLazyBatches(Executor lazilyOnSweepLoop, InFlightTable table,
                   Function<PendingRequest, BraneRpcException> notConnected, BooleanSupplier closed,
