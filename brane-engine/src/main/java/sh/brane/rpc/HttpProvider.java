@@ -251,11 +251,13 @@ public final class HttpProvider implements BraneProvider {
                     (i, method) -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
         }
         long first = nextId.getAndAdd(n);
-        return AdmittedBatch.registerChecked(calls, (i, method) -> admitReserved(
-                new PendingRequest(first + i, method, defaultTimeoutNanos, null, blockingCaller, null, now)));
+        return AdmittedBatch.registerChecked(calls,
+                (i, method) -> admitReserved(first + i, method, blockingCaller, now));
     }
 
-    private PendingRequest admitReserved(PendingRequest r) {
+    /** A request of a batch under {@code id}, admitted into room held for it ({@link InFlightTable#reserve}). */
+    private PendingRequest admitReserved(long id, String method, boolean blockingCaller, long startNanos) {
+        PendingRequest r = new PendingRequest(id, method, defaultTimeoutNanos, null, blockingCaller, null, startNanos);
         pending.admitReserved(r, closed, config.name());
         return r;
     }
@@ -342,10 +344,9 @@ public final class HttpProvider implements BraneProvider {
         @Override
         public void run() {
             batch = AdmittedBatch.registerChecked(calls, (i, method) -> {
-                PendingRequest r = new PendingRequest(ids[i], method, defaultTimeoutNanos, null, true, null,
-                        startNanos);
+                PendingRequest r = admitReserved(ids[i], method, true, startNanos);
                 r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
-                return admitReserved(r);
+                return r;
             });
             if (!batch.accepted().isEmpty()) {
                 exchange = new HttpExchange(batch.accepted(), batch.acceptedCalls(), body, true, headers, deadline, 1,
