@@ -19,7 +19,7 @@ import io.netty.buffer.ByteBuf;
  * it writes its request frame and reads the answer on a WebSocket connection of its own ({@link CallerWsConnection}),
  * as {@link CallerThreadHttp} does for HTTP. Through the shared connection a blocking call wakes the event loop
  * (its write), the event loop is woken again by the answer, and it wakes the caller: three sleeps per call where a
- * blocking socket has one (docs/rpc.md, session 9).
+ * blocking socket has one (docs/rpc-history.md, session 9 (ws helper)).
  *
  * <p>The call stays a request of the provider's {@link InFlightTable} all along (its timeout, {@code close()},
  * {@code pendingRequests()} and the metrics see it as any other), and its answer is read by an {@link AnswerRouter}
