@@ -230,6 +230,10 @@ class WsJoinSendsTest {
             for (int round = 0; round < 3; round++) {
                 burst(p, 5).forEach(CompletableFuture::join); // left to it, taken
             }
+            // a join preempted past the hold in a round above (a loaded machine) unsettles the habit, and the next
+            // burst then goes through the ring, whose drain does not clear it: settle it again, so that the burst
+            // below is surely one left to its sender, which is what this test is about
+            habit.assumeSettled();
             assertAnsweredUnjoinedAndHabitCleared(burst(p, 5), habit);
         });
         assertThat(idsSeen(s).values()).as("each id read once by the node").containsOnly(1);
