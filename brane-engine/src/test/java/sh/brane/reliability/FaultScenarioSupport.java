@@ -112,6 +112,15 @@ abstract class FaultScenarioSupport {
         assertThat(p.pendingRequests()).as("pending requests after the load ended").isZero();
     }
 
+    /** Waits (at most 5 s) until {@code condition} holds, then asserts that it does. */
+    static void awaitCount(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    }
+
     static void awaitConnected(WebSocketProvider p, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (!p.isConnected() && System.nanoTime() < deadline) {

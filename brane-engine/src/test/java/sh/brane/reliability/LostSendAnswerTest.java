@@ -59,8 +59,9 @@ class LostSendAnswerTest extends FaultScenarioSupport {
         assertThat(((SubmissionUnknownException) lost).nonce()).isEqualTo(startNonce);
         awaitConnected(p, Duration.ofSeconds(10));
         assertThat(rawOnWire.get()).as("the transaction crossed the wire once").isEqualTo(1);
-        // the node did take it: it is mined although the caller got an error
-        assertThat(client.getTransactionCount(from, BlockTag.LATEST)).isEqualTo(startNonce + 1);
+        // the node did take it: it is mined although the caller got an error (Anvil answers a submission once it is in
+        // its pool and mines it just after, so a read at once may come before the block: wait for it, boundedly)
+        awaitCount("mined", () -> client.getTransactionCount(from, BlockTag.LATEST) == startNonce + 1);
         // and the caller can find it by the hash the exception carries
         assertThat(client.getTransactionByHash(lostHash).orElseThrow().nonce()).isEqualTo(startNonce);
 

@@ -297,14 +297,6 @@ class WebSocketFaultsTest extends FaultScenarioSupport {
         }
     }
 
-    private static void awaitCount(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
-    }
-
     private static String hex(byte[] b) {
         StringBuilder s = new StringBuilder();
         for (byte x : b) {
