@@ -267,7 +267,7 @@ public final class HttpProvider implements BraneProvider {
      * the batch is written under ids taken ahead (and room held for its calls), then its requests and futures are
      * made and admitted, then the answer is read. Only this thread reads that answer, and only after the admission,
      * so no answer can come for a call not yet in the table; and the room held first means none is refused after it
-     * was sent. Why: against Anvil a batch of 100 spent 8-12 us admitting its calls before the write (session 26,
+     * was sent. Why: against Anvil a batch of 100 spent 8-13 us admitting its calls before the write (session 26,
      * phase timing), time the node now spends answering. Null, with nothing sent or held, when the batch is empty,
      * the table has not room for it, the provider is closed, or every caller-thread connection is busy: the batch
      * then takes the usual way.
