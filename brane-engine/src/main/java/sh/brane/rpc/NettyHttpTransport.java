@@ -64,7 +64,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  *
  * <p>Futures complete on the I/O thread; {@link HttpProvider} moves user continuations off it.
  *
- * <p>Longer than this project's usual class (about 770 lines) on purpose: the pool, each connection's state (request
+ * <p>Longer than this project's usual class (about 950 lines) on purpose: the pool, each connection's state (request
  * written, head read, body gathered, released or dropped), the deadlines of its own calls and the pipeline set-up
  * share one connection's state and its drop rule; the body assembly ({@link AnswerBody}) and the caller's-thread path
  * ({@link CallerThreadHttp}) are already classes of their own.
