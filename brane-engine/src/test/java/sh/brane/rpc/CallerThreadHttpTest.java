@@ -59,13 +59,21 @@ class CallerThreadHttpTest {
 
     /** The thread the answer was parsed on, seen by a typed decoder, for a blocking call made on {@code caller}. */
     private static Thread parsedOn(HttpProvider p, Thread.Builder caller) throws Exception {
+        return parsedOn(p, caller, new AtomicReference<>());
+    }
+
+    /** The same, the calling thread published in {@code started} before it calls. */
+    private static Thread parsedOn(HttpProvider p, Thread.Builder caller, AtomicReference<Thread> started)
+            throws Exception {
         AtomicReference<Thread> parser = new AtomicReference<>();
         AtomicReference<Object> result = new AtomicReference<>();
-        Thread t = caller.start(() -> result.set(p.send("eth_chainId", List.of(), json -> {
+        Thread t = caller.unstarted(() -> result.set(p.send("eth_chainId", List.of(), json -> {
             parser.set(Thread.currentThread());
             return json.getString();
         })));
-        t.join(10_000);
+        started.set(t);
+        t.start();
+        t.join(20_000);
         assertThat(result.get()).isEqualTo("0x1");
         return parser.get();
     }
@@ -73,7 +81,12 @@ class CallerThreadHttpTest {
     @Test
     void aBlockingCallOnAPlatformThreadIsAnsweredOnThatThreadAndAVirtualOneOnTheEventLoop() throws Exception {
         CountDownLatch asked = new CountDownLatch(1);
+        AtomicReference<Thread> virtualCaller = new AtomicReference<>();
+        RawHttpServer.Responder onceParked = RawHttpServer.whenParked(virtualCaller, ANSWER);
         RawHttpServer s = server((req, out, n) -> {
+            if (n == 2) {
+                return onceParked.respond(req, out, n); // the virtual caller waits for it: see whenParked
+            }
             if (n == 3) {
                 asked.await(10, TimeUnit.SECONDS); // the asynchronous call has returned to its caller
             }
@@ -87,8 +100,8 @@ class CallerThreadHttpTest {
         });
         assertThat(answer).isEqualTo("0x1");
         assertThat(parser.get()).as("no hand-off: parsed on the caller's thread").isSameAs(Thread.currentThread());
-        Thread virtualCaller = parsedOn(p, Thread.ofVirtual());
-        assertThat(virtualCaller.getName()).as("a virtual caller is served by the event loop").contains("-io-");
+        Thread virtualParser = parsedOn(p, Thread.ofVirtual(), virtualCaller);
+        assertThat(virtualParser.getName()).as("a virtual caller is served by the event loop").contains("-io-");
         // and an asynchronous call never blocks its caller: the event loop serves it
         AtomicReference<Thread> asyncParser = new AtomicReference<>();
         java.util.concurrent.CompletableFuture<String> async = p.sendAsync("eth_chainId", List.of(),

@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import tools.jackson.databind.JsonNode;
 
@@ -45,6 +46,30 @@ final class RawHttpServer implements AutoCloseable {
     @FunctionalInterface
     interface Responder {
         After respond(Request request, OutputStream out, int callNumber) throws Exception;
+    }
+
+    /**
+     * Answers with {@code then} once the thread in {@code caller} is parked, waiting for its answer (at most 10 s). Why:
+     * an answer read before its caller has hooked its completion to the transport's future (a caller preempted
+     * between the two, as on a loaded machine) is then completed, and parsed, on that caller's thread; a test of which
+     * thread serves a call wants the answer to come once the caller waits. A caller that reads the answer itself
+     * (a virtual thread blocked in a socket read parks too) is still answered, and seen parsing it.
+     */
+    static Responder whenParked(AtomicReference<Thread> caller, Responder then) {
+        return (request, out, callNumber) -> {
+            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() < until) {
+                if (parked(caller.get())) {
+                    break;
+                }
+                Thread.sleep(1);
+            }
+            return then.respond(request, out, callNumber);
+        };
+    }
+
+    private static boolean parked(Thread t) {
+        return t != null && (t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
     }
 
     final AtomicInteger accepted = new AtomicInteger();
