@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -57,7 +58,7 @@ final class RawHttpServer implements AutoCloseable {
      */
     static Responder whenParked(AtomicReference<Thread> caller, Responder then) {
         return (request, out, callNumber) -> {
-            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (System.nanoTime() < until) {
                 if (parked(caller.get())) {
                     break;
