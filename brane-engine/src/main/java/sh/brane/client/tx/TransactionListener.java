@@ -27,4 +27,19 @@ public interface TransactionListener {
      */
     default void onStranded(JournalEntry entry, String reason) {
     }
+
+    /**
+     * The {@link StuckTransactionWatcher} replaced {@code original}, whose fees fell below the market (or whose
+     * nonce waited past the policy's cancel deadline), by {@code replacement} at the same nonce.
+     */
+    default void onStuckReplaced(JournalEntry original, JournalEntry replacement, String reason) {
+    }
+
+    /**
+     * {@code entry} is stuck but the {@link StuckTransactionWatcher} could not replace it: the signer's ceilings
+     * leave no room for the nodes' minimum raise, or the node refused the replacement. Reported once per
+     * transaction and reason.
+     */
+    default void onStuck(JournalEntry entry, String reason) {
+    }
 }

@@ -16,8 +16,6 @@ import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.SubmissionUnknownException;
 import sh.brane.core.tx.Eip1559Transaction;
-import sh.brane.core.tx.Eip2930Transaction;
-import sh.brane.core.tx.LegacyTransaction;
 import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.tx.Transaction;
 import sh.brane.core.types.Address;
@@ -390,6 +388,33 @@ public final class TransactionSender {
     }
 
     private JournalEntry replace(Hash hash, boolean cancel) {
+        JournalEntry original = replaceable(hash);
+        Transaction tx = original.decode().transaction();
+        return replace(original, ReplacementFees.of(tx).bumped(bumpPercent), cancel);
+    }
+
+    /**
+     * Replaces an unfinished transaction at its nonce with the fees given: the same transaction (a speed-up), or a
+     * 0-value transfer to itself ({@code cancel}). The fees must beat the original's by the nodes' minimum
+     * replacement bump ({@link ReplacementFees#minimumBumpPercent}), else a node would refuse the replacement.
+     *
+     * @throws IllegalArgumentException if {@code fees} is below that bump, or the transaction is not this sender's
+     * @throws CeilingExceededException if {@code fees} is over a ceiling (nothing signed)
+     */
+    public JournalEntry replace(Hash hash, ReplacementFees fees, boolean cancel) {
+        java.util.Objects.requireNonNull(fees, "fees");
+        JournalEntry original = replaceable(hash);
+        Transaction tx = original.decode().transaction();
+        int minimum = ReplacementFees.minimumBumpPercent(tx);
+        ReplacementFees least = ReplacementFees.of(tx).bumped(minimum);
+        if (!fees.covers(least)) {
+            throw new IllegalArgumentException("replacement fees " + fees + " for transaction " + hash + " are below"
+                    + " the " + minimum + "% raise nodes require; use at least " + least);
+        }
+        return replace(original, fees, cancel);
+    }
+
+    private JournalEntry replaceable(Hash hash) {
         verifyGenesis();
         JournalEntry original = store.find(hash).orElseThrow(() -> new IllegalArgumentException("transaction " + hash
                 + " is not in the journal; only journalled transactions can be replaced"));
@@ -401,48 +426,17 @@ public final class TransactionSender {
             throw new IllegalArgumentException("transaction " + hash + " is from " + original.from()
                     + ", this sender signs for " + signer.address());
         }
+        return original;
+    }
+
+    private JournalEntry replace(JournalEntry original, ReplacementFees fees, boolean cancel) {
         Transaction tx = original.decode().transaction();
-        Transaction replacement = bumped(tx, cancel);
+        Transaction replacement = Replacements.withFees(tx, fees, signer.address(), cancel);
         SignedTransaction signed = guardedSign(replacement);
         JournalEntry entry = store.recordReplacement(original, signed, signer.name());
-        LOG.info("{} transaction {} (nonce {}) with {}", cancel ? "cancelling" : "speeding up", hash,
+        LOG.info("{} transaction {} (nonce {}) with {}", cancel ? "cancelling" : "speeding up", original.hash(),
                 original.nonce(), entry.hash());
         return broadcast(entry);
-    }
-
-    private Transaction bumped(Transaction tx, boolean cancel) {
-        Address self = signer.address();
-        return switch (tx) {
-            case Eip1559Transaction t -> {
-                var b = Eip1559Transaction.builder().chainId(t.chainId()).nonce(t.nonce())
-                        .maxFeePerGas(bump(t.maxFeePerGas())).maxPriorityFeePerGas(bump(t.maxPriorityFeePerGas()));
-                yield cancel ? b.to(self).value(0).gasLimit(21_000).build()
-                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
-                                .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
-            }
-            case LegacyTransaction t -> {
-                var b = LegacyTransaction.builder().chainId(t.chainId()).nonce(t.nonce()).gasPrice(bump(t.gasPrice()));
-                yield cancel ? b.to(self).value(0).gasLimit(21_000).build()
-                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
-                                .gasLimit(t.gasLimit()).build();
-            }
-            case Eip2930Transaction t -> {
-                var b = Eip2930Transaction.builder().chainId(t.chainId()).nonce(t.nonce()).gasPrice(bump(t.gasPrice()));
-                yield cancel ? b.to(self).value(0).gasLimit(21_000).build()
-                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
-                                .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
-            }
-            default -> throw new IllegalArgumentException("replacing a " + tx.type() + " transaction is not supported; "
-                    + "cancel it with a transfer at nonce " + tx.nonce() + " instead");
-        };
-    }
-
-    /** fee * (100 + bump) / 100, rounded up, and at least one more wei. */
-    private BigInteger bump(BigInteger fee) {
-        BigInteger hundred = BigInteger.valueOf(100);
-        BigInteger[] qr = fee.multiply(BigInteger.valueOf(100L + bumpPercent)).divideAndRemainder(hundred);
-        BigInteger raised = qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
-        return raised.max(fee.add(BigInteger.ONE));
     }
 
     /**
@@ -485,6 +479,25 @@ public final class TransactionSender {
                 LOG.warn("transaction listener {} failed on a nonce resync: {}", l, e.toString());
             }
         }
+    }
+
+    /** Calls every listener with {@code call}; a listener that throws is logged and skipped. */
+    void fireEach(java.util.function.Consumer<TransactionListener> call, String what) {
+        for (TransactionListener l : listeners) {
+            try {
+                call.accept(l);
+            } catch (RuntimeException e) {
+                LOG.warn("transaction listener {} failed on {}: {}", l, what, e.toString());
+            }
+        }
+    }
+
+    /**
+     * A watcher for this sender's account, not yet started, that replaces pending transactions whose fees fell
+     * below the market, as {@code policy} says.
+     */
+    public StuckTransactionWatcher stuckWatcher(StuckTransactionPolicy policy) {
+        return new StuckTransactionWatcher(this, policy);
     }
 
     void fireStranded(JournalEntry entry, String reason) {

@@ -1,0 +1,71 @@
+package sh.brane.client.tx;
+
+import sh.brane.core.tx.Eip1559Transaction;
+import sh.brane.core.tx.Eip2930Transaction;
+import sh.brane.core.tx.Eip4844Transaction;
+import sh.brane.core.tx.Eip7702Transaction;
+import sh.brane.core.tx.LegacyTransaction;
+import sh.brane.core.tx.Transaction;
+import sh.brane.core.types.Address;
+
+/**
+ * Builds the transaction that replaces another at its nonce: the same transaction with other fees (a speed-up), or
+ * a 0-value transfer to the sender itself (a cancel, which leaves the nonce doing nothing). An EIP-7702
+ * transaction keeps its signed authorizations: they are signed by their authorities, not by this transaction, and
+ * stay valid at the same nonce.
+ */
+final class Replacements {
+    private static final long TRANSFER_GAS = 21_000;
+
+    private Replacements() {
+    }
+
+    /**
+     * {@code tx} rebuilt with {@code fees}, or a cancel of it.
+     *
+     * @param self the sender, the recipient of a cancel
+     * @throws IllegalArgumentException for a blob transaction: its replacement must carry the blobs' sidecar again,
+     *                                  and a node's blob pool refuses a non-blob transaction at a nonce a blob
+     *                                  transaction holds
+     */
+    static Transaction withFees(Transaction tx, ReplacementFees fees, Address self, boolean cancel) {
+        return switch (tx) {
+            case Eip1559Transaction t -> {
+                var b = Eip1559Transaction.builder().chainId(t.chainId()).nonce(t.nonce())
+                        .maxFeePerGas(fees.maxFeePerGas()).maxPriorityFeePerGas(fees.maxPriorityFeePerGas());
+                yield cancel ? b.to(self).value(0).gasLimit(TRANSFER_GAS).build()
+                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
+                                .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
+            }
+            case Eip7702Transaction t -> cancel
+                    ? Eip1559Transaction.builder().chainId(t.chainId()).nonce(t.nonce()).to(self).value(0)
+                            .gasLimit(TRANSFER_GAS).maxFeePerGas(fees.maxFeePerGas())
+                            .maxPriorityFeePerGas(fees.maxPriorityFeePerGas()).build()
+                    : Eip7702Transaction.builder().chainId(t.chainId()).nonce(t.nonce()).to(t.to()).value(t.value())
+                            .data(t.data()).gasLimit(t.gasLimit()).accessList(t.accessList())
+                            .authorizationList(t.authorizationList()).maxFeePerGas(fees.maxFeePerGas())
+                            .maxPriorityFeePerGas(fees.maxPriorityFeePerGas()).build();
+            case LegacyTransaction t -> {
+                var b = LegacyTransaction.builder().chainId(t.chainId()).nonce(t.nonce()).gasPrice(fees.maxFeePerGas());
+                yield cancel ? b.to(self).value(0).gasLimit(TRANSFER_GAS).build()
+                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
+                                .gasLimit(t.gasLimit()).build();
+            }
+            case Eip2930Transaction t -> {
+                var b = Eip2930Transaction.builder().chainId(t.chainId()).nonce(t.nonce()).gasPrice(fees.maxFeePerGas());
+                yield cancel ? b.to(self).value(0).gasLimit(TRANSFER_GAS).build()
+                        : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
+                                .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
+            }
+            case Eip4844Transaction t -> throw new IllegalArgumentException("blob transaction at nonce " + t.nonce()
+                    + " cannot be replaced from the journal: its replacement must carry the blobs again (send a new"
+                    + " blob transaction at nonce " + t.nonce() + " with fees at least "
+                    + ReplacementFees.MIN_BLOB_BUMP_PERCENT + "% higher)");
+        };
+    }
+
+    /** True when {@code tx} is a cancel of its nonce made by {@code self}: a 0-value, empty transfer to itself. */
+    static boolean isCancel(Transaction tx, Address self) {
+        return self.equals(tx.to()) && tx.value().signum() == 0 && tx.data().length == 0;
+    }
+}
