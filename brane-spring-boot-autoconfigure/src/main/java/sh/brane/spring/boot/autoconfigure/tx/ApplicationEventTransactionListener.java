@@ -9,7 +9,8 @@ import sh.brane.core.types.Address;
 
 /**
  * Publishes the lifecycle as {@link BraneTransactionEvent}, {@link BraneNonceResyncEvent} and
- * {@link BraneTransactionStrandedEvent} application events.
+ * {@link BraneTransactionStrandedEvent} and
+ * {@link BraneTransactionStuckEvent} application events.
  */
 final class ApplicationEventTransactionListener implements TransactionListener {
     private final ApplicationEventPublisher publisher;
@@ -31,5 +32,15 @@ final class ApplicationEventTransactionListener implements TransactionListener {
     @Override
     public void onStranded(JournalEntry entry, String reason) {
         this.publisher.publishEvent(new BraneTransactionStrandedEvent(this, entry, reason));
+    }
+
+    @Override
+    public void onStuckReplaced(JournalEntry original, JournalEntry replacement, String reason) {
+        this.publisher.publishEvent(new BraneTransactionStuckEvent(this, original, replacement, reason));
+    }
+
+    @Override
+    public void onStuck(JournalEntry entry, String reason) {
+        this.publisher.publishEvent(new BraneTransactionStuckEvent(this, entry, null, reason));
     }
 }

@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import sh.brane.client.tx.StuckTransactionPolicy;
+
 /** The transaction lifecycle: journal store, confirmations, tracking. */
 @ConfigurationProperties("brane.tx")
 public class BraneTransactionProperties {
@@ -106,5 +108,169 @@ public class BraneTransactionProperties {
 
     public void setReplacementBumpPercent(int replacementBumpPercent) {
         this.replacementBumpPercent = replacementBumpPercent;
+    }
+
+    /** The stuck-transaction policy (opt-in): see {@link Stuck}. */
+    private final Stuck stuck = new Stuck();
+
+    public Stuck getStuck() {
+        return this.stuck;
+    }
+
+    /**
+     * Replacing pending transactions whose fees fell below what the next blocks need (read from
+     * {@code eth_feeHistory}), with backoff, never above the signer's ceilings; optionally cancelling a nonce pending
+     * past a deadline. Off unless {@code brane.tx.stuck.enabled=true}.
+     */
+    public static class Stuck {
+        private static final StuckTransactionPolicy DEFAULTS = StuckTransactionPolicy.DEFAULTS;
+
+        /** Whether pending transactions priced out of the market are replaced automatically. */
+        private boolean enabled;
+
+        /** The signer names the policy applies to; empty: every signer. */
+        private java.util.List<String> signers = new java.util.ArrayList<>();
+
+        /** How often each account's pending transactions are looked at. */
+        private Duration checkInterval = DEFAULTS.checkInterval();
+
+        /** How long a transaction is left alone after it was first broadcast. */
+        private Duration minimumAge = DEFAULTS.minimumAge();
+
+        /** The percentile (0..100) of the recent blocks' tips taken as the market's tip. */
+        private double tipPercentile = DEFAULTS.tipPercentile();
+
+        /** How many recent blocks (1..1024) the market is read from. */
+        private int feeHistoryBlocks = DEFAULTS.feeHistoryBlocks();
+
+        /** A replacement's max fee is at least this many times (1..10) the next base fee, plus the tip. */
+        private int baseFeeMultiplier = DEFAULTS.baseFeeMultiplier();
+
+        /** The least time between two replacements of one nonce. */
+        private Duration initialBackoff = DEFAULTS.initialBackoff();
+
+        /** How much (1..10) that time grows after each replacement of the nonce. */
+        private double backoffMultiplier = DEFAULTS.backoffMultiplier();
+
+        /** The most time between two replacements of one nonce. */
+        private Duration maxBackoff = DEFAULTS.maxBackoff();
+
+        /** Cancel a nonce (a 0-value transfer to itself) pending this long since its first broadcast; unset: never. */
+        private Duration cancelAfter;
+
+        /**
+         * The engine's policy for these properties.
+         *
+         * @throws org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException
+         *         naming the property whose value is out of range
+         */
+        public StuckTransactionPolicy toPolicy() {
+            try {
+                return new StuckTransactionPolicy(this.checkInterval, this.minimumAge, this.tipPercentile,
+                        this.feeHistoryBlocks, this.baseFeeMultiplier, this.initialBackoff, this.backoffMultiplier,
+                        this.maxBackoff, this.cancelAfter);
+            }
+            catch (IllegalArgumentException | NullPointerException ex) {
+                String message = String.valueOf(ex.getMessage());
+                String field = message.split("[ (]", 2)[0];
+                String property = "brane.tx.stuck." + field.replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(
+                        java.util.Locale.ROOT);
+                throw new org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException(
+                        property, message, "set " + property + " within its range (see the message)");
+            }
+        }
+
+        /** True when the policy runs for the signer named {@code signer}. */
+        public boolean appliesTo(String signer) {
+            return this.enabled && (this.signers.isEmpty() || this.signers.contains(signer));
+        }
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public java.util.List<String> getSigners() {
+            return this.signers;
+        }
+
+        public void setSigners(java.util.List<String> signers) {
+            this.signers = signers;
+        }
+
+        public Duration getCheckInterval() {
+            return this.checkInterval;
+        }
+
+        public void setCheckInterval(Duration checkInterval) {
+            this.checkInterval = checkInterval;
+        }
+
+        public Duration getMinimumAge() {
+            return this.minimumAge;
+        }
+
+        public void setMinimumAge(Duration minimumAge) {
+            this.minimumAge = minimumAge;
+        }
+
+        public double getTipPercentile() {
+            return this.tipPercentile;
+        }
+
+        public void setTipPercentile(double tipPercentile) {
+            this.tipPercentile = tipPercentile;
+        }
+
+        public int getFeeHistoryBlocks() {
+            return this.feeHistoryBlocks;
+        }
+
+        public void setFeeHistoryBlocks(int feeHistoryBlocks) {
+            this.feeHistoryBlocks = feeHistoryBlocks;
+        }
+
+        public int getBaseFeeMultiplier() {
+            return this.baseFeeMultiplier;
+        }
+
+        public void setBaseFeeMultiplier(int baseFeeMultiplier) {
+            this.baseFeeMultiplier = baseFeeMultiplier;
+        }
+
+        public Duration getInitialBackoff() {
+            return this.initialBackoff;
+        }
+
+        public void setInitialBackoff(Duration initialBackoff) {
+            this.initialBackoff = initialBackoff;
+        }
+
+        public double getBackoffMultiplier() {
+            return this.backoffMultiplier;
+        }
+
+        public void setBackoffMultiplier(double backoffMultiplier) {
+            this.backoffMultiplier = backoffMultiplier;
+        }
+
+        public Duration getMaxBackoff() {
+            return this.maxBackoff;
+        }
+
+        public void setMaxBackoff(Duration maxBackoff) {
+            this.maxBackoff = maxBackoff;
+        }
+
+        public Duration getCancelAfter() {
+            return this.cancelAfter;
+        }
+
+        public void setCancelAfter(Duration cancelAfter) {
+            this.cancelAfter = cancelAfter;
+        }
     }
 }

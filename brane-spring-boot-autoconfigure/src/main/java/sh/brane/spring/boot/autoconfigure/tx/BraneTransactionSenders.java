@@ -10,6 +10,8 @@ import org.springframework.context.SmartLifecycle;
 import sh.brane.client.BraneClient;
 import sh.brane.client.tx.ChainIdGuard;
 import sh.brane.client.tx.SendLimits;
+import sh.brane.client.tx.StuckTransactionPolicy;
+import sh.brane.client.tx.StuckTransactionWatcher;
 import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
@@ -29,6 +31,8 @@ public final class BraneTransactionSenders implements SmartLifecycle {
     private final BraneTransactionProperties properties;
     private final List<TransactionSender> senders = new CopyOnWriteArrayList<>();
     private final List<TransactionTracker> trackers = new CopyOnWriteArrayList<>();
+    private final List<StuckTransactionWatcher> watchers = new CopyOnWriteArrayList<>();
+    private final StuckTransactionPolicy stuckPolicy;
     private volatile boolean running;
 
     BraneTransactionSenders(TransactionStore store, List<TransactionListener> listeners,
@@ -36,6 +40,7 @@ public final class BraneTransactionSenders implements SmartLifecycle {
         this.store = store;
         this.listeners = List.copyOf(listeners);
         this.properties = properties;
+        this.stuckPolicy = properties.getStuck().isEnabled() ? properties.getStuck().toPolicy() : null;
     }
 
     /**
@@ -50,13 +55,29 @@ public final class BraneTransactionSenders implements SmartLifecycle {
                 this.properties.getPollInterval(), this.properties.getResendAfter(), this.properties.getRetention());
         this.senders.add(sender);
         this.trackers.add(tracker);
+        StuckTransactionWatcher watcher = this.properties.getStuck().appliesTo(signer.name())
+                ? sender.stuckWatcher(this.stuckPolicy) : null;
+        if (watcher != null) {
+            this.watchers.add(watcher);
+        }
         if (this.running) {
             tracker.start();
+            if (watcher != null) {
+                watcher.start();
+            }
         }
         logger.info("Brane transactions for signer '{}' ({}) on chain {}: {} journal, {} confirmations",
                 signer.name(), signer.address(), chainId, this.store.isDurable() ? "durable" : "in-memory (not durable)",
                 this.properties.getConfirmations());
+        if (watcher != null) {
+            logger.info("Brane stuck-transaction policy for signer '{}': {}", signer.name(), this.stuckPolicy);
+        }
         return sender;
+    }
+
+    /** The stuck-transaction policy in force for {@code signer}, or null when none runs for it. */
+    public StuckTransactionPolicy stuckPolicy(String signer) {
+        return this.properties.getStuck().appliesTo(signer) ? this.stuckPolicy : null;
     }
 
     /** Every sender built so far (for the Actuator endpoint). */
@@ -72,12 +93,14 @@ public final class BraneTransactionSenders implements SmartLifecycle {
     public void start() {
         this.running = true;
         this.trackers.forEach(TransactionTracker::start);
+        this.watchers.forEach(StuckTransactionWatcher::start);
     }
 
     @Override
     public void stop() {
         this.running = false;
         this.trackers.forEach(TransactionTracker::close);
+        this.watchers.forEach(StuckTransactionWatcher::close);
     }
 
     @Override

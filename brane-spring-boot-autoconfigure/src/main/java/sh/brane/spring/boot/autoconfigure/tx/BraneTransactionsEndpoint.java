@@ -9,6 +9,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 import sh.brane.client.tx.JournalEntry;
+import sh.brane.client.tx.StuckTransactionPolicy;
 import sh.brane.client.tx.TransactionSender;
 import sh.brane.core.types.Hash;
 
@@ -37,11 +38,13 @@ public class BraneTransactionsEndpoint {
             for (JournalEntry e : open.subList(0, Math.min(open.size(), MAX_ENTRIES_PER_ACCOUNT))) {
                 shown.add(new Unconfirmed(e.hash().toHex(), e.nonce(), e.state().name(),
                         e.blockNumber() >= 0 ? e.blockNumber() : null, e.createdAt().toString(),
-                        e.broadcastAt() == null ? null : e.broadcastAt().toString()));
+                        e.broadcastAt() == null ? null : e.broadcastAt().toString(),
+                        e.replaces() == null ? null : e.replaces().toHex()));
             }
             String genesis = sender.store().boundGenesis(sender.chainId()).map(Hash::toHex).orElse(null);
+            StuckTransactionPolicy stuck = this.senders.stuckPolicy(sender.signer().name());
             accounts.put(sender.signer().name(), new AccountTransactions(sender.address().toHex(), sender.chainId(),
-                    genesis, open.size(), shown));
+                    genesis, open.size(), shown, stuck == null ? null : stuck.toString()));
         }
         return new BraneTransactions(this.senders.store().isDurable() ? "durable" : "in-memory", accounts);
     }
@@ -53,11 +56,14 @@ public class BraneTransactionsEndpoint {
     /**
      * One sending account. {@code journalGenesis} is the genesis block hash the journal's rows of this chain id are
      * bound to (null until a sender first ran): a journal never replays or allocates on a chain with another genesis.
+ * {@code stuckPolicy} describes the stuck-transaction policy in force for the signer, or is null when none runs.
      */
     public record AccountTransactions(String account, long chainId, String journalGenesis, int unconfirmed,
-            List<Unconfirmed> transactions) {
+            List<Unconfirmed> transactions, String stuckPolicy) {
     }
 
-    public record Unconfirmed(String hash, long nonce, String state, Long block, String signedAt, String broadcastAt) {
+    /** One unconfirmed entry; {@code replaces} is the hash it replaces at its nonce (a speed-up or cancel), or null. */
+    public record Unconfirmed(String hash, long nonce, String state, Long block, String signedAt, String broadcastAt,
+            String replaces) {
     }
 }

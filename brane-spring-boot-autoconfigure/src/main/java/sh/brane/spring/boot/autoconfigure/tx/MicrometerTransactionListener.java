@@ -11,6 +11,7 @@ import sh.brane.core.types.Address;
 /**
  * {@code brane.tx.transitions} (counter; tags {@code state}, {@code signer}, {@code chain}),
  * {@code brane.tx.nonce.resyncs} (counter; tags {@code chain}) and {@code brane.tx.stranded} (counter; tags
+ * {@code signer}, {@code chain}), {@code brane.tx.stuck} (counter; tags {@code outcome}: replaced or blocked,
  * {@code signer}, {@code chain}). Tags are bounded: eight states, the configured
  * signer names, the configured chains; never a hash, an address or a reason text.
  */
@@ -45,6 +46,27 @@ final class MicrometerTransactionListener implements TransactionListener {
     public void onStranded(JournalEntry entry, String reason) {
         Counter.builder("brane.tx.stranded")
                 .description("Transactions the node held at the account's next nonce without mining them")
+                .tag("signer", entry.signer())
+                .tag("chain", Long.toString(entry.chainId()))
+                .register(this.registry)
+                .increment();
+    }
+
+    @Override
+    public void onStuckReplaced(JournalEntry original, JournalEntry replacement, String reason) {
+        stuck(original, "replaced");
+    }
+
+    @Override
+    public void onStuck(JournalEntry entry, String reason) {
+        stuck(entry, "blocked");
+    }
+
+    private void stuck(JournalEntry entry, String outcome) {
+        Counter.builder("brane.tx.stuck")
+                .description("Pending transactions priced out of the market: replaced by the stuck-transaction policy, "
+                        + "or blocked (the ceilings leave no room, or the node refused the replacement)")
+                .tag("outcome", outcome)
                 .tag("signer", entry.signer())
                 .tag("chain", Long.toString(entry.chainId()))
                 .register(this.registry)
