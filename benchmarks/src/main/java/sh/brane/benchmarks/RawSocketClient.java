@@ -16,9 +16,9 @@ import jdk.net.ExtendedSocketOptions;
  * a request written from prebuilt bytes, and an answer read by its {@code Content-Length} into a reused buffer
  * without being parsed. Like Brane's HTTP transport it acknowledges an answer's pieces at once ({@code TCP_QUICKACK},
  * while the answer is coming): a node that leaves Nagle's algorithm on (Anvil) may hold the rest of an answer written
- * in pieces until the first is acknowledged, and the floor must not pay a wait that Brane does not (without
- * it, this floor ran below Brane's batch rows against Anvil, 24 Nov 2026). It knows nothing a real client must (ids, errors,
- * chunked bodies, timeouts, retries): it is a measuring stick, not a client.
+ * in pieces until the first is acknowledged, and the floor must not pay a wait that Brane does not (without it,
+ * this floor ran below Brane's batch rows against Anvil, 24 Nov 2026). It knows nothing a real client must (ids,
+ * errors, chunked bodies, timeouts, retries): it is a measuring stick, not a client.
  *
  * <p>Made with {@code poll}, it is the polling floor: after writing, it polls the socket ({@code available()}, a
  * system call that does not block) until the answer's first bytes are there, and only then reads, so its thread never
