@@ -4,7 +4,7 @@
 For every Brane row (brane*) of every set: its share of the raw floor (raw<case>, from the same set, else from another
 set of the same round) and its ratio to web3j (web3j<case>), each taken within a round; a row that appears in several
 sets (the same benchmark from two jars: an A/B) also gets its ratio to set 1's, round by round. Throughput per fork is
-the median of its iterations. Where a set also ran the polling floor (rawPoll<case>, session 24), the row's share of it
+the median of its iterations. Where a set also ran the polling floor (rawPoll<case>), the row's share of it
 is a column too ("-" where none ran). Process CPU per call (CallCpu) of the row and of web3j's twin, medians of the
 rounds; bytes per call (-prof gc's gc.alloc.rate.norm, which JMH gives per call) and calls per second of the row and of its
 twin, medians of the rounds too. Usage: benchmarks/paired_ratios.py OUT"""

@@ -24,7 +24,7 @@ final class Node implements AutoCloseable {
         return switch (kind) {
             case "stub" -> new Node(StubRpcServer.start(Integer.getInteger("brane.bench.stubThreads", 1)), null);
             // --silent: Anvil logs every call it answers, and the benchmark JVM's pump thread ("anvil-output") read
-            // those lines, taking 14-17% of the machine in the Anvil batch rows (perf, session 8): a node's log is
+            // those lines, taking 14-17% of the machine in the Anvil batch rows (perf, 24 Nov 2026): a node's log is
             // not the client's cost, and that thread competed with the node for the 2 cores
             case "anvil" -> new Node(null, Anvil.builder().extraArgs("--silent").start());
             default -> throw new IllegalArgumentException("node must be stub or anvil, got " + kind);

@@ -16,15 +16,15 @@ import jdk.net.ExtendedSocketOptions;
  * a request written from prebuilt bytes, and an answer read by its {@code Content-Length} into a reused buffer
  * without being parsed. Like Brane's HTTP transport it acknowledges an answer's pieces at once ({@code TCP_QUICKACK},
  * while the answer is coming): a node that leaves Nagle's algorithm on (Anvil) may hold the rest of an answer written
- * in pieces until the first is acknowledged, and the floor must not pay a wait that Brane does not (session 9: without
- * it, this floor ran below Brane's batch rows against Anvil). It knows nothing a real client must (ids, errors,
- * chunked bodies, timeouts, retries): it is a measuring stick, not a client.
+ * in pieces until the first is acknowledged, and the floor must not pay a wait that Brane does not (without it,
+ * this floor ran below Brane's batch rows against Anvil, 24 Nov 2026). It knows nothing a real client must (ids,
+ * errors, chunked bodies, timeouts, retries): it is a measuring stick, not a client.
  *
  * <p>Made with {@code poll}, it is the polling floor: after writing, it polls the socket ({@code available()}, a
  * system call that does not block) until the answer's first bytes are there, and only then reads, so its thread never
  * sleeps waiting for an answer and pays no wake-up. That is the fastest a client on one thread can get an answer, at
  * the cost of a core for the wait: the measuring stick for a client that polls too (Brane's HTTP caller-thread
- * connections do, for a lone caller while the node answers within {@code answerSpin}: session 24).
+ * connections do, for a lone caller while the node answers within {@code answerSpin}).
  */
 final class RawSocketClient implements AutoCloseable {
 

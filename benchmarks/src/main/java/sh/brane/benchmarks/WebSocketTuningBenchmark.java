@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
  * Brane's WebSocket settings against each other on the stub server: transport (native epoll vs Java NIO), the
  * callback executor, and the caller-thread connections; the defaults are {@code AUTO} (epoll here), the provider's
  * virtual-thread executor, and 16 caller-thread connections (a node on this host). The ring's wait strategy is not
- * a parameter: it has no effect any more (the event loop drains the ring; no thread waits on it), and session 8's
+ * a parameter: it has no effect any more (the event loop drains the ring; no thread waits on it), and the 24 Nov 2026
  * table measured its five values as the same code. No web3j twin: this is the tuning table.
  */
 @State(Scope.Benchmark)

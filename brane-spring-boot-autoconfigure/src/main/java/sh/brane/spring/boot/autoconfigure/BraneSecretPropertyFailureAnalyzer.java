@@ -10,7 +10,7 @@ import org.springframework.core.annotation.Order;
  * Reports Boot's {@link InvalidConfigurationPropertyValueException} for a Brane secret ({@link BraneSecretProperties})
  * without its value, ahead of Boot's own analyzer. Boot's prints every value it finds in the environment under the
  * property's name, whatever the exception carries, so a secret refused with Boot's exception would land in the start-up
- * report (a wrong PKCS#11 PIN did until session 20). The starter's own code refuses secrets with
+ * report (a wrong PKCS#11 PIN once was). The starter's own code refuses secrets with
  * {@link InvalidBranePropertyException}; this covers any code that does not, and leaves every other property to Boot.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
