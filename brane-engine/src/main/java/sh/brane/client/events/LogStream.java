@@ -17,6 +17,7 @@ import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Log;
 import sh.brane.core.types.Hash;
+import sh.brane.rpc.RpcErrorException;
 
 /**
  * Event ingestion that survives reorganisations and restarts. From its checkpoint (or its start block) the stream
@@ -62,6 +63,8 @@ import sh.brane.core.types.Hash;
 public final class LogStream<E> implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogStream.class);
     private static final long JOIN_MILLIS = 10_000;
+    /** Passes in a row a block's logs may be "not yet" before each report to {@code onError}. */
+    static final int NOT_YET_REPORT_PASSES = 10;
 
     private final LogStreamBuilder<E> config;
     private final LogHandler<E> handler;
@@ -75,12 +78,16 @@ public final class LogStream<E> implements AutoCloseable {
     private final Condition woken = lock.newCondition();
     private boolean wake;
     private volatile boolean running;
+    private volatile boolean paused;
     private volatile boolean leased;
     private volatile Checkpoint cursor;
     /** A resumed checkpoint whose block the node did not hold yet: compared with the chain's once it does. */
     private boolean checkpointUnverified;
     /** The newest remembered block as the last pass found it missing, below what the stream remembers; or null. */
     private TipMissing tipMissing;
+    /** The block whose logs the node could not give by its hash yet, and in how many passes in a row. */
+    private long notYetBlock = -1;
+    private int notYetPasses;
     private Thread thread;
 
     LogStream(LogStreamBuilder<E> config, LogHandler<E> handler) {
@@ -104,8 +111,43 @@ public final class LogStream<E> implements AutoCloseable {
             throw new IllegalStateException("log stream '" + config.name + "' was already started");
         }
         running = true;
-        thread = Thread.ofPlatform().name("brane-log-stream-" + config.name).daemon().start(this::run);
+        thread = config.threadFactory == null
+                ? Thread.ofPlatform().name("brane-log-stream-" + config.name).daemon().unstarted(this::run)
+                : config.threadFactory.newThread(this::run);
+        thread.start();
         return this;
+    }
+
+    /**
+     * Stops delivering after the block being delivered (its checkpoint committed), keeping the lease so no other
+     * instance takes the stream over; {@link #resume()} goes on from there.
+     */
+    public void pause() {
+        paused = true;
+    }
+
+    /** Delivers again after {@link #pause()}, at once. */
+    public void resume() {
+        paused = false;
+        wake();
+    }
+
+    /** True between {@link #pause()} and {@link #resume()}. */
+    public boolean isPaused() {
+        return paused;
+    }
+
+    /**
+     * Renews this instance's lease, for a handler that holds a delivery longer than the lease's time to live (a retry
+     * with backoff): the stream renews it only between deliveries. Thread-safe.
+     *
+     * @throws LeaseLostException if another instance holds the stream now (the delivery should end: the other one
+     *                            delivers from the last checkpoint)
+     */
+    public void keepLease() {
+        if (!store.tryAcquire(config.name, config.owner, config.leaseTtl)) {
+            throw new LeaseLostException(config.name, config.owner);
+        }
     }
 
     /** The stream's name (its checkpoint's key). */
@@ -205,7 +247,7 @@ public final class LogStream<E> implements AutoCloseable {
             }
             try {
                 boolean wasLeased = leased;
-                if (holdLease() && (due || !wasLeased)) {
+                if (holdLease() && (due || !wasLeased) && !paused) {
                     pass();
                 }
             } catch (LeaseLostException e) {
@@ -232,7 +274,7 @@ public final class LogStream<E> implements AutoCloseable {
             return false;
         }
         if (!leased) {
-            resume();
+            loadCheckpoint();
             leased = true;
             LOG.info("log stream '{}': instance '{}' consumes from block {}", config.name, config.owner,
                     cursor == null ? "latest" : cursor.blockNumber() + 1);
@@ -240,7 +282,7 @@ public final class LogStream<E> implements AutoCloseable {
         return true;
     }
 
-    private void resume() {
+    private void loadCheckpoint() {
         recent.clear();
         checkpointUnverified = false;
         Optional<Checkpoint> saved = store.load(config.name);
@@ -305,13 +347,14 @@ public final class LogStream<E> implements AutoCloseable {
             return;
         }
         tipMissing = null;
-        while (running && target > cursor.blockNumber()) {
+        while (running && !paused && target > cursor.blockNumber()) {
             long next = cursor.blockNumber() + 1;
             long behind = target - next + 1;
-            if (behind > recent.capacity()) {
-                backfill(next, Math.min(target - recent.capacity(), next + fetcher.chunk() - 1));
-            } else if (!follow(next, target)) {
-                return; // the chain moved while we read it: look again on the next pass
+            boolean moved = behind > recent.capacity()
+                    ? backfill(next, Math.min(target - recent.capacity(), next + fetcher.chunk() - 1))
+                    : follow(next, target);
+            if (!moved) {
+                return; // the chain moved while we read it, or the node cannot give a block's logs yet: next pass
             }
             if (!store.tryAcquire(config.name, config.owner, config.leaseTtl)) {
                 throw new LeaseLostException(config.name, config.owner);
@@ -364,17 +407,96 @@ public final class LogStream<E> implements AutoCloseable {
     private record TipMissing(long number, long head) {
     }
 
-    /** Blocks far below the head: taken as final, their logs delivered and the checkpoint moved to {@code to}. */
-    private void backfill(long from, long to) {
-        List<Log> logs = fetcher.fetch(from, to);
+    /**
+     * Blocks far below the head, taken as final: their logs delivered answer by answer (a range the node refuses as
+     * too large is split, and each piece delivered and checkpointed before the next is asked, so memory holds one
+     * answer), the checkpoint moved to {@code to}. The last block's logs are asked by its hash, not in the range: a
+     * node that does not hold it answers an error, read as "not yet" (false, nothing past the last piece committed),
+     * where a range query answered by a replica behind would have said "no logs". The blocks before it come from range
+     * answers, which a replica could only get short by lagging the whole reorganisation window behind the head.
+     */
+    private boolean backfill(long from, long to) {
         Block end = client.getBlockByNumber(BlockTag.number(to), false)
                 .orElseThrow(() -> new IllegalStateException("the node has no block " + to + " below its head"));
-        for (Log log : logs) {
+        List<Log> last = logsOf(end);
+        if (last == null) {
+            return false;
+        }
+        if (to > from && !fetcher.fetch(from, to - 1, this::deliverPiece)) {
+            return false; // paused or closed between two answers: each delivered one is committed
+        }
+        for (Log log : last) {
             deliver(log);
         }
         recent.clear();
         recent.add(new RecentBlocks.Entry<>(to, end.hash(), List.of()));
         commit(new Checkpoint(to, end.hash()));
+        return true;
+    }
+
+    /** One backfill answer: delivered, then committed (if it held logs) so a restart does not ask it again. */
+    private boolean deliverPiece(long from, long to, List<Log> logs) {
+        for (Log log : logs) {
+            deliver(log);
+        }
+        if (!logs.isEmpty()) {
+            commit(new Checkpoint(to, null)); // final blocks: the hash is read again if the stream resumes here
+        } else {
+            cursor = new Checkpoint(to, null);
+        }
+        return running && !paused;
+    }
+
+    /**
+     * The logs of {@code block} by its hash, or null if the node cannot give them yet (it does not hold the block:
+     * a replica behind the one that served the header, or the block left the chain, which the next pass unwinds).
+     */
+    private List<Log> logsOf(Block block) {
+        return joinLogs(fetcher.fetchBlock(block.hash()), block);
+    }
+
+    private List<Log> joinLogs(CompletableFuture<List<Log>> asked, Block block) {
+        List<Log> logs;
+        try {
+            logs = asked.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RpcErrorException refused) {
+                notYet(block, refused);
+                return null;
+            }
+            throw e.getCause() instanceof RuntimeException cause ? cause : e; // the node's error, as itself
+        }
+        for (Log log : logs) {
+            if (!block.hash().equals(log.blockHash())) {
+                return null; // an answer about another block than the one asked: treated as not known yet
+            }
+        }
+        if (notYetBlock == block.number()) {
+            notYetBlock = -1;
+            notYetPasses = 0;
+        }
+        return logs;
+    }
+
+    /**
+     * A node that could not give a block's logs by its hash: the stream waits, quietly at first (a replica one block
+     * behind catches up within a block), and reports every {@link #NOT_YET_REPORT_PASSES}th pass in a row on the same
+     * block, so a stream stuck behind a node that never gets the block is not silent.
+     */
+    private void notYet(Block block, RpcErrorException e) {
+        if (notYetBlock == block.number()) {
+            notYetPasses++;
+        } else {
+            notYetBlock = block.number();
+            notYetPasses = 1;
+        }
+        stats.logsNotYet();
+        if (notYetPasses % NOT_YET_REPORT_PASSES == 0) {
+            report(new LogsNotYetAvailableException(config.name, block.number(), block.hash(), notYetPasses, e));
+        } else {
+            LOG.debug("log stream '{}': the node cannot give the logs of block {} ({}) yet: {}", config.name,
+                    block.number(), block.hash(), e.getMessage());
+        }
     }
 
     /**
@@ -412,16 +534,26 @@ public final class LogStream<E> implements AutoCloseable {
             }
             parent = b.hash();
         }
-        long last = blocks.get(blocks.size() - 1).number();
-        List<Log> logs = fetcher.fetch(from, last);
-        int at = 0;
+        // each block's logs by its hash (EIP-234), asked together: an empty answer then means "no logs" from a node
+        // that holds that very block, never "not there yet" from a replica behind the node that served the header
+        List<CompletableFuture<List<Log>>> logsAsked = new ArrayList<>(blocks.size());
         for (Block b : blocks) {
-            List<StreamedLog<E>> delivered = new ArrayList<>();
-            for (; at < logs.size() && logs.get(at).blockNumber() == b.number(); at++) {
-                Log log = logs.get(at);
-                if (!b.hash().equals(log.blockHash())) {
-                    return false; // the logs come from another version of the block than its header
+            logsAsked.add(fetcher.fetchBlock(b.hash()));
+        }
+        for (int i = 0; i < blocks.size(); i++) {
+            Block b = blocks.get(i);
+            List<Log> logs = running && !paused ? joinLogs(logsAsked.get(i), b) : null;
+            if (logs == null) {
+                for (int j = i + 1; j < logsAsked.size(); j++) {
+                    logsAsked.get(j).exceptionally(e -> null); // answered or not, no longer read
                 }
+                if (i > 0) {
+                    commit(cursor);
+                }
+                return false; // nothing past the previous block: looked at again on the next pass
+            }
+            List<StreamedLog<E>> delivered = new ArrayList<>();
+            for (Log log : logs) {
                 StreamedLog<E> s = deliver(log);
                 if (s != null) {
                     delivered.add(s);
@@ -429,7 +561,7 @@ public final class LogStream<E> implements AutoCloseable {
             }
             recent.add(new RecentBlocks.Entry<>(b.number(), b.hash(), List.copyOf(delivered)));
             cursor = new Checkpoint(b.number(), b.hash());
-            if (!delivered.isEmpty() || b.number() == last) {
+            if (!delivered.isEmpty() || i == blocks.size() - 1) {
                 commit(cursor);
             }
         }

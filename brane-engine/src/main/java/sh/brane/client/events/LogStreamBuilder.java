@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -47,6 +48,7 @@ public final class LogStreamBuilder<E> {
     String owner;
     Duration leaseTtl = Duration.ofSeconds(15);
     boolean subscribe = true;
+    ThreadFactory threadFactory;
     Consumer<Exception> onError = e -> LOG.warn("log stream: {}", e.getMessage());
 
     LogStreamBuilder(BraneClient client, Function<Log, E> decoder) {
@@ -75,6 +77,7 @@ public final class LogStreamBuilder<E> {
         b.owner = owner;
         b.leaseTtl = leaseTtl;
         b.subscribe = subscribe;
+        b.threadFactory = threadFactory;
         b.onError = onError;
         return b;
     }
@@ -237,9 +240,21 @@ public final class LogStreamBuilder<E> {
     }
 
     /**
+     * Makes the stream's one thread (default: a platform daemon thread named {@code brane-log-stream-<name>}); for
+     * example {@code Thread.ofVirtual().name("brane-log-stream-" + name).factory()} to run on a virtual thread.
+     */
+    public LogStreamBuilder<E> threadFactory(ThreadFactory factory) {
+        if (factory == null) {
+            throw new IllegalArgumentException("threadFactory must not be null (leave it unset for the default)");
+        }
+        this.threadFactory = factory;
+        return this;
+    }
+
+    /**
      * Receives what goes wrong without stopping the stream: {@link UndecodableLogException} (the log is skipped),
      * a handler's exception (delivered again later), node and store failures (retried), {@link LeaseLostException},
-     * {@link ReorgBeyondWindowException}. Default: a WARN log line.
+     * {@link ReorgBeyondWindowException}, {@link LogsNotYetAvailableException} (the stream waits for the block). Default: a WARN log line.
      */
     public LogStreamBuilder<E> onError(Consumer<Exception> onError) {
         this.onError = onError;

@@ -12,6 +12,7 @@ public final class LogStreamStats {
     private final AtomicLong removed = new AtomicLong();
     private final AtomicLong reorgs = new AtomicLong();
     private final AtomicLong decodeFailures = new AtomicLong();
+    private final AtomicLong logsNotYet = new AtomicLong();
     private volatile long head = -1;
     private volatile long checkpoint = -1;
 
@@ -39,6 +40,14 @@ public final class LogStreamStats {
     /** Logs that did not decode as the stream's event (reported as {@link UndecodableLogException}, skipped). */
     public long decodeFailures() {
         return decodeFailures.get();
+    }
+
+    /**
+     * Times a block's logs, asked by its hash, were refused by a node that did not hold the block yet (a replica
+     * behind the one that served the header): the stream waited rather than pass the block.
+     */
+    public long logsNotYetAvailable() {
+        return logsNotYet.get();
     }
 
     /** The newest head the stream saw, or -1. */
@@ -77,6 +86,10 @@ public final class LogStreamStats {
         decodeFailures.incrementAndGet();
     }
 
+    void logsNotYet() {
+        logsNotYet.incrementAndGet();
+    }
+
     void head(long block) {
         head = block;
     }
@@ -88,7 +101,7 @@ public final class LogStreamStats {
     @Override
     public String toString() {
         return "LogStreamStats[delivered=" + logsDelivered() + ", removed=" + removalsDelivered() + ", reorgs="
-                + reorgsDetected() + ", decodeFailures=" + decodeFailures() + ", head=" + head + ", checkpoint="
+                + reorgsDetected() + ", decodeFailures=" + decodeFailures() + ", logsNotYet=" + logsNotYetAvailable() + ", head=" + head + ", checkpoint="
                 + checkpoint + "]";
     }
 }

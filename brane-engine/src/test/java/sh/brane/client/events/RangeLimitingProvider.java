@@ -26,6 +26,8 @@ final class RangeLimitingProvider implements BraneProvider {
     private final int maxBlocks;
     final AtomicInteger refused = new AtomicInteger();
     final AtomicInteger getLogs = new AtomicInteger();
+    /** Logs in the answers given so far. */
+    final AtomicInteger answeredLogs = new AtomicInteger();
     volatile boolean silentSubscriptions;
 
     RangeLimitingProvider(BraneProvider delegate, int maxBlocks) {
@@ -38,13 +40,20 @@ final class RangeLimitingProvider implements BraneProvider {
         if ("eth_getLogs".equals(method)) {
             getLogs.incrementAndGet();
             Map<?, ?> filter = (Map<?, ?>) params.get(0);
-            long from = Long.decode(String.valueOf(filter.get("fromBlock")));
-            long to = Long.decode(String.valueOf(filter.get("toBlock")));
+            boolean byHash = filter.containsKey("blockHash");
+            long from = byHash ? 0 : Long.decode(String.valueOf(filter.get("fromBlock")));
+            long to = byHash ? 0 : Long.decode(String.valueOf(filter.get("toBlock")));
             if (to - from + 1 > maxBlocks) {
                 refused.incrementAndGet();
                 return CompletableFuture.failedFuture(new RpcErrorException(method, -32005,
                         "query returned more than 10000 results", null));
             }
+            return delegate.sendAsync(method, params, decoder).thenApply(answer -> {
+                if (answer instanceof List<?> logs) {
+                    answeredLogs.addAndGet(logs.size());
+                }
+                return answer;
+            });
         }
         return delegate.sendAsync(method, params, decoder);
     }

@@ -59,7 +59,7 @@ final class StreamFixture {
     }
 
     /** Records deliveries; {@link #amounts()} lists them as +amount (added) and -amount (removed). */
-    static final class Recorder implements LogHandler<Erc20.Transfer> {
+    static class Recorder implements LogHandler<Erc20.Transfer> {
         final List<StreamedLog<Erc20.Transfer>> seen = new ArrayList<>();
 
         @Override
