@@ -7,9 +7,11 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Feeds a bean method from a log stream ({@code sh.brane.client.events.LogStream}): each confirmed event of a
- * contract, decoded into the record the method takes, at least once and in chain order, with the checkpoint
- * committed after the method returns. Parameters: {@code (Event e)}, {@code (Event e, Log log)} or
+ * Feeds a bean method from a log stream ({@code sh.brane.client.events.LogStream}), run by a
+ * {@link BraneListenerContainer}: each confirmed event of a contract, decoded into the record the method takes, at
+ * least once and in chain order, with the checkpoint committed after the method (or, once its retries are spent, the
+ * {@link BraneLogRecoverer}) returns. A method that throws is called again after each back-off interval
+ * ({@code brane.events.listener.retry.*}). Parameters: {@code (Event e)}, {@code (Event e, Log log)} or
  * {@code (StreamedLog<Event> log)}; the last two also receive removals after a reorganisation
  * ({@code log.removed()}), the first only additions (a removal is then logged at WARN).
  *
@@ -25,8 +27,17 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface BraneEventListener {
 
-    /** The stream's id: its checkpoint's key and the {@code <id>} of its properties; default {@code bean.method}. */
+    /**
+     * The listener's id: its stream's checkpoint key, the {@code <id>} of its properties, and its container's key in
+     * the registry ({@link BraneEventListenerContainer#listenerContainer(String)}); default {@code bean.method}.
+     */
     String id() default "";
+
+    /**
+     * Whether its container starts with the application context ({@code true} or {@code false}, placeholders
+     * allowed); default {@code brane.events.auto-startup}. A container not started is started through the registry.
+     */
+    String autoStartup() default "";
 
     /**
      * The name of the {@code @BraneContract} bean whose event this is (its address and ABI); default: the one bean

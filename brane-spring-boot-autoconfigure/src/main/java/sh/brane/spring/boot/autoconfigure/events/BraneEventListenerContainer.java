@@ -2,10 +2,10 @@ package sh.brane.spring.boot.autoconfigure.events;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
@@ -23,17 +23,18 @@ import sh.brane.client.events.CheckpointStore;
 import sh.brane.client.events.LogStream;
 
 /**
- * Finds {@link BraneEventListener} methods on beans as they are created, and runs one log stream per method while
- * the context runs: started with the context ({@code brane.events.auto-startup}), closed on shutdown (the current
- * delivery ends, the lease is given up so another instance takes over at once).
+ * Finds {@link BraneEventListener} methods on beans as they are created, makes a {@link BraneListenerContainer} for
+ * each with the {@link BraneListenerContainerFactory}, and is their registry by listener id (Spring Kafka's
+ * {@code KafkaListenerEndpointRegistry}): {@link #listenerContainer(String)} to stop, start, pause or resume one.
+ * With the context it starts the containers whose auto-startup is on ({@code brane.events.auto-startup}, or the
+ * annotation's) and stops them all on shutdown (the current delivery ends, the lease is given up so another instance
+ * takes over at once).
  */
 public final class BraneEventListenerContainer implements BeanPostProcessor, SmartLifecycle, BeanFactoryAware,
         EnvironmentAware {
-    private static final Logger logger = LoggerFactory.getLogger(BraneEventListenerContainer.class);
 
     private final List<ListenerMethod> methods = new ArrayList<>();
-    private final List<LogStream<Record>> streams = new ArrayList<>();
-    private final List<Runnable> unbindMeters = new ArrayList<>();
+    private final Map<String, BraneListenerContainer> containers = new LinkedHashMap<>();
     private ListableBeanFactory beanFactory;
     private Environment environment;
     private volatile boolean running;
@@ -72,8 +73,20 @@ public final class BraneEventListenerContainer implements BeanPostProcessor, Sma
 
     /** The running streams (empty while stopped). */
     public List<LogStream<Record>> streams() {
-        synchronized (streams) {
-            return List.copyOf(streams);
+        return listenerContainers().stream().map(BraneListenerContainer::stream).filter(Objects::nonNull).toList();
+    }
+
+    /** The container of the listener with {@code id}, or null if there is none (or the context has not started). */
+    public BraneListenerContainer listenerContainer(String id) {
+        synchronized (containers) {
+            return containers.get(id);
+        }
+    }
+
+    /** Every listener's container, in the order the methods were found. */
+    public List<BraneListenerContainer> listenerContainers() {
+        synchronized (containers) {
+            return List.copyOf(containers.values());
         }
     }
 
@@ -84,40 +97,51 @@ public final class BraneEventListenerContainer implements BeanPostProcessor, Sma
 
     @Override
     public void start() {
+        synchronized (containers) {
+            if (containers.isEmpty()) {
+                create();
+            }
+            containers.values().stream().filter(BraneListenerContainer::isAutoStartup)
+                    .forEach(BraneListenerContainer::start);
+        }
+        running = true;
+    }
+
+    /** Makes every container, building each stream once first: a bad setting fails start-up before any runs. */
+    private void create() {
         List<ListenerMethod> todo;
         synchronized (methods) {
             todo = List.copyOf(methods);
         }
         if (todo.isEmpty()) {
-            running = true;
             return;
         }
-        ListenerStreams factory = new ListenerStreams(beanFactory, environment, properties(),
+        BraneEventsProperties properties = properties();
+        ListenerStreams streams = new ListenerStreams(beanFactory, environment, properties,
                 beanFactory.getBean(CheckpointStore.class));
-        List<ListenerStreams.ListenerStream> built = new ArrayList<>();
-        for (ListenerMethod m : todo) {
-            built.add(factory.create(m)); // a bad setting fails start-up before any stream runs
-        }
+        BraneListenerContainerFactory factory = beanFactory.getBean(BraneListenerContainerFactory.class);
+        DeliveryObservation observation = beanFactory.getBeanProvider(DeliveryObservation.class)
+                .getIfAvailable(() -> DeliveryObservation.NONE);
         StreamMeters meters = beanFactory.getBeanProvider(StreamMeters.class).getIfAvailable();
-        synchronized (streams) {
-            for (ListenerStreams.ListenerStream b : built) {
-                if (meters != null) {
-                    unbindMeters.add(meters.bind(b.stream(), b.chain()));
-                }
-                streams.add(b.stream().start());
-                logger.info("@BraneEventListener stream '{}' started on chain '{}'", b.stream().name(), b.chain());
+        Map<String, BraneListenerContainer> made = new LinkedHashMap<>();
+        for (ListenerMethod m : todo) {
+            BraneListenerContainer.StreamSource source = (handler, threads, onError) -> streams.create(m, handler,
+                    threads, onError);
+            source.create(log -> { }, Thread.ofPlatform().factory(), e -> { }); // checks the settings
+            BraneListenerContainer previous = made.put(m.id(), factory.create(m, source, observation, meters,
+                    environment, properties.getLeaseTtl()));
+            if (previous != null) {
+                throw new IllegalStateException("@BraneEventListener " + m.describe() + ": the id '" + m.id()
+                        + "' is already another listener's; give each an id of its own (it is its checkpoint's key)");
             }
         }
-        running = true;
+        containers.putAll(made);
     }
 
     @Override
     public void stop() {
-        synchronized (streams) {
-            streams.forEach(LogStream::close);
-            streams.clear();
-            unbindMeters.forEach(Runnable::run);
-            unbindMeters.clear();
+        synchronized (containers) {
+            containers.values().forEach(BraneListenerContainer::stop);
         }
         running = false;
     }
@@ -129,6 +153,6 @@ public final class BraneEventListenerContainer implements BeanPostProcessor, Sma
 
     @Override
     public boolean isAutoStartup() {
-        return properties().isAutoStartup();
+        return true; // each container has its own auto-startup; the registry starts those whose is on
     }
 }

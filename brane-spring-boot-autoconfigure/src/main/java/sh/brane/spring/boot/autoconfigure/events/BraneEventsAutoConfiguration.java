@@ -16,6 +16,10 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.core.env.Environment;
+import org.springframework.boot.thread.Threading;
+import io.micrometer.observation.ObservationRegistry;
 
 import sh.brane.client.events.CheckpointStore;
 import sh.brane.client.events.InMemoryCheckpointStore;
@@ -31,6 +35,7 @@ import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfigurati
  */
 @AutoConfiguration(after = { BraneAutoConfiguration.class, BraneContractsAutoConfiguration.class },
         afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+                "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
                 "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(LogStream.class)
 @EnableConfigurationProperties(BraneEventsProperties.class)
@@ -64,9 +69,48 @@ public final class BraneEventsAutoConfiguration {
         return new JdbcCheckpointStore(dataSource);
     }
 
+    /** The registry of listener containers, and the post-processor that finds the methods. */
     @Bean
     static BraneEventListenerContainer braneEventListenerContainer() {
         return new BraneEventListenerContainer();
+    }
+
+    /** Log and skip (with a {@link BraneListenerFailedEvent}) once a listener's retries are spent. */
+    @Bean
+    @ConditionalOnMissingBean
+    BraneLogRecoverer braneLogRecoverer(ApplicationEventPublisher publisher) {
+        return new LoggingLogRecoverer(publisher);
+    }
+
+    /** Retries with {@code brane.events.listener.retry.*}, then the recoverer. */
+    @Bean
+    @ConditionalOnMissingBean
+    BraneListenerErrorHandler braneListenerErrorHandler(BraneEventsProperties properties,
+            BraneLogRecoverer recoverer) {
+        return new BraneListenerErrorHandler(ListenerRetry.backOff(properties.getListener().getRetry()), recoverer);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    BraneListenerContainerFactory braneListenerContainerFactory(BraneListenerErrorHandler errorHandler,
+            BraneEventsProperties properties, Environment environment) {
+        BraneListenerContainerFactory factory = new BraneListenerContainerFactory(errorHandler);
+        factory.setAutoStartup(properties.isAutoStartup());
+        factory.setVirtualThreads(Threading.VIRTUAL.isActive(environment));
+        return factory;
+    }
+
+    /** One observation per delivery when Micrometer's Observation API and a registry are present. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(ObservationRegistry.class)
+    @ConditionalOnBean(ObservationRegistry.class)
+    static class Observations {
+
+        @Bean
+        @ConditionalOnMissingBean
+        DeliveryObservation braneEventDeliveryObservation(ObservationRegistry registry) {
+            return new MicrometerDeliveryObservation(registry);
+        }
     }
 
     /** The listener streams' {@code brane.events.*} meters, as the providers' {@code brane.rpc.*} ones. */

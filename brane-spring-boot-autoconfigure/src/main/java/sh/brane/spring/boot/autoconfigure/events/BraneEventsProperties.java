@@ -34,8 +34,14 @@ public class BraneEventsProperties {
     /** How long a consuming instance keeps a stream after it stops renewing; another takes over after it. */
     private Duration leaseTtl = Duration.ofSeconds(15);
 
-    /** Whether listener streams start with the application context. */
+    /**
+     * Whether listener containers start with the application context (a listener's own
+     * {@code @BraneEventListener(autoStartup)} wins); one not started is started through the registry.
+     */
     private boolean autoStartup = true;
+
+    /** What a listener container does when its method throws. */
+    private final Listener listener = new Listener();
 
     /**
      * Settings per stream id (chain, contract, address, from-block, confirmations, poll-interval), as on
@@ -107,6 +113,71 @@ public class BraneEventsProperties {
 
         public void setPollInterval(Duration pollInterval) {
             this.pollInterval = pollInterval;
+        }
+    }
+
+    public Listener getListener() {
+        return this.listener;
+    }
+
+    /** Listener containers: retries of a failing method, then the recoverer. */
+    public static class Listener {
+
+        /** Retries of a listener method that throws, with exponential back-off, before the recoverer gets the log. */
+        private final Retry retry = new Retry();
+
+        public Retry getRetry() {
+            return this.retry;
+        }
+    }
+
+    /** Spring's {@code ExponentialBackOff} between calls of a failing listener method with the same log. */
+    public static class Retry {
+
+        /**
+         * Calls of the method with one log, the first included, before the log goes to the recoverer (1: no retry).
+         */
+        private int maxAttempts = 10;
+
+        /** Wait before the second call. */
+        private Duration initialInterval = Duration.ofSeconds(1);
+
+        /** Factor applied to the wait after each further failure (1: a fixed interval). */
+        private double multiplier = 2.0;
+
+        /** Longest wait between two calls. */
+        private Duration maxInterval = Duration.ofSeconds(30);
+
+        public int getMaxAttempts() {
+            return this.maxAttempts;
+        }
+
+        public void setMaxAttempts(int maxAttempts) {
+            this.maxAttempts = maxAttempts;
+        }
+
+        public Duration getInitialInterval() {
+            return this.initialInterval;
+        }
+
+        public void setInitialInterval(Duration initialInterval) {
+            this.initialInterval = initialInterval;
+        }
+
+        public double getMultiplier() {
+            return this.multiplier;
+        }
+
+        public void setMultiplier(double multiplier) {
+            this.multiplier = multiplier;
+        }
+
+        public Duration getMaxInterval() {
+            return this.maxInterval;
+        }
+
+        public void setMaxInterval(Duration maxInterval) {
+            this.maxInterval = maxInterval;
         }
     }
 

@@ -3,6 +3,8 @@ package sh.brane.spring.boot.autoconfigure.events;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -18,6 +20,7 @@ import sh.brane.client.contract.BoundContract;
 import sh.brane.client.contract.BraneContracts;
 import sh.brane.client.contract.EventBinding;
 import sh.brane.client.events.CheckpointStore;
+import sh.brane.client.events.LogHandler;
 import sh.brane.client.events.LogStream;
 import sh.brane.client.events.LogStreamBuilder;
 import sh.brane.core.abi.Abi;
@@ -64,7 +67,8 @@ final class ListenerStreams {
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })
-    ListenerStream create(ListenerMethod m) {
+    ListenerStream create(ListenerMethod m, LogHandler<Record> handler, ThreadFactory threads,
+            Consumer<Exception> onError) {
         String id = m.id();
         String prefix = "brane.events.streams." + id + ".";
         BraneEventsProperties.Stream own = properties.getStreams().getOrDefault(id, new BraneEventsProperties.Stream());
@@ -101,8 +105,8 @@ final class ListenerStreams {
         }
         LogStream<Record> stream = (LogStream<Record>) builder.confirmations(n).pollInterval(interval)
                 .subscribedPollInterval(properties.getSubscribedPollInterval()).chunkSize(properties.getChunkSize()).reorgWindow(properties.getReorgWindow(), 50_000)
-                .checkpoints(store, properties.getLeaseTtl())
-                .build((sh.brane.client.events.LogHandler) m.handler());
+                .checkpoints(store, properties.getLeaseTtl()).threadFactory(threads).onError(onError)
+                .build((LogHandler) handler);
         return new ListenerStream(stream, chain == null ? chainOf(client) : chain.strip());
     }
 
