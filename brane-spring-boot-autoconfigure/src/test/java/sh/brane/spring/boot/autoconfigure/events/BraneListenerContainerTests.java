@@ -98,12 +98,10 @@ class BraneListenerContainerTests {
 
     /** Waits while {@code pending} holds, 20 s at most; the assertions after it say what was missing. */
     private static void waitUpTo20sWhile(Callable<Boolean> pending) throws Exception {
-        long t0 = System.nanoTime();
-        long deadline = t0 + Duration.ofSeconds(20).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (pending.call() && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        System.out.println("WAITED " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) + " ms");
     }
 
     @Test
