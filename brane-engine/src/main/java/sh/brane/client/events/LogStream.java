@@ -17,7 +17,6 @@ import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Log;
 import sh.brane.core.types.Hash;
-import sh.brane.rpc.RpcErrorException;
 
 /**
  * Event ingestion that survives reorganisations and restarts. From its checkpoint (or its start block) the stream
@@ -25,7 +24,8 @@ import sh.brane.rpc.RpcErrorException;
  * the head block by block: live, woken by a {@code newHeads} subscription when the provider can subscribe
  * ({@link sh.brane.rpc.BraneProvider#canSubscribe()}), with a slow safety poll; by polling otherwise. A block's logs
  * are delivered once it has the configured confirmations. Each block followed is checked against its parent
- * hash; when the chain reorganises, the logs delivered from abandoned blocks are delivered again as removals (newest
+ * hash, and its logs are asked by its hash, so a node behind the one that served the header cannot pass an empty
+ * answer for it ({@link BlockLogs}); when the chain reorganises, the logs delivered from abandoned blocks are delivered again as removals (newest
  * first) and the stream goes on along the new chain. Delivery is at least once: the checkpoint (block number and
  * hash) is committed after the handler returned for the block's logs, so after a crash, an error or a takeover the
  * logs after the last checkpoint are delivered again, and never those before it.
@@ -63,14 +63,13 @@ import sh.brane.rpc.RpcErrorException;
 public final class LogStream<E> implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LogStream.class);
     private static final long JOIN_MILLIS = 10_000;
-    /** Passes in a row a block's logs may be "not yet" before each report to {@code onError}. */
-    static final int NOT_YET_REPORT_PASSES = 10;
 
     private final LogStreamBuilder<E> config;
     private final LogHandler<E> handler;
     private final BraneClient client;
     private final CheckpointStore store;
     private final ChunkedLogFetcher fetcher;
+    private final BlockLogs blockLogs;
     private final RecentBlocks<E> recent;
     private final HeadSubscription heads;
     private final LogStreamStats stats = new LogStreamStats();
@@ -85,9 +84,6 @@ public final class LogStream<E> implements AutoCloseable {
     private boolean checkpointUnverified;
     /** The newest remembered block as the last pass found it missing, below what the stream remembers; or null. */
     private TipMissing tipMissing;
-    /** The block whose logs the node could not give by its hash yet, and in how many passes in a row. */
-    private long notYetBlock = -1;
-    private int notYetPasses;
     private Thread thread;
 
     LogStream(LogStreamBuilder<E> config, LogHandler<E> handler) {
@@ -96,6 +92,7 @@ public final class LogStream<E> implements AutoCloseable {
         this.client = config.client;
         this.store = config.store;
         this.fetcher = new ChunkedLogFetcher(client, config.addresses, config.topics, config.chunkSize);
+        this.blockLogs = new BlockLogs(config.name, fetcher, stats, this::report);
         this.recent = new RecentBlocks<>(config.reorgWindow, config.maxRememberedLogs);
         this.heads = config.subscribe ? new HeadSubscription(config.name, client.provider(), this::wake) : null;
     }
@@ -418,7 +415,7 @@ public final class LogStream<E> implements AutoCloseable {
     private boolean backfill(long from, long to) {
         Block end = client.getBlockByNumber(BlockTag.number(to), false)
                 .orElseThrow(() -> new IllegalStateException("the node has no block " + to + " below its head"));
-        List<Log> last = logsOf(end);
+        List<Log> last = blockLogs.read(blockLogs.ask(end), end);
         if (last == null) {
             return false;
         }
@@ -445,58 +442,6 @@ public final class LogStream<E> implements AutoCloseable {
             cursor = new Checkpoint(to, null);
         }
         return running && !paused;
-    }
-
-    /**
-     * The logs of {@code block} by its hash, or null if the node cannot give them yet (it does not hold the block:
-     * a replica behind the one that served the header, or the block left the chain, which the next pass unwinds).
-     */
-    private List<Log> logsOf(Block block) {
-        return joinLogs(fetcher.fetchBlock(block.hash()), block);
-    }
-
-    private List<Log> joinLogs(CompletableFuture<List<Log>> asked, Block block) {
-        List<Log> logs;
-        try {
-            logs = asked.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RpcErrorException refused) {
-                notYet(block, refused);
-                return null;
-            }
-            throw e.getCause() instanceof RuntimeException cause ? cause : e; // the node's error, as itself
-        }
-        for (Log log : logs) {
-            if (!block.hash().equals(log.blockHash())) {
-                return null; // an answer about another block than the one asked: treated as not known yet
-            }
-        }
-        if (notYetBlock == block.number()) {
-            notYetBlock = -1;
-            notYetPasses = 0;
-        }
-        return logs;
-    }
-
-    /**
-     * A node that could not give a block's logs by its hash: the stream waits, quietly at first (a replica one block
-     * behind catches up within a block), and reports every {@link #NOT_YET_REPORT_PASSES}th pass in a row on the same
-     * block, so a stream stuck behind a node that never gets the block is not silent.
-     */
-    private void notYet(Block block, RpcErrorException e) {
-        if (notYetBlock == block.number()) {
-            notYetPasses++;
-        } else {
-            notYetBlock = block.number();
-            notYetPasses = 1;
-        }
-        stats.logsNotYet();
-        if (notYetPasses % NOT_YET_REPORT_PASSES == 0) {
-            report(new LogsNotYetAvailableException(config.name, block.number(), block.hash(), notYetPasses, e));
-        } else {
-            LOG.debug("log stream '{}': the node cannot give the logs of block {} ({}) yet: {}", config.name,
-                    block.number(), block.hash(), e.getMessage());
-        }
     }
 
     /**
@@ -538,11 +483,11 @@ public final class LogStream<E> implements AutoCloseable {
         // that holds that very block, never "not there yet" from a replica behind the node that served the header
         List<CompletableFuture<List<Log>>> logsAsked = new ArrayList<>(blocks.size());
         for (Block b : blocks) {
-            logsAsked.add(fetcher.fetchBlock(b.hash()));
+            logsAsked.add(blockLogs.ask(b));
         }
         for (int i = 0; i < blocks.size(); i++) {
             Block b = blocks.get(i);
-            List<Log> logs = running && !paused ? joinLogs(logsAsked.get(i), b) : null;
+            List<Log> logs = running && !paused ? blockLogs.read(logsAsked.get(i), b) : null;
             if (logs == null) {
                 for (int j = i + 1; j < logsAsked.size(); j++) {
                     logsAsked.get(j).exceptionally(e -> null); // answered or not, no longer read
