@@ -25,14 +25,14 @@ import sh.brane.core.types.Hash;
  * ({@link sh.brane.rpc.BraneProvider#canSubscribe()}), with a slow safety poll; by polling otherwise. A block's logs
  * are delivered once it has the configured confirmations. Each block followed is checked against its parent
  * hash, and its logs are asked by its hash, so a node behind the one that served the header cannot pass an empty
- * answer for it ({@link BlockLogs}); when the chain reorganises, the logs delivered from abandoned blocks are delivered again as removals (newest
- * first) and the stream goes on along the new chain. Delivery is at least once: the checkpoint (block number and
+ * answer for it ({@link BlockLogs}); when the chain reorganises, the logs delivered from abandoned blocks are
+ * delivered again as removals (newest first) and the stream goes on along the new chain. Delivery is at least once: the checkpoint (block number and
  * hash) is committed after the handler returned for the block's logs, so after a crash, an error or a takeover the
  * logs after the last checkpoint are delivered again, and never those before it.
  *
  * <p>Exactly one instance consumes a stream at a time: each holds the stream's lease in the {@link CheckpointStore}
  * while it runs (renewed on every pass) and the others wait; when the holder dies another takes over once the lease
- * expired. Memory is bounded: one backfill chunk of logs at a time, and a window of recent blocks with their
+ * expired. Memory is bounded: one {@code eth_getLogs} answer at a time, and a window of recent blocks with their
  * delivered logs ({@link LogStreamBuilder#reorgWindow}).
  *
  * <pre>{@code
