@@ -38,6 +38,8 @@ final class MicrometerStreamMeters implements StreamMeters {
                         LogStreamStats::reorgsDetected, tags),
                 counter("brane.events.decode.failures", "Logs that did not decode as the listener's event", stats,
                         LogStreamStats::decodeFailures, tags),
+                counter("brane.events.logs.not.yet", "Blocks whose logs the node could not give by hash yet (a replica"
+                        + " behind): the stream waited", stats, LogStreamStats::logsNotYetAvailable, tags),
                 gauge("brane.events.head.lag", "Blocks between the newest head seen and the checkpoint", stats,
                         LogStreamStats::headLag, tags),
                 gauge("brane.events.checkpoint.block", "Block of the stream's last committed checkpoint", stats,
