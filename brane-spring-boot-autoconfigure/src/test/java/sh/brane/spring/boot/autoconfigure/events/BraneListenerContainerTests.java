@@ -149,6 +149,27 @@ class BraneListenerContainerTests {
     }
 
     @Test
+    void aBackOffLongerThanTheLeaseKeepsTheStreamsLease() throws Exception {
+        runner.withBean(ScriptedDeposits.class)
+                .withPropertyValues(emitter("brane.events.lease-ttl=300ms",
+                        "brane.events.listener.retry.initial-interval=1500ms", "brane.events.listener.retry.max-attempts=2"))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    ScriptedDeposits listener = context.getBean(ScriptedDeposits.class);
+                    listener.failures.put(25L, 1);
+                    send(emitterOf(context), 25);
+                    waitUpTo20sWhile(() -> listener.calls.isEmpty());
+                    Thread.sleep(900); // three lease lifetimes into the back-off
+                    CheckpointStore store = context.getBean(CheckpointStore.class);
+                    assertThat(store.tryAcquire("scripted", "another-instance", Duration.ofMillis(300)))
+                            .as("the lease is still this instance's").isFalse();
+                    waitUpTo20sWhile(() -> listener.applied.isEmpty());
+                    assertThat(listener.applied).containsExactly(25L);
+                    assertThat(listener.callsOf(25)).hasSize(2);
+                });
+    }
+
+    @Test
     void aListenerThatAlwaysFailsIsRecoveredOnceAndTheStreamGoesOn() throws Exception {
         record Recovered(String id, StreamedLog<?> log, Exception cause, int attempts) {
         }
