@@ -50,6 +50,10 @@ final class BlockLogs {
             logs = asked.join();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RpcErrorException refused) {
+                if (LogQueryTooLarge.classify(refused) != null) {
+                    // one block's logs over the node's answer cap: no split can help, and it is no lag either
+                    throw new LogQueryRefusedException(block.number(), block.number(), refused);
+                }
                 notYet(block, refused);
                 return null;
             }

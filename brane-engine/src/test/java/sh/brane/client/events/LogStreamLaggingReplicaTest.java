@@ -136,4 +136,19 @@ class LogStreamLaggingReplicaTest {
             assertThat(limited.refused.get()).isPositive();
         }
     }
+
+    @Test
+    void aBlockWhoseLogsExceedTheAnswerCapIsReportedAsRefusedNotAsLag() throws Exception {
+        fx.transfer(8_001);
+        RangeLimitingProvider capped = new RangeLimitingProvider(http, 0); // even one block is too large
+        BraneClient cappedClient = new BraneClient(capped, Duration.ofMillis(20));
+        List<Exception> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (LogStream<Erc20.Transfer> stream = transfers(cappedClient).name("capped")
+                .fromBlock(client.blockNumber()).onError(errors::add).build(new StreamFixture.Recorder()).start()) {
+            StreamFixture.await("an error", () -> !errors.isEmpty());
+            assertThat(errors.get(0)).isInstanceOf(LogQueryRefusedException.class)
+                    .hasMessageContaining("cannot be split further");
+            assertThat(stream.stats().logsNotYetAvailable()).isZero();
+        }
+    }
 }
