@@ -134,7 +134,7 @@ class PaymentSafetyTest {
     void aJsonKeyGivenTwiceIsRefused() {
         String to = freshAddress();
         assertProblem(payer().post("/api/transfers", "{\"to\":\"" + to + "\",\"amount\":\"1\",\"amount\":\"1000\"}"),
-                400, "Duplicate field 'amount'");
+                400, "Duplicate Object property \"amount\"");
         assertThat(client.getBalance(Address.of(to))).isZero();
     }
 

@@ -136,8 +136,8 @@ public class TransferService {
                 return TransferStatus.journalled(journalled.get());
             }
             if (client.getTransactionByHash(hash).isEmpty()) {
-                throw new NotFoundException("neither the service's journal nor the node knows transaction "
-                        + hash.toHex());
+                throw new NotFoundException("the service's journal holds no transfer " + hash.toHex()
+                        + ", and the node knows no transaction " + hash.toHex());
             }
             return new TransferStatus(hash.toHex(), "PENDING", null, null, null, null, null, null, List.of(), null,
                     null);
