@@ -23,6 +23,8 @@ import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
 import sh.brane.client.tx.ChainIdGuard;
+import sh.brane.client.tx.IdempotencyKey;
+import sh.brane.client.tx.IdempotencyKeyConflictException;
 import sh.brane.client.tx.SendLimits;
 import sh.brane.client.tx.TransactionSender;
 import sh.brane.rpc.RpcErrorException;
@@ -188,18 +190,43 @@ public final class SigningClient {
      * @throws SubmissionUnknownException if the transaction was sent but no answer came (its fate is unknown)
      */
     public Hash submit(TxRequest request) {
-        return submit(request, null);
+        return submit(request, null, null);
     }
 
     /** As {@link #submit(TxRequest)}, decoding a revert of the estimate with the custom errors of {@code errors}. */
     public Hash submit(TxRequest request, Abi errors) {
+        return submit(request, errors, null);
+    }
+
+    /**
+     * As {@link #submit(TxRequest, Abi)}, at most once per idempotency key: a key journalled before (by any instance
+     * sharing the journal) answers with that transaction's hash, without estimating, signing or sending again (see
+     * {@link TransactionSender#send(IdempotencyKey, java.util.function.LongFunction)}).
+     *
+     * @param errors custom errors to decode a revert of the estimate with, or null
+     * @param key    the caller's business reference for this payment, or null for none
+     * @throws IdempotencyKeyConflictException the key was used for another recipient, value or data (nothing signed)
+     */
+    public Hash submit(TxRequest request, Abi errors, IdempotencyKey key) {
+        TransactionSender via = sender();
+        if (key != null) {
+            // a retry: answered from the journal before any node call, so a retry after the funds moved on still
+            // gets its original answer
+            var known = via.findByKey(key);
+            if (known.isPresent()) {
+                if (!IdempotencyKey.fingerprint(request.to(), request.value(), request.data())
+                        .equals(known.get().fingerprint())) {
+                    throw new IdempotencyKeyConflictException(key, known.get().entry().hash());
+                }
+                return known.get().entry().hash();
+            }
+        }
         // the estimate and the fee quotes are independent: ask for them all at once, then wait
         CompletableFuture<Long> estimate = request.gasLimit() != null
                 ? CompletableFuture.completedFuture(request.gasLimit())
                 : client.async("eth_estimateGas", List.of(estimateJson(request)),
                         json -> Json.quantityLong(json, "eth_estimateGas"));
         CompletableFuture<Fees> quotes = fees(request);
-        TransactionSender via = sender();
         long chainId = via.chainId();
         long gasLimit;
         try {
@@ -213,7 +240,8 @@ public final class SigningClient {
         Fees fees = BraneClient.await(quotes, "fee quotes");
         long limit = gasLimit;
         // nonce, guards, signature and journal row in one step of the store; then one broadcast, no lock held
-        return via.send(nonce -> build(request, chainId, nonce, limit, fees)).hash();
+        java.util.function.LongFunction<Transaction> build = nonce -> build(request, chainId, nonce, limit, fees);
+        return (key == null ? via.send(build) : via.send(key, build)).hash();
     }
 
     /**
@@ -223,12 +251,20 @@ public final class SigningClient {
      * @throws ReceiptTimeoutException if no receipt came in time (the transaction may still be mined)
      */
     public Receipt send(TxRequest request) {
-        return send(request, null);
+        return send(request, null, null);
     }
 
     /** As {@link #send(TxRequest)}, decoding reverts with the custom errors of {@code errors} (may be null). */
     public Receipt send(TxRequest request, Abi errors) {
-        Hash hash = submit(request, errors);
+        return send(request, errors, null);
+    }
+
+    /**
+     * As {@link #send(TxRequest, Abi)}, submitting at most once per idempotency key (see
+     * {@link #submit(TxRequest, Abi, IdempotencyKey)}); a retry waits for the receipt of the first submission.
+     */
+    public Receipt send(TxRequest request, Abi errors, IdempotencyKey key) {
+        Hash hash = submit(request, errors, key);
         Receipt receipt = client.waitForReceipt(hash, receiptTimeout);
         if (!receipt.status()) {
             // replay exactly what was mined, with its gas limit, so that running out of gas shows as such

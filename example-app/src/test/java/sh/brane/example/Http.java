@@ -45,6 +45,13 @@ final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    /** A JSON POST with one extra request header (e.g. {@code Idempotency-Key}). */
+    Response post(String path, String json, String header, String value) {
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json").header(header, value)
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
     HttpResponse<java.io.InputStream> stream(String path) throws IOException, InterruptedException {
         return client.send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30)).GET().build(),
                 HttpResponse.BodyHandlers.ofInputStream());

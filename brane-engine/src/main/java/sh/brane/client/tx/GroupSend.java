@@ -62,17 +62,25 @@ final class GroupSend {
 
     static final class Request {
         final LongFunction<Transaction> build;
+        /** The caller's idempotency key, or null. */
+        final IdempotencyKey key;
         final CompletableFuture<JournalEntry> result = new CompletableFuture<>();
         /** Set (under the allocation lock) when a leader took the request into its batch. */
         boolean taken;
 
-        Request(LongFunction<Transaction> build) {
+        Request(LongFunction<Transaction> build, IdempotencyKey key) {
             this.build = build;
+            this.key = key;
         }
     }
 
     JournalEntry send(LongFunction<Transaction> build) {
-        Request mine = new Request(build);
+        return send(build, null);
+    }
+
+    /** @param key the caller's idempotency key, or null */
+    JournalEntry send(LongFunction<Transaction> build, IdempotencyKey key) {
+        Request mine = new Request(build, key);
         queue.add(mine);
         List<List<Request>> batches = new ArrayList<>(1);
         List<List<TransactionStore.Allocation>> allocated = new ArrayList<>(1);
@@ -127,6 +135,14 @@ final class GroupSend {
             TransactionStore.Allocation a = allocated.get(i);
             if (a.failure() != null) {
                 batch.get(i).result.completeExceptionally(a.failure());
+            } else if (a.replayed() != null) {
+                // its key was journalled before: that entry is the answer, nothing new to broadcast
+                Request r = batch.get(i);
+                try {
+                    r.result.complete(sender.replayed(r.key, a.replayed(), r.build));
+                } catch (RuntimeException e) {
+                    r.result.completeExceptionally(e);
+                }
             } else {
                 requests.add(batch.get(i));
                 entries.add(a.entry());

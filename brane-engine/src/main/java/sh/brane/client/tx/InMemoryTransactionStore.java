@@ -39,7 +39,12 @@ public final class InMemoryTransactionStore implements TransactionStore {
         final TreeSet<Long> released = new TreeSet<>();
     }
 
+    private record KeyRef(long chainId, Address from, IdempotencyKey key) {
+    }
+
     private final Map<Key, Account> accounts = new ConcurrentHashMap<>();
+    /** Idempotency keys and what they were journalled for; written under the account's lock. */
+    private final Map<KeyRef, IdempotentEntry> keyed = new ConcurrentHashMap<>();
     private final Map<Hash, JournalEntry> entries = new ConcurrentHashMap<>();
     /** The genesis block hash each chain id's entries were written on (see {@link #bindGenesis}). */
     private final Map<Long, Hash> genesis = new ConcurrentHashMap<>();
@@ -101,6 +106,63 @@ public final class InMemoryTransactionStore implements TransactionStore {
         }
     }
 
+    /** Under the account's lock, slot by slot: a known key is answered with its entry, a new one recorded. */
+    @Override
+    public List<Allocation> allocateAndRecordAll(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            List<NonceSigner> signs, List<IdempotencyKey> keys) {
+        if (keys.size() != signs.size()) {
+            throw new IllegalArgumentException(signs.size() + " signers but " + keys.size() + " idempotency keys");
+        }
+        Account a = account(chainId, from);
+        synchronized (a) {
+            List<Allocation> out = new ArrayList<>(signs.size());
+            for (int i = 0; i < signs.size(); i++) {
+                IdempotencyKey key = keys.get(i);
+                KeyRef ref = key == null ? null : new KeyRef(chainId, from, key);
+                Optional<IdempotentEntry> known = ref == null ? Optional.empty() : current(ref);
+                if (known.isPresent()) {
+                    out.add(Allocation.replayed(known.get()));
+                    continue;
+                }
+                NonceSigner sign = signs.get(i);
+                SignedTransaction[] signed = new SignedTransaction[1];
+                try {
+                    JournalEntry entry = allocateAndRecord(chainId, from, signer, nodeNonce, false,
+                            nonce -> signed[0] = sign.sign(nonce)).orElseThrow();
+                    if (ref != null) {
+                        keyed.put(ref, new IdempotentEntry(key, IdempotencyKey.fingerprint(signed[0].transaction()),
+                                entry));
+                    }
+                    out.add(Allocation.of(entry));
+                } catch (JournalUnavailableException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    out.add(Allocation.failed(e));
+                }
+            }
+            return out;
+        }
+    }
+
+    @Override
+    public Optional<IdempotentEntry> findByKey(long chainId, Address from, IdempotencyKey key) {
+        return current(new KeyRef(chainId, from, key));
+    }
+
+    /** The key's record with its entry as the journal holds it now; empty (and forgotten) once the entry is pruned. */
+    private Optional<IdempotentEntry> current(KeyRef ref) {
+        IdempotentEntry known = keyed.get(ref);
+        if (known == null) {
+            return Optional.empty();
+        }
+        JournalEntry now = entries.get(known.entry().hash());
+        if (now == null) {
+            keyed.remove(ref, known);
+            return Optional.empty();
+        }
+        return Optional.of(new IdempotentEntry(known.key(), known.fingerprint(), now));
+    }
+
     @Override
     public JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer) {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
@@ -128,6 +190,9 @@ public final class InMemoryTransactionStore implements TransactionStore {
                     && entries.remove(e.hash(), e)) {
                 removed++;
             }
+        }
+        if (removed > 0) {
+            keyed.values().removeIf(k -> !entries.containsKey(k.entry().hash()));
         }
         return removed;
     }

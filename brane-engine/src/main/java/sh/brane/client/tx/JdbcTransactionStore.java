@@ -46,6 +46,8 @@ public final class JdbcTransactionStore implements TransactionStore {
     public static final String HISTORY_TABLE = "brane_tx_schema_history";
     private static final String COLUMNS = "hash, chain_id, account, nonce, signer, raw, state, block_number, replaces,"
             + " created_at, updated_at, broadcast_at";
+    /** {@link #COLUMNS} qualified by the journal's alias {@code j}, for joins. */
+    private static final String JOURNAL_COLUMNS_J = "j." + COLUMNS.replace(", ", ", j.");
     private static final String OPEN_STATES = "('SIGNED', 'SENT', 'INCLUDED')";
     private static final String FINISHED_STATES = "('CONFIRMED', 'REPLACED', 'DROPPED', 'FAILED', 'REJECTED')";
 
@@ -156,10 +158,32 @@ public final class JdbcTransactionStore implements TransactionStore {
     @Override
     public List<Allocation> allocateAndRecordAll(long chainId, Address from, String signer, LongSupplier nodeNonce,
             List<NonceSigner> signs) {
+        return allocateAndRecordAll(chainId, from, signer, nodeNonce, signs, java.util.Collections.nCopies(
+                signs.size(), null));
+    }
+
+    /**
+     * As {@link #allocateAndRecordAll(long, Address, String, LongSupplier, List)}; the keys are read after the
+     * account's nonce row is locked, so an instance sees every key another instance committed before it got the
+     * lock, and the primary key of {@code brane_tx_idempotency} refuses a second row for a key in any case.
+     */
+    @Override
+    public List<Allocation> allocateAndRecordAll(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            List<NonceSigner> signs, List<IdempotencyKey> keys) {
+        if (keys.size() != signs.size()) {
+            throw new IllegalArgumentException(signs.size() + " signers but " + keys.size() + " idempotency keys");
+        }
         String account = from.toHex();
         seed(chainId, account, nodeNonce);
         return inTransaction("allocating " + signs.size() + " nonces for " + account, c -> {
             long next = lockNext(c, chainId, account);
+            java.util.Map<IdempotencyKey, IdempotentEntry> known = new java.util.HashMap<>();
+            for (IdempotencyKey key : keys) {
+                if (key != null && !known.containsKey(key)) {
+                    findKeyIn(c, chainId, account, key).ifPresent(k -> known.put(key, k));
+                }
+            }
+            List<IdempotentEntry> newKeys = new ArrayList<>();
             List<Long> released = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT nonce FROM brane_tx_released_nonce WHERE chain_id = ?"
                     + " AND account = ? ORDER BY nonce LIMIT " + signs.size())) {
@@ -175,13 +199,27 @@ public final class JdbcTransactionStore implements TransactionStore {
             List<JournalEntry> written = new ArrayList<>(signs.size());
             int usedReleased = 0;
             long counter = next;
-            for (NonceSigner sign : signs) {
+            for (int i = 0; i < signs.size(); i++) {
+                IdempotencyKey key = keys.get(i);
+                IdempotentEntry earlier = key == null ? null : known.get(key);
+                if (earlier != null) {
+                    out.add(Allocation.replayed(earlier));
+                    continue;
+                }
+                NonceSigner sign = signs.get(i);
                 boolean fromReleased = usedReleased < released.size();
                 long nonce = fromReleased ? released.get(usedReleased) : counter;
                 try {
-                    JournalEntry entry = JournalEntry.signed(sign.sign(nonce), from, signer, null, clock.instant());
+                    SignedTransaction signed = sign.sign(nonce);
+                    JournalEntry entry = JournalEntry.signed(signed, from, signer, null, clock.instant());
                     out.add(Allocation.of(entry));
                     written.add(entry);
+                    if (key != null) {
+                        IdempotentEntry recorded = new IdempotentEntry(key,
+                                IdempotencyKey.fingerprint(signed.transaction()), entry);
+                        known.put(key, recorded);
+                        newKeys.add(recorded);
+                    }
                     if (fromReleased) {
                         usedReleased++;
                     } else {
@@ -201,6 +239,9 @@ public final class JdbcTransactionStore implements TransactionStore {
                 if (!written.isEmpty()) {
                     ps.executeBatch();
                 }
+            }
+            if (!newKeys.isEmpty()) {
+                insertKeys(c, chainId, account, newKeys);
             }
             if (usedReleased > 0) {
                 try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_released_nonce WHERE chain_id = ?"
@@ -252,9 +293,54 @@ public final class JdbcTransactionStore implements TransactionStore {
         });
     }
 
+    private void insertKeys(Connection c, long chainId, String account, List<IdempotentEntry> keys)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_idempotency (chain_id, account, idem_key,"
+                + " hash, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            long now = clock.millis();
+            for (IdempotentEntry k : keys) {
+                ps.setLong(1, chainId);
+                ps.setString(2, account);
+                ps.setString(3, k.key().value());
+                ps.setString(4, k.entry().hash().toHex());
+                ps.setString(5, k.fingerprint().toHex());
+                ps.setLong(6, now);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    @Override
+    public Optional<IdempotentEntry> findByKey(long chainId, Address from, IdempotencyKey key) {
+        return inTransaction("reading idempotency key '" + key.value() + "'",
+                c -> findKeyIn(c, chainId, from.toHex(), key));
+    }
+
+    private static Optional<IdempotentEntry> findKeyIn(Connection c, long chainId, String account, IdempotencyKey key)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT k.fingerprint, " + JOURNAL_COLUMNS_J
+                + " FROM brane_tx_idempotency k JOIN brane_tx_journal j ON j.hash = k.hash"
+                + " WHERE k.chain_id = ? AND k.account = ? AND k.idem_key = ?")) {
+            ps.setLong(1, chainId);
+            ps.setString(2, account);
+            ps.setString(3, key.value());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new IdempotentEntry(key, Hash.of(rs.getString(1)), read(rs)))
+                        : Optional.empty();
+            }
+        }
+    }
+
     @Override
     public int prune(Instant finishedBefore) {
         return inTransaction("pruning finished transactions", c -> {
+            // a key lives as long as its entry
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_idempotency WHERE hash IN (SELECT hash"
+                    + " FROM brane_tx_journal WHERE state IN " + FINISHED_STATES + " AND updated_at < ?)")) {
+                ps.setLong(1, finishedBefore.toEpochMilli());
+                ps.executeUpdate();
+            }
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_journal WHERE state IN "
                     + FINISHED_STATES + " AND updated_at < ?")) {
                 ps.setLong(1, finishedBefore.toEpochMilli());

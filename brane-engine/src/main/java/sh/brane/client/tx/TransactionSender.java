@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
 
 
 import org.slf4j.Logger;
@@ -200,16 +201,62 @@ public final class TransactionSender {
         return group.send(build);
     }
 
+    /**
+     * As {@link #send(LongFunction)}, journalling at most one transaction under {@code key} for this account and
+     * chain: a key journalled before (by this or any instance sharing the journal, before or after a restart) is
+     * answered with its journal entry as the journal holds it now (any state, REJECTED and FAILED included; a new
+     * attempt needs a new key), and nothing is signed or broadcast again: the tracker follows and re-sends it.
+     * Two concurrent sends of one key yield one transaction: the key is read and recorded under the account's
+     * allocation lock, in the same atomic step as the SIGNED row, and the journal refuses a second row per key.
+     *
+     * <p>{@code build} is called with the journalled entry's nonce to check that the request is the same payment
+     * (recipient, value, call data; fees and gas limit may differ between retries).
+     *
+     * @throws IdempotencyKeyConflictException the key was used for another payment (nothing signed)
+     * @see #send(LongFunction) for the other outcomes
+     */
+    public JournalEntry send(IdempotencyKey key, LongFunction<Transaction> build) {
+        Objects.requireNonNull(key, "idempotency key");
+        Objects.requireNonNull(build, "build");
+        // the common retry answers without the allocation lock; a key first seen here is checked again under it
+        java.util.Optional<IdempotentEntry> known = findByKey(key);
+        if (known.isPresent()) {
+            return replayed(key, known.get(), build);
+        }
+        return group.send(build, key);
+    }
+
+    /** The entry journalled under {@code key} for this account and chain, if the journal holds it. */
+    public java.util.Optional<IdempotentEntry> findByKey(IdempotencyKey key) {
+        return store.findByKey(chain.chainId(), signer.address(), Objects.requireNonNull(key, "idempotency key"));
+    }
+
+    /** The entry of a key sent before, once {@code build} is shown to make the same payment. */
+    JournalEntry replayed(IdempotencyKey key, IdempotentEntry known, LongFunction<Transaction> build) {
+        JournalEntry entry = known.entry();
+        if (!IdempotencyKey.fingerprint(build.apply(entry.nonce())).equals(known.fingerprint())) {
+            throw new IdempotencyKeyConflictException(key, entry.hash());
+        }
+        LOG.debug("idempotency key '{}' answered with journalled transaction {} ({})", key, entry.hash(),
+                entry.state());
+        return entry;
+    }
+
     /** The store's step for a group of concurrent sends (see {@link GroupSend}): one allocation, one commit. */
     List<TransactionStore.Allocation> signAll(List<GroupSend.Request> batch) {
         verifyGenesis();
         Address from = signer.address();
         List<NonceSigner> signs = new ArrayList<>(batch.size());
+        List<IdempotencyKey> keys = new ArrayList<>(batch.size());
+        boolean keyed = false;
         for (GroupSend.Request r : batch) {
             signs.add(nonce -> buildAndSign(r.build, nonce));
+            keys.add(r.key);
+            keyed |= r.key != null;
         }
-        return store.allocateAndRecordAll(chain.chainId(), from, signer.name(),
-                () -> client.getTransactionCount(from, BlockTag.PENDING), signs);
+        LongSupplier nodeNonce = () -> client.getTransactionCount(from, BlockTag.PENDING);
+        return keyed ? store.allocateAndRecordAll(chain.chainId(), from, signer.name(), nodeNonce, signs, keys)
+                : store.allocateAndRecordAll(chain.chainId(), from, signer.name(), nodeNonce, signs);
     }
 
     /** Allocation, signing and journalling without the broadcast (the tracker broadcasts SIGNED entries). */

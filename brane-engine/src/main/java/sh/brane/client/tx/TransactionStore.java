@@ -65,6 +65,36 @@ public interface TransactionStore {
     }
 
     /**
+     * As {@link #allocateAndRecordAll(long, Address, String, LongSupplier, List)}, with an idempotency key per slot
+     * (null for none). In the same atomic step, under the account's allocation lock: a slot whose key is journalled
+     * already (by this or another instance, or by an earlier slot of the group) is answered with
+     * {@link Allocation#replayed(IdempotentEntry)}, nothing signed and no nonce taken; a new key is recorded with
+     * the slot's SIGNED row, bound to it by a unique constraint on (chain id, account, key).
+     *
+     * <p>This default supports groups without keys only; both stores of this package override it.
+     *
+     * @param keys one per signer, in order, each null or a key
+     */
+    default List<Allocation> allocateAndRecordAll(long chainId, Address from, String signer, LongSupplier nodeNonce,
+            List<NonceSigner> signs, List<IdempotencyKey> keys) {
+        for (IdempotencyKey key : keys) {
+            if (key != null) {
+                throw new UnsupportedOperationException(getClass().getName() + " does not record idempotency keys;"
+                        + " use JdbcTransactionStore or InMemoryTransactionStore, or send without a key");
+            }
+        }
+        return allocateAndRecordAll(chainId, from, signer, nodeNonce, signs);
+    }
+
+    /**
+     * The entry journalled under {@code key} for the account on the chain, with its payment's fingerprint; empty if
+     * the key was never used or its entry was pruned (a key lives as long as its entry: see {@link #prune}).
+     */
+    default Optional<IdempotentEntry> findByKey(long chainId, Address from, IdempotencyKey key) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not record idempotency keys");
+    }
+
+    /**
      * Records that the node accepted {@code signed} (each still {@link TxState#SIGNED}): they become
      * {@link TxState#SENT} with their broadcast time, in one step. Entries another instance moved already are left
      * out of the result (their change was reported there).
@@ -81,7 +111,8 @@ public interface TransactionStore {
 
     /**
      * Removes {@link TxState#isFinished() finished} entries last updated before {@code finishedBefore}: the
-     * journal's retention. Unfinished entries and nonce counters are never removed.
+     * journal's retention. Unfinished entries and nonce counters are never removed. The idempotency keys of the
+     * removed entries go with them: a key is answered for as long as the journal keeps its entry.
      *
      * @return how many entries were removed
      */
@@ -142,14 +173,29 @@ public interface TransactionStore {
     /** True if entries survive a restart of this process. */
     boolean isDurable();
 
-    /** One slot of {@link #allocateAndRecordAll}: the journalled entry, or why nothing was journalled for it. */
-    record Allocation(JournalEntry entry, RuntimeException failure) {
+    /**
+     * One slot of {@link #allocateAndRecordAll}: the journalled entry, or why nothing was journalled for it.
+     *
+     * @param replayed set when the slot's idempotency key was journalled before: {@code entry} is that key's entry
+     *                 (nothing new signed or journalled), and the caller must check the slot's payment against
+     *                 {@link IdempotentEntry#fingerprint()}
+     */
+    record Allocation(JournalEntry entry, RuntimeException failure, IdempotentEntry replayed) {
+        public Allocation(JournalEntry entry, RuntimeException failure) {
+            this(entry, failure, null);
+        }
+
         public static Allocation of(JournalEntry entry) {
             return new Allocation(java.util.Objects.requireNonNull(entry, "entry"), null);
         }
 
         public static Allocation failed(RuntimeException failure) {
             return new Allocation(null, java.util.Objects.requireNonNull(failure, "failure"));
+        }
+
+        /** The slot's key was journalled before, under {@code existing}. */
+        public static Allocation replayed(IdempotentEntry existing) {
+            return new Allocation(existing.entry(), null, existing);
         }
     }
 }

@@ -12,7 +12,9 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
-import sh.brane.core.crypto.PrivateKey;
+import java.time.Clock;
+
+import sh.brane.signer.Signer;
 import sh.brane.example.web.ProblemResponses;
 import sh.brane.example.web.RequestBodyLimitFilter;
 
@@ -30,9 +32,19 @@ class ApiSecurityConfiguration {
 
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ApiCredentials credentials) throws Exception {
-        AuthenticationEntryPoint unauthorized = (request, response, e) -> unauthorized(response);
+        AuthenticationEntryPoint unauthorized = (request, response, e) -> {
+            if (e instanceof TooManyFailedLoginsException throttled) {
+                tooManyFailures(response, throttled.retryAfterSeconds());
+            } else {
+                unauthorized(response);
+            }
+        };
         return http
                 .authorizeHttpRequests(requests -> requests
+                        // health (for load balancers) and info stay open; the rest of the actuator shows the
+                        // signer, journalled hashes and nonces, meters: the API credential
+                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info").permitAll()
+                        .requestMatchers("/actuator/**").authenticated()
                         .requestMatchers(HttpMethod.GET, "/**").permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/**").permitAll()
                         .requestMatchers("/error").permitAll()
@@ -51,11 +63,23 @@ class ApiSecurityConfiguration {
                 .build();
     }
 
+    /** Failed logins per remote address: 10 a minute, then 429 until the minute is over. */
     @Bean
-    ApiCredentials apiCredentials(ApiProperties properties, ObjectProvider<PrivateKey> signer) {
-        PrivateKey key = signer.getIfAvailable();
-        ApiCredentials credentials = ApiCredentials.of(properties.getUsername(), properties.getPassword(),
-                key == null ? null : key.address());
+    FailedLoginThrottle failedLoginThrottle() {
+        return new FailedLoginThrottle(Clock.systemUTC());
+    }
+
+    /**
+     * The guard on the public development password reads every {@link Signer}'s address, so it covers every kind of
+     * signer (a local key, a keystore, an HSM, a KMS), not only a local {@code PrivateKey}.
+     */
+    @Bean
+    ApiCredentials apiCredentials(ApiProperties properties, ObjectProvider<Signer> signer,
+            FailedLoginThrottle throttle) {
+        // every signer the service may pay with (brane.signer and each brane.signers.<name>)
+        java.util.List<sh.brane.core.types.Address> paying = signer.orderedStream().map(Signer::address).toList();
+        ApiCredentials credentials = ApiCredentials.of(properties.getUsername(), properties.getPassword(), paying)
+                .throttledBy(throttle);
         // the provider holds digests; the properties bean (alive as long as the app) keeps no copy of the password
         properties.setPassword(null);
         return credentials;
@@ -64,6 +88,13 @@ class ApiSecurityConfiguration {
     @Bean
     RequestBodyLimitFilter requestBodyLimitFilter(ApiProperties properties) {
         return new RequestBodyLimitFilter(Math.toIntExact(properties.getMaxBodySize().toBytes()));
+    }
+
+    private static void tooManyFailures(HttpServletResponse response, long retryAfterSeconds) throws IOException {
+        response.setHeader("Retry-After", String.valueOf(retryAfterSeconds));
+        ProblemResponses.write(response, 429, "too-many-failed-logins", "Too many failed logins",
+                "this address sent " + FailedLoginThrottle.MAX_FAILURES + " wrong credentials within "
+                        + FailedLoginThrottle.WINDOW.toSeconds() + " s; try again in " + retryAfterSeconds + " s");
     }
 
     private static void unauthorized(HttpServletResponse response) throws IOException {

@@ -11,9 +11,12 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.contract.BraneContracts;
 import sh.brane.client.contract.ContractBinder;
 import sh.brane.client.contract.ContractCaller;
+import sh.brane.client.tx.IdempotencyKey;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.TokenAmount;
 import sh.brane.example.transfer.TransactionSender;
+import sh.brane.primitives.Hex;
+import sh.brane.primitives.Keccak256;
 
 /**
  * The service's ERC-20. On a development node it deploys {@code BraneToken} at start-up, minting the supply to
@@ -47,9 +50,16 @@ public class TokenService {
         } else {
             byte[] creation = TokenContract.ABI.constructor().orElseThrow()
                     .encodeDeploy(TokenContract.bytecode(), BigInteger.TEN.pow(18).multiply(BigInteger.valueOf(initialSupply)));
-            this.address = sender.deploy(creation);
-            log.info("Deployed BraneToken at {} (supply {} BET held by {})", address.toChecksumString(),
-                    initialSupply, sender.from().toChecksumString());
+            // One deployment per journal and bytecode: the deployment is journalled under a key derived from its
+            // creation code, so a restart on the same journal (the node profile's H2 file or PostgreSQL, every
+            // instance sharing it) finds it and reads its receipt instead of deploying another token. The devnet's
+            // journal is fresh on every run, as its chain is.
+            IdempotencyKey key = IdempotencyKey.of("brane-example/BraneToken/"
+                    + Hex.encode(Keccak256.hash(creation)).substring(2, 18));
+            boolean known = sender.journalled(key);
+            this.address = sender.deploy(creation, key);
+            log.info("{} BraneToken at {} (supply {} BET held by {})", known ? "Using the journalled" : "Deployed",
+                    address.toChecksumString(), initialSupply, sender.from().toChecksumString());
         }
     }
 

@@ -9,6 +9,8 @@ import sh.brane.client.Receipt;
 import sh.brane.client.RevertException;
 import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
+import sh.brane.client.tx.IdempotencyKey;
+import sh.brane.client.tx.IdempotencyKeyConflictException;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.core.types.TokenAmount;
@@ -37,6 +39,21 @@ public class TransactionSender {
 
     /** Checks, signs and sends; returns the transaction hash without waiting for it to be mined. */
     public Hash submit(Address to, BigInteger value, byte[] data) {
+        return submit(to, value, data, null).hash();
+    }
+
+    /**
+     * As {@link #submit(Address, BigInteger, byte[])}, once per idempotency key: a key the journal holds already is
+     * answered with its transaction, before any check against the node (the funds may have moved on since).
+     *
+     * @param key the caller's {@code Idempotency-Key}, or null
+     * @throws IdempotencyKeyConflictException the key was used for another recipient, value or data
+     */
+    public Submitted submit(Address to, BigInteger value, byte[] data, IdempotencyKey key) {
+        TxRequest request = TxRequest.builder().to(to).value(value).data(data).build();
+        if (key != null && signer.sender().findByKey(key).isPresent()) {
+            return new Submitted(signer.submit(request, TokenContract.ABI, key), true);
+        }
         BigInteger balance = client.getBalance(signer.address());
         if (balance.compareTo(value) < 0) {
             throw new TransferRejectedException("insufficient funds", "signer " + signer.address().toChecksumString()
@@ -44,7 +61,7 @@ public class TransactionSender {
                     + " ETH to send", null);
         }
         try {
-            return signer.submit(TxRequest.builder().to(to).value(value).data(data).build(), TokenContract.ABI);
+            return new Submitted(signer.submit(request, TokenContract.ABI, key), false);
         } catch (RevertException e) {
             throw new TransferRejectedException("execution reverted", e.reason().toString(), e.reason());
         } catch (RpcErrorException e) {
@@ -52,10 +69,31 @@ public class TransactionSender {
         }
     }
 
-    /** Deploys a contract from the signer and waits for it to be mined. */
-    public Address deploy(byte[] creationCode) {
-        Receipt receipt = signer.send(TxRequest.builder().data(creationCode).build());
+    /**
+     * Deploys a contract from the signer, once per key and journal: a start whose journal holds the key's deployment
+     * waits for (or reads) that transaction's receipt instead of deploying again.
+     */
+    public Address deploy(byte[] creationCode, IdempotencyKey key) {
+        Receipt receipt = signer.send(TxRequest.builder().data(creationCode).build(), null, key);
         return receipt.contractAddress();
+    }
+
+    /** The journal's entry under {@code key}, if any. */
+    public java.util.Optional<sh.brane.client.tx.JournalEntry> journalEntry(IdempotencyKey key) {
+        return signer.sender().findByKey(key).map(sh.brane.client.tx.IdempotentEntry::entry);
+    }
+
+    /** Whether the journal holds a transaction under {@code key}. */
+    public boolean journalled(IdempotencyKey key) {
+        return signer.sender().findByKey(key).isPresent();
+    }
+
+    /**
+     * A submitted transfer.
+     *
+     * @param replayed true when the idempotency key was journalled before and this is that transaction
+     */
+    public record Submitted(Hash hash, boolean replayed) {
     }
 
     /** The node refused the estimate for another cause than a revert, e.g. the signer cannot pay for the gas. */

@@ -11,6 +11,11 @@ import org.springframework.stereotype.Service;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Log;
 import sh.brane.client.Receipt;
+import sh.brane.client.tx.IdempotencyKey;
+import sh.brane.client.tx.JournalEntry;
+import sh.brane.client.tx.TransactionStore;
+import sh.brane.rpc.ConnectionLostException;
+import sh.brane.rpc.RpcTimeoutException;
 import sh.brane.core.abi.AbiEvent;
 import sh.brane.core.abi.DecodedEvent;
 import sh.brane.core.abi.AbiParameter;
@@ -33,14 +38,29 @@ public class TransferService {
     private final BraneClient client;
     private final TransactionSender sender;
     private final TokenService tokens;
+    private final TransactionStore journal;
+    private static final Address ZERO_ADDRESS = Address.of("0x0000000000000000000000000000000000000000");
 
-    public TransferService(BraneClient client, TransactionSender sender, TokenService tokens) {
+    public TransferService(BraneClient client, TransactionSender sender, TokenService tokens,
+            TransactionStore journal) {
         this.client = client;
         this.sender = sender;
         this.tokens = tokens;
+        this.journal = journal;
     }
 
     public TransferAccepted transfer(TransferRequest request) {
+        return transfer(request, null);
+    }
+
+    /**
+     * As {@link #transfer(TransferRequest)}, once per {@code Idempotency-Key}: the same key answers with the same
+     * transaction (its {@link TransferAccepted#replayed()} set), a key sent with another body is refused.
+     *
+     * @param idempotencyKey the request's {@code Idempotency-Key} header, or null
+     */
+    public TransferAccepted transfer(TransferRequest request, String idempotencyKey) {
+        IdempotencyKey key = idempotencyKey(idempotencyKey);
         if (request == null) {
             throw new InvalidRequestException("the request body is missing: send {\"to\": \"0x...\", \"amount\": \"1.5\"}");
         }
@@ -50,16 +70,42 @@ public class TransferService {
         boolean ether = request.token() == null || request.token().isBlank() || "ETH".equalsIgnoreCase(request.token());
         if (ether) {
             BigInteger wei = units(request.amount(), 18);
-            Hash hash = sender.submit(to, wei, new byte[0]);
-            return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
-                    request.amount(), "ETH");
+            TransactionSender.Submitted sent = sender.submit(to, wei, new byte[0], key);
+            return new TransferAccepted(sent.hash().toHex(), sender.from().toChecksumString(), to.toChecksumString(),
+                    request.amount(), "ETH", sent.replayed());
         }
         Address token = address("token", request.token());
         BigInteger units = units(request.amount(), tokens.decimals(token));
         byte[] data = TokenContract.ABI.encodeCall("transfer", to, units);
-        Hash hash = sender.submit(token, BigInteger.ZERO, data);
-        return new TransferAccepted(hash.toHex(), sender.from().toChecksumString(), to.toChecksumString(),
-                request.amount(), token.toChecksumString());
+        TransactionSender.Submitted sent = sender.submit(token, BigInteger.ZERO, data, key);
+        return new TransferAccepted(sent.hash().toHex(), sender.from().toChecksumString(), to.toChecksumString(),
+                request.amount(), token.toChecksumString(), sent.replayed());
+    }
+
+    private static IdempotencyKey idempotencyKey(String header) {
+        if (header == null) {
+            return null;
+        }
+        try {
+            return IdempotencyKey.of(header);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("the Idempotency-Key header " + quote(header) + " is not usable: "
+                    + e.getMessage());
+        }
+    }
+
+    /**
+     * What the journal knows of the transfer sent under {@code idempotencyKey}: the lookup for a caller that did not
+     * get the answer to its POST (a reset, a 503 "submission-unknown").
+     */
+    public TransferStatus statusByKey(String idempotencyKey) {
+        IdempotencyKey key = idempotencyKey(idempotencyKey);
+        if (key == null) {
+            throw new InvalidRequestException("the 'idempotencyKey' parameter is missing");
+        }
+        return sender.journalEntry(key).map(e -> status(e.hash().toHex()))
+                .orElseThrow(() -> new NotFoundException("no transfer was journalled under Idempotency-Key "
+                        + quote(idempotencyKey) + ": it was never accepted, so sending it again pays once"));
     }
 
     public TransferStatus status(String hashText) {
@@ -70,12 +116,31 @@ public class TransferService {
             throw new InvalidRequestException("hash " + quote(hashText) + " is not a transaction hash: expected 0x and"
                     + " 64 hex digits (" + e.getMessage() + ")");
         }
-        Optional<Receipt> found = client.getTransactionReceipt(hash);
-        if (found.isEmpty()) {
-            if (client.getTransactionByHash(hash).isEmpty()) {
-                throw new NotFoundException("the node knows no transaction " + hash.toHex());
+        // the journal first: it answers for what the service signed, whether or not a node has it yet (or is up)
+        Optional<JournalEntry> journalled = journal.find(hash);
+        Optional<Receipt> found;
+        if (journalled.isPresent() && journalled.get().state() == sh.brane.client.tx.TxState.REJECTED) {
+            found = Optional.empty();
+        } else {
+            try {
+                found = client.getTransactionReceipt(hash);
+            } catch (ConnectionLostException | RpcTimeoutException e) {
+                if (journalled.isEmpty()) {
+                    throw e;
+                }
+                found = Optional.empty();
             }
-            return new TransferStatus(hash.toHex(), "PENDING", null, null, null, null, null, null, List.of());
+        }
+        if (found.isEmpty()) {
+            if (journalled.isPresent()) {
+                return TransferStatus.journalled(journalled.get());
+            }
+            if (client.getTransactionByHash(hash).isEmpty()) {
+                throw new NotFoundException("the service's journal holds no transfer " + hash.toHex()
+                        + ", and the node knows no transaction " + hash.toHex());
+            }
+            return new TransferStatus(hash.toHex(), "PENDING", null, null, null, null, null, null, List.of(), null,
+                    null);
         }
         Receipt receipt = found.get();
         List<Map<String, Object>> events = new ArrayList<>();
@@ -85,7 +150,8 @@ public class TransferService {
         return new TransferStatus(hash.toHex(), receipt.status() ? "SUCCESS" : "REVERTED", receipt.blockNumber(),
                 receipt.from().toChecksumString(), receipt.to() == null ? null : receipt.to().toChecksumString(),
                 receipt.contractAddress() == null ? null : receipt.contractAddress().toChecksumString(),
-                receipt.gasUsed(), receipt.effectiveGasPrice(), events);
+                receipt.gasUsed(), receipt.effectiveGasPrice(), events,
+                journalled.map(e -> e.state().name()).orElse(null), journalled.map(JournalEntry::nonce).orElse(null));
     }
 
     /** A log decoded with the token ABI when its first topic is one of the token's events; raw otherwise. */
@@ -116,11 +182,18 @@ public class TransferService {
         if (text == null || text.isBlank()) {
             throw new InvalidRequestException("'" + field + "' is missing: expected an address (0x and 40 hex digits)");
         }
+        Address address;
         try {
-            return Address.of(text.strip());
+            address = Address.of(text.strip());
         } catch (InvalidEncodingException e) {
             throw new InvalidRequestException("'" + field + "' is not a valid address: " + e.getMessage());
         }
+        if (address.equals(ZERO_ADDRESS)) {
+            // nobody holds its key: what is sent there is burnt (and a JSON default or a blank form field gives it)
+            throw new InvalidRequestException("'" + field + "' is the zero address 0x0000000000000000000000000000000000000000,"
+                    + " whose funds nobody can spend: give the recipient's address");
+        }
+        return address;
     }
 
     /**
@@ -184,13 +257,37 @@ public class TransferService {
         return out.append(s.length() > 40 ? "...\"" : "\"").toString();
     }
 
-    /** The transfer was signed and sent; poll {@code GET /api/transfers/{hash}} for the outcome. */
-    public record TransferAccepted(String hash, String from, String to, String amount, String asset) {
+    /**
+     * The transfer was signed and sent; poll {@code GET /api/transfers/{hash}} for the outcome.
+     *
+     * @param replayed true when its Idempotency-Key was journalled before: this is that transfer, nothing new was sent
+     */
+    public record TransferAccepted(String hash, String from, String to, String amount, String asset,
+                                   @com.fasterxml.jackson.annotation.JsonIgnore boolean replayed) {
     }
 
-    /** A transfer's receipt with its decoded events, or PENDING until it is mined. */
+    /**
+     * A transfer's receipt with its decoded events, or PENDING until it is mined.
+     *
+     * @param journalState the state the service's journal holds it in (SIGNED: journalled, not yet handed to a node;
+     *                     SENT; INCLUDED; CONFIRMED; REJECTED, REPLACED, DROPPED, FAILED), or null for a transaction
+     *                     the service did not sign
+     * @param nonce        its nonce, from the journal
+     */
     public record TransferStatus(String hash, String status, Long blockNumber, String from, String to,
                                  String contractAddress, Long gasUsed, BigInteger effectiveGasPrice,
-                                 List<Map<String, Object>> events) {
+                                 List<Map<String, Object>> events, String journalState, Long nonce) {
+
+        /** From the journal alone: signed by this service, no receipt (yet, or the node cannot be asked). */
+        static TransferStatus journalled(JournalEntry e) {
+            String status = switch (e.state()) {
+                case SIGNED, SENT, INCLUDED -> "PENDING";
+                case CONFIRMED -> "SUCCESS";
+                case FAILED -> "REVERTED";
+                case REJECTED, REPLACED, DROPPED -> e.state().name();
+            };
+            return new TransferStatus(e.hash().toHex(), status, e.blockNumber() >= 0 ? e.blockNumber() : null,
+                    e.from().toChecksumString(), null, null, null, null, List.of(), e.state().name(), e.nonce());
+        }
     }
 }

@@ -127,13 +127,61 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(p);
     }
 
-    /** Sent, but the node's answer was lost: 503 with the hash, so the caller looks it up instead of paying twice. */
+    /**
+     * Sent, but the node's answer was lost: 503 with the hash and the lookup that knows it (the journal answers for
+     * it, whatever the node says), so the caller looks it up, or retries with the same Idempotency-Key, instead of
+     * paying twice.
+     */
     @ExceptionHandler(SubmissionUnknownException.class)
-    ResponseEntity<ProblemDetail> fateUnknown(SubmissionUnknownException e) {
+    ResponseEntity<ProblemDetail> fateUnknown(SubmissionUnknownException e, WebRequest request) {
+        String key = request.getHeader("Idempotency-Key");
         ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "submission-unknown",
-                "The transfer may or may not have reached the node", e.getMessage());
+                "The transfer may or may not have reached the node",
+                "The transfer " + e.hash().toHex() + " is signed and journalled, and the service keeps sending it until"
+                        + " the node has it; its answer was lost this time. Do not pay again: look it up at "
+                        + "/api/transfers/" + e.hash().toHex() + (key != null
+                                ? ", or send the same request with the same Idempotency-Key (answered with this transfer)"
+                                : "; send payments with an Idempotency-Key header to retry them safely"));
         p.setProperty("hash", e.hash().toHex());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(p);
+        p.setProperty("nonce", e.nonce());
+        p.setProperty("status", "/api/transfers/" + e.hash().toHex());
+        if (key != null) {
+            p.setProperty("idempotencyKey", key);
+        }
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(p);
+    }
+
+    /** A caller bug: one Idempotency-Key, two different payments. The first stands; nothing was signed for this one. */
+    @ExceptionHandler(sh.brane.client.tx.IdempotencyKeyConflictException.class)
+    ProblemDetail keyReused(sh.brane.client.tx.IdempotencyKeyConflictException e) {
+        ProblemDetail p = problem(HttpStatus.UNPROCESSABLE_CONTENT, "idempotency-key-reused",
+                "Idempotency-Key already used for another transfer", "Idempotency-Key '" + e.key().value()
+                        + "' was used for transfer " + e.journalled().toHex() + " with another recipient, amount or"
+                        + " token; nothing was sent for this request. Send a different payment under a new key");
+        p.setProperty("hash", e.journalled().toHex());
+        return p;
+    }
+
+    /**
+     * The database (the transaction journal) cannot be reached: nothing was signed or sent. 503 as a problem detail,
+     * never Spring's generic 500; the driver's message (host, user) stays in the log.
+     */
+    @ExceptionHandler({sh.brane.client.tx.JournalUnavailableException.class,
+            org.springframework.dao.DataAccessException.class, java.sql.SQLException.class})
+    ResponseEntity<ProblemDetail> databaseDown(Exception e) {
+        LOG.warn("the transaction journal's database failed: {}", e.toString());
+        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "journal-unavailable",
+                "The transaction journal is unavailable", "The service's database cannot be reached now; nothing was"
+                        + " signed or sent. Try again shortly");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5").body(p);
+    }
+
+    /** Anything else: a problem detail without the internal message (it is logged). */
+    @ExceptionHandler(Exception.class)
+    ProblemDetail unexpected(Exception e) {
+        LOG.error("request failed", e);
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error",
+                "The service failed to handle the request; the failure is logged");
     }
 
     @ExceptionHandler(RpcErrorException.class)
