@@ -105,6 +105,9 @@ public final class InMemoryTransactionStore implements TransactionStore {
     public JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer) {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
                 clock.instant());
+        // the same replacement asked again after the node refused it signs to the same bytes: it takes the
+        // REJECTED entry's place (a deterministic signature, RFC 6979)
+        entries.computeIfPresent(entry.hash(), (h, e) -> e.state() == TxState.REJECTED ? null : e);
         put(entry);
         return entry;
     }

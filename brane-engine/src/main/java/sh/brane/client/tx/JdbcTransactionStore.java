@@ -398,6 +398,13 @@ public final class JdbcTransactionStore implements TransactionStore {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
                 clock.instant());
         return inTransaction("journalling a replacement of " + original.hash(), c -> {
+            // the same replacement asked again after the node refused it signs to the same bytes: it takes the
+            // REJECTED row's place (a deterministic signature, RFC 6979)
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_journal WHERE hash = ? AND"
+                    + " state = 'REJECTED'")) {
+                ps.setString(1, entry.hash().toHex());
+                ps.executeUpdate();
+            }
             insert(c, entry);
             return entry;
         });

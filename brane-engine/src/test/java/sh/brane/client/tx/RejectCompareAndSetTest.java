@@ -95,4 +95,19 @@ class RejectCompareAndSetTest {
         assertThat(store.find(e.hash()).orElseThrow().state()).isEqualTo(TxState.INCLUDED);
         assertThat(signed(store, 2).nonce()).isEqualTo(1);
     }
+
+    /** Deterministic signatures: the same replacement asked again after a refusal has the refused one's hash. */
+    @ParameterizedTest
+    @MethodSource("stores")
+    void theSameReplacementAskedAgainAfterARefusalIsJournalledAgain(Supplier<TransactionStore> make) {
+        TransactionStore store = make.get();
+        JournalEntry original = signed(store, 1);
+        JournalEntry refused = store.recordReplacement(original, transfer(0, 1, 3).sign(KEY), "test");
+        assertThat(store.reject(refused, true, -1)).isTrue();
+
+        JournalEntry again = store.recordReplacement(original, transfer(0, 1, 3).sign(KEY), "test");
+        assertThat(again.hash()).isEqualTo(refused.hash());
+        assertThat(store.find(again.hash()).orElseThrow().state()).isEqualTo(TxState.SIGNED);
+        assertThat(store.unfinished(1, FROM)).extracting(JournalEntry::hash).contains(again.hash());
+    }
 }
