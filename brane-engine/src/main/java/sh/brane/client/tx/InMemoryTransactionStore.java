@@ -167,6 +167,9 @@ public final class InMemoryTransactionStore implements TransactionStore {
     public JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer) {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
                 clock.instant());
+        // the same replacement asked again after the node refused it signs to the same bytes: it takes the
+        // REJECTED entry's place (a deterministic signature, RFC 6979)
+        entries.computeIfPresent(entry.hash(), (h, e) -> e.state() == TxState.REJECTED ? null : e);
         put(entry);
         return entry;
     }
@@ -228,18 +231,35 @@ public final class InMemoryTransactionStore implements TransactionStore {
     }
 
     @Override
-    public void reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce) {
+    public boolean reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce) {
+        if (entry.state() != TxState.SIGNED && entry.state() != TxState.SENT) {
+            return false;
+        }
         Account a = account(entry.chainId(), entry.from());
         synchronized (a) {
-            transition(entry.hash(), entry.state(), TxState.REJECTED, -1, false);
+            if (transition(entry.hash(), entry.state(), TxState.REJECTED, -1, false).isEmpty()) {
+                return false; // it moved on: whoever moved it owns what happens to its nonce
+            }
             if (releaseNonce) {
-                if (entry.nonce() < a.next) {
+                if (entry.nonce() < a.next && !heldByAnother(entry)) {
                     a.released.add(entry.nonce());
                 }
             } else {
                 raise(a, nodePendingNonce);
             }
+            return true;
         }
+    }
+
+    /** True if another entry of the account at {@code entry}'s nonce may hold it (anything but REJECTED). */
+    private boolean heldByAnother(JournalEntry entry) {
+        for (JournalEntry e : entries.values()) {
+            if (e.nonce() == entry.nonce() && e.chainId() == entry.chainId() && e.from().equals(entry.from())
+                    && !e.hash().equals(entry.hash()) && e.state() != TxState.REJECTED) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -484,6 +484,13 @@ public final class JdbcTransactionStore implements TransactionStore {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
                 clock.instant());
         return inTransaction("journalling a replacement of " + original.hash(), c -> {
+            // the same replacement asked again after the node refused it signs to the same bytes: it takes the
+            // REJECTED row's place (a deterministic signature, RFC 6979)
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_journal WHERE hash = ? AND"
+                    + " state = 'REJECTED'")) {
+                ps.setString(1, entry.hash().toHex());
+                ps.executeUpdate();
+            }
             insert(c, entry);
             return entry;
         });
@@ -514,18 +521,24 @@ public final class JdbcTransactionStore implements TransactionStore {
     }
 
     @Override
-    public void reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce) {
+    public boolean reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce) {
+        if (entry.state() != TxState.SIGNED && entry.state() != TxState.SENT) {
+            return false;
+        }
         String account = entry.from().toHex();
-        inTransaction("recording the refusal of " + entry.hash(), c -> {
+        return inTransaction("recording the refusal of " + entry.hash(), c -> {
             long next = lockNext(c, entry.chainId(), account);
             try (PreparedStatement ps = c.prepareStatement("UPDATE brane_tx_journal SET state = 'REJECTED',"
-                    + " updated_at = ? WHERE hash = ?")) {
+                    + " updated_at = ? WHERE hash = ? AND state = ?")) {
                 ps.setLong(1, clock.millis());
                 ps.setString(2, entry.hash().toHex());
-                ps.executeUpdate();
+                ps.setString(3, entry.state().name());
+                if (ps.executeUpdate() != 1) {
+                    return false; // it moved on: whoever moved it owns what happens to its nonce
+                }
             }
             if (releaseNonce) {
-                if (entry.nonce() < next) {
+                if (entry.nonce() < next && !heldByAnother(c, entry, account)) {
                     try (PreparedStatement ps = c.prepareStatement("INSERT INTO brane_tx_released_nonce (chain_id,"
                             + " account, nonce) VALUES (?, ?, ?)")) {
                         ps.setLong(1, entry.chainId());
@@ -537,8 +550,22 @@ public final class JdbcTransactionStore implements TransactionStore {
             } else {
                 raise(c, entry.chainId(), account, next, nodePendingNonce);
             }
-            return null;
+            return true;
         });
+    }
+
+    /** True if another row of the account at {@code entry}'s nonce may hold it (anything but REJECTED). */
+    private static boolean heldByAnother(Connection c, JournalEntry entry, String account) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM brane_tx_journal WHERE chain_id = ? AND"
+                + " account = ? AND nonce = ? AND hash <> ? AND state <> 'REJECTED'")) {
+            ps.setLong(1, entry.chainId());
+            ps.setString(2, account);
+            ps.setLong(3, entry.nonce());
+            ps.setString(4, entry.hash().toHex());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
     }
 
     private static void raise(Connection c, long chainId, String account, long next, long nodePendingNonce)

@@ -7,25 +7,64 @@ import sh.brane.rpc.RpcErrorException;
 
 /**
  * A node refused a signed transaction at {@code eth_sendRawTransaction}. The {@link #refusal()} says why in a form
- * code can act on; the journal entry is {@link TxState#REJECTED} and the nonce was handled as the refusal
- * requires (see {@link Refusal}).
+ * code can act on; the journal entry is {@link TxState#REJECTED} (if it had not moved on meanwhile) and the nonce
+ * was handled as the refusal requires (see {@link Refusal}). An unrecognised answer ({@link Refusal#OTHER}) is not
+ * reported with this type: the sender reports it as {@link sh.brane.client.SubmissionUnknownException}.
  */
 public final class TransactionRefusedException extends RpcErrorException {
 
-    /** Why a node refused, recognised from the error messages of Geth, Anvil, Reth, Nethermind and Besu. */
+    /**
+     * Why a node refused, read from the clients' own texts ({@link RefusalTexts}: Geth, Nethermind, Erigon, Besu,
+     * Reth, Anvil). Each kind says whether the nonce is held by something else ({@link #nonceTaken()}) and whether
+     * the refused bytes may still sit in some pool ({@link #mayBePooled()}); a nonce is handed out again only when
+     * neither holds ({@link #provesNotPooled()}), and even then only if nothing else in the journal holds it.
+     */
     public enum Refusal {
         /** The nonce is already used on chain: the account's nonce counter is resynchronised from the node. */
         NONCE_TOO_LOW,
         /** The pool holds another transaction at this nonce with fees too close to this one's. */
         REPLACEMENT_UNDERPRICED,
-        /** The balance does not cover value plus gas times max fee: the nonce is released for the next send. */
+        /**
+         * Not admitted: the fee is below the pool's minimum, or the pool is full and this one pays less than what
+         * it would evict (Geth's "transaction underpriced"). Unlike {@link #REPLACEMENT_UNDERPRICED} nothing holds
+         * the nonce.
+         */
+        UNDERPRICED,
+        /** The balance does not cover value plus gas times max fee: not admitted. */
         INSUFFICIENT_FUNDS,
-        /** Any other refusal: the nonce is released for the next send. */
+        /** The max fee per gas is below the current block's base fee: not admitted. */
+        FEE_BELOW_BASE_FEE,
+        /** The gas limit is over the block's gas limit: not admitted. */
+        GAS_LIMIT,
+        /** The pool is full, or the account has as many transactions in it as it may: not admitted. */
+        POOL_FULL,
+        /** A gateway in front of the node refused the request before a node saw it. */
+        RATE_LIMITED,
+        /** The transaction can never be valid as signed (intrinsic gas, chain id, signature, size, type). */
+        INVALID,
+        /** The node already holds these very bytes: not a refusal (the broadcast succeeded earlier). */
+        ALREADY_KNOWN,
+        /**
+         * An answer no client's text explains (a proxy's error page, a new client): the transaction may have been
+         * pooled. The journal entry stays SIGNED with its nonce reserved, and the sender reports
+         * {@link sh.brane.client.SubmissionUnknownException} so that nobody pays again; the tracker looks it up
+         * and re-sends the same bytes.
+         */
         OTHER;
 
         /** True if the refusal means the nonce is taken and must not be handed out again. */
         public boolean nonceTaken() {
             return this == NONCE_TOO_LOW || this == REPLACEMENT_UNDERPRICED;
+        }
+
+        /** True if the refused bytes may nevertheless be in some pool (and so may still be mined). */
+        public boolean mayBePooled() {
+            return this == ALREADY_KNOWN || this == OTHER;
+        }
+
+        /** True if the answer proves the bytes were not admitted and nothing the answer names holds the nonce. */
+        public boolean provesNotPooled() {
+            return !nonceTaken() && !mayBePooled();
         }
     }
 
@@ -41,26 +80,18 @@ public final class TransactionRefusedException extends RpcErrorException {
         this.nonce = nonce;
     }
 
-    /** Reads the refusal from the node's message. "already known" is not a refusal: see {@link #isAlreadyKnown}. */
+    /** Reads the refusal from the node's message (see {@link RefusalTexts}). */
     public static Refusal classify(String rpcMessage) {
-        String m = rpcMessage == null ? "" : rpcMessage.toLowerCase(Locale.ROOT);
-        if (m.contains("nonce too low") || m.contains("nonce is too low") || m.contains("oldnonce")) {
-            return Refusal.NONCE_TOO_LOW;
-        }
-        if (m.contains("underpriced")) {
-            return Refusal.REPLACEMENT_UNDERPRICED;
-        }
-        if (m.contains("insufficient funds") || m.contains("insufficientfunds")) {
-            return Refusal.INSUFFICIENT_FUNDS;
-        }
-        return Refusal.OTHER;
+        return RefusalTexts.classify(rpcMessage);
     }
 
     /** True when the node answers that it already holds these very bytes: the broadcast succeeded earlier. */
     public static boolean isAlreadyKnown(String rpcMessage) {
+        if (RefusalTexts.classify(rpcMessage) == Refusal.ALREADY_KNOWN) {
+            return true;
+        }
         String m = rpcMessage == null ? "" : rpcMessage.toLowerCase(Locale.ROOT);
-        return m.contains("already known") || m.contains("known transaction") || m.contains("already imported")
-                || m.contains("alreadyknown") || m.contains("already exists") || m.contains("already in");
+        return m.contains("already exists") || m.contains("already in");
     }
 
     public Refusal refusal() {

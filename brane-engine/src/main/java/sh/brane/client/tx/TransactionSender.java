@@ -22,9 +22,8 @@ import sh.brane.core.tx.Transaction;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.rpc.BraneProvider;
-import sh.brane.rpc.ConnectionLostException;
+import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.RpcErrorException;
-import sh.brane.rpc.RpcTimeoutException;
 import sh.brane.signer.Signer;
 
 /**
@@ -194,7 +193,8 @@ public final class TransactionSender {
      * @throws ChainIdMismatchException   built for another chain (nothing signed)
      * @throws JournalUnavailableException the journal failed (nothing broadcast)
      * @throws TransactionRefusedException the node refused it (the nonce handled as {@link TransactionRefusedException.Refusal} says)
-     * @throws SubmissionUnknownException no answer from the node; the tracker re-broadcasts the same bytes
+     * @throws SubmissionUnknownException no answer from the node, or one no node client gives (it may have been
+     *                                    pooled); the entry stays SIGNED and the tracker re-broadcasts the same bytes
      */
     public JournalEntry send(LongFunction<Transaction> build) {
         Objects.requireNonNull(build, "build");
@@ -330,10 +330,10 @@ public final class TransactionSender {
         if (failure instanceof RpcErrorException e) {
             throw refused(entry, e);
         }
-        if (failure instanceof ConnectionLostException e) {
-            throw new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
-        }
-        if (failure instanceof RpcTimeoutException e) {
+        if (failure instanceof BraneRpcException e) {
+            // no answer (lost connection, timeout), or one that is no node's (a proxy's 502 or 429, a garbled body):
+            // the node may have pooled it. The entry stays SIGNED with its nonce; the tracker looks it up and
+            // re-sends the same bytes, and the caller is told not to pay again before looking it up
             throw new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
         }
         if (failure != null) {
@@ -394,9 +394,28 @@ public final class TransactionSender {
         return out;
     }
 
-    /** Records a refusal in the journal and the nonce counter; returns the typed error to throw. */
-    TransactionRefusedException refused(JournalEntry entry, RpcErrorException e) {
+    /**
+     * Records a refusal in the journal and the nonce counter; returns the typed error to throw.
+     * <ul>
+     * <li>An answer no client's text explains ({@link TransactionRefusedException.Refusal#OTHER}) may come after the
+     * node pooled the bytes (a proxy's error): the entry stays SIGNED with its nonce and the caller gets
+     * {@link SubmissionUnknownException}.</li>
+     * <li>Otherwise the entry becomes REJECTED (if it has not moved on). Its nonce is released only when the answer
+     * proves the bytes never entered a pool, they were never handed to a node before, and no other entry holds the
+     * nonce (the store checks that: a refused speed-up or cancel leaves the nonce with its original, still
+     * pending). When the nonce is taken, the counter follows the node's pending count.</li>
+     * <li>An entry that moved on meanwhile (the tracker or another instance found it at the node) is not
+     * overwritten, and the caller gets {@link SubmissionUnknownException}: the journal knows more than this answer.</li>
+     * </ul>
+     */
+    RuntimeException refused(JournalEntry entry, RpcErrorException e) {
         TransactionRefusedException.Refusal refusal = TransactionRefusedException.classify(e.rpcMessage());
+        if (refusal.mayBePooled()) {
+            LOG.warn("the node answered transaction {} from {} nonce {} with an unrecognised error; it stays SIGNED "
+                    + "with its nonce and the tracker looks it up: {}", entry.hash(), entry.from(), entry.nonce(),
+                    e.rpcMessage());
+            return new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
+        }
         long pending = -1;
         if (refusal.nonceTaken()) {
             try {
@@ -406,7 +425,13 @@ public final class TransactionSender {
                         readFailure.getMessage());
             }
         }
-        store.reject(entry, !refusal.nonceTaken(), pending);
+        boolean release = refusal.provesNotPooled() && entry.broadcastAt() == null;
+        boolean rejected = store.reject(entry, release, pending);
+        if (!rejected) {
+            LOG.warn("the node refused transaction {} from {} nonce {} ({}), but its journal entry has moved on; it is "
+                    + "left as it is: {}", entry.hash(), entry.from(), entry.nonce(), refusal, e.rpcMessage());
+            return new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
+        }
         if (pending >= 0) {
             fireResync(entry.from(), store.nextNonce(chain.chainId(), entry.from()), "the node refused nonce "
                     + entry.nonce() + " as " + refusal);
@@ -423,7 +448,9 @@ public final class TransactionSender {
     /**
      * Replaces a stuck transaction by the same one with both fee fields raised by the configured bump.
      *
-     * @throws CeilingExceededException if the bumped fees are over a ceiling (nothing signed)
+     * @throws CeilingExceededException   if the bumped fees are over a ceiling (nothing signed)
+     * @throws TransactionRefusedException if the node refused the replacement: the replacement alone is REJECTED, the
+     *                                     original stays as it was and keeps its nonce
      */
     public JournalEntry speedUp(Hash hash) {
         return replace(hash, false);

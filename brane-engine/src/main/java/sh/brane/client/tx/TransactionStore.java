@@ -18,8 +18,8 @@ import sh.brane.core.types.Hash;
  * first takes the smallest <em>released</em> nonce of the account, else the next one; it calls the
  * {@link NonceSigner} and writes the SIGNED journal row in the same atomic step: when signing or the write fails
  * the allocation is undone, so no nonce is lost. A nonce is released again only when a node refused its
- * transaction for a reason that leaves the nonce unused ({@link TransactionRefusedException.Refusal#nonceTaken()}
- * false). No lock is held across a network call: a remote signer's latency is the only wait inside an
+ * transaction with an answer that proves the bytes never entered a pool
+ * ({@link TransactionRefusedException.Refusal#provesNotPooled()}) and no other journal entry holds the nonce. No lock is held across a network call: a remote signer's latency is the only wait inside an
  * allocation.
  *
  * <p>Implementations throw {@link JournalUnavailableException} when their storage fails.
@@ -132,10 +132,19 @@ public interface TransactionStore {
     Optional<JournalEntry> transition(Hash hash, TxState expected, TxState next, long blockNumber, boolean broadcast);
 
     /**
-     * Records a node's refusal: the entry becomes REJECTED; its nonce is released for the next allocation when
-     * {@code releaseNonce}, else the account's counter is moved to at least {@code nodePendingNonce}.
+     * Records a node's refusal of {@code entry}: a compare-and-set from the state {@code entry} was read in, which
+     * must be SIGNED or SENT, to REJECTED. An entry that has moved on since (another instance, the tracker) is left
+     * as it is and nothing else changes.
+     *
+     * <p>When it became REJECTED: with {@code releaseNonce} its nonce is released for the next allocation, but only
+     * if no other entry of the account at that nonce is anything but REJECTED (a replacement and its original share
+     * a nonce: the one still pending holds it); without, the account's counter moves to at least
+     * {@code nodePendingNonce} (-1: unknown, unchanged).
+     *
+     * @param releaseNonce true only when the refusal proves these bytes never entered any pool
+     * @return true if the entry became REJECTED
      */
-    void reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce);
+    boolean reject(JournalEntry entry, boolean releaseNonce, long nodePendingNonce);
 
     /**
      * Moves the account's next nonce to at least {@code nodePendingNonce} and forgets released nonces below it

@@ -22,7 +22,11 @@ public enum TxState {
     DROPPED,
     /** Included, but it reverted. */
     FAILED,
-    /** The node refused it at submission (e.g. insufficient funds); it never entered a pool and its nonce was released. */
+    /**
+     * The node refused it at submission (e.g. insufficient funds, a replacement underpriced) with an answer that says
+     * why; it never entered a pool. Its nonce was released only when nothing else holds it (a refused speed-up or
+     * cancel leaves the nonce with its original).
+     */
     REJECTED;
 
     /** True when the lifecycle no longer follows the transaction. */

@@ -563,6 +563,39 @@ abstract class TransactionLifecycleTestBase {
         assertThat(client.getTransactionCount(key.address(), BlockTag.LATEST)).isEqualTo(start + 3);
     }
 
+    /**
+     * A speed-up the node refuses (here: the bumped fees no longer fit the balance) is REJECTED on its own: the
+     * original is still pending at its nonce, so the next, unrelated payment must take the nonce after it, not
+     * replace it in the pool.
+     */
+    @Test
+    void aRefusedSpeedUpLeavesTheNonceWithTheOriginalAndTheNextPaymentTakesTheNextOne() throws Exception {
+        PrivateKey key = freshKey(anvil);
+        TransactionSender s = sender(client, key, newStore(), SendLimits.NONE);
+        TransactionTracker tracker = s.tracker(1, Duration.ofMillis(50), Duration.ofSeconds(5));
+        Address alice = randomAddress();
+        Address carol = randomAddress();
+        BigInteger maxFee = GWEI.multiply(BigInteger.valueOf(20));
+        // A fits the balance at 20 gwei; its 10% bump (22 gwei) does not
+        BigInteger value = client.getBalance(key.address()).subtract(GWEI.multiply(BigInteger.valueOf(21 * 21_000)));
+        JournalEntry a = s.send(n -> Eip1559Transaction.builder().chainId(Anvil.DEFAULT_CHAIN_ID).nonce(n).to(alice)
+                .value(value).gasLimit(21_000).maxFeePerGas(maxFee).maxPriorityFeePerGas(GWEI).build());
+        assertThatThrownBy(() -> s.speedUp(a.hash())).isInstanceOfSatisfying(TransactionRefusedException.class, e -> {
+            assertThat(e.refusal()).isEqualTo(TransactionRefusedException.Refusal.INSUFFICIENT_FUNDS);
+            assertThat(s.store().find(e.hash()).orElseThrow().state()).isEqualTo(TxState.REJECTED);
+        });
+        assertThat(s.store().find(a.hash()).orElseThrow().state()).as("the original is untouched")
+                .isEqualTo(TxState.SENT);
+
+        JournalEntry b = s.send(n -> transfer(n, carol, 7, GWEI.multiply(BigInteger.valueOf(5))));
+        assertThat(b.nonce()).as("the original still holds its nonce").isEqualTo(a.nonce() + 1);
+        settle(client, tracker, s, 1);
+        assertThat(s.store().find(a.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+        assertThat(s.store().find(b.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+        assertThat(client.getBalance(alice)).as("A's recipient was paid").isEqualTo(value);
+        assertThat(client.getBalance(carol)).isEqualTo(7);
+    }
+
     @Test
     void speedUpAndCancelReplaceAtTheSameNonceWithinTheCeilings() throws Exception {
         PrivateKey key = freshKey(anvil);
