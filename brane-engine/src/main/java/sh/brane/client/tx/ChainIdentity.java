@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +57,9 @@ public final class ChainIdentity {
     /** The provider's endpoints' (connected, in rotation) when the node last answered. */
     private volatile List<Boolean> statusAtCheck = List.of();
     private volatile ChainIdentityException mismatch;
+    /** Verdicts found elsewhere (a start-up check that closed the endpoint): asked before the node. */
+    private final List<Supplier<Optional<? extends ChainIdentityException>>> outside =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     ChainIdentity(BraneClient client, ChainIdGuard chain, TransactionStore store, Duration maxAge,
             LongSupplier nanoTime) {
@@ -128,6 +132,15 @@ public final class ChainIdentity {
         }
     }
 
+    /**
+     * Adds a verdict found outside this sender, asked before the node at every check: e.g. a start-up check that
+     * found an endpoint on another chain and closed it, after which the node cannot be asked (every call would fail
+     * as a lost connection, which a caller would retry).
+     */
+    public void addVerdictSource(Supplier<Optional<? extends ChainIdentityException>> source) {
+        outside.add(Objects.requireNonNull(source, "source"));
+    }
+
     /** A call to the node failed for a transport reason: ask again before the next signature. */
     public void connectionTrouble() {
         checked = false;
@@ -146,6 +159,12 @@ public final class ChainIdentity {
         List<Boolean> status = status();
         checked = false;
         try {
+            for (Supplier<Optional<? extends ChainIdentityException>> source : outside) {
+                Optional<? extends ChainIdentityException> found = source.get();
+                if (found.isPresent()) {
+                    throw found.get();
+                }
+            }
             chain.verifyEndpoint(this::nodeChainId);
             Hash nodeGenesis = client.getBlockByNumber(BlockTag.number(0), false).map(Block::hash)
                     .orElseThrow(() -> new IllegalStateException("the node answered no genesis block (block 0) for "

@@ -16,6 +16,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
+import sh.brane.client.tx.ChainIdMismatchException;
 import sh.brane.client.tx.JournalChainMismatchException;
 import sh.brane.client.tx.JournalEntry;
 import sh.brane.client.tx.TransactionSender;
@@ -24,6 +25,7 @@ import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -104,6 +106,38 @@ class NodeReplacedHealthTests {
             if (second != null) {
                 second.close();
             }
+        }
+    }
+
+    @Test
+    void aNodeFoundOnAnotherChainAtStartUpGivesTheTypedErrorNotALostConnection() throws Exception {
+        try (Anvil node = Anvil.builder().noMining().start()) {
+            this.runner
+                .withPropertyValues("brane.rpc.url=" + node.httpUrl(), "brane.rpc.expected-chain-id=1",
+                        "brane.signer.private-key=" + node.account(0).privateKey(), "brane.tx.store=memory")
+                .run((context) -> {
+                    assertThat(context).hasNotFailed();
+                    BraneChainIdVerdicts verdicts = context.getBean(BraneChainIdVerdicts.class);
+                    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                    while (verdicts.mismatchFor(1).isEmpty() && System.nanoTime() < deadline) {
+                        Thread.sleep(20);
+                    }
+                    assertThat(verdicts.mismatchFor(1)).as("the start-up check closed the endpoint").isPresent();
+                    TransactionSender sender = context.getBean(SigningClient.class).sender();
+                    Throwable refused = refusal(() -> sender.send((nonce) -> Eip1559Transaction.builder()
+                        .chainId(1)
+                        .nonce(nonce)
+                        .to(CAROL)
+                        .value(1)
+                        .gasLimit(21_000)
+                        .maxFeePerGas(BigInteger.TEN.pow(10))
+                        .maxPriorityFeePerGas(BigInteger.TEN.pow(9))
+                        .build()));
+                    assertThat(refused).isInstanceOfSatisfying(ChainIdMismatchException.class, (e) -> {
+                        assertThat(e.pinned()).isEqualTo(1);
+                        assertThat(e.actual()).isEqualTo(31337);
+                    }).hasMessageContaining("nothing was signed");
+                });
         }
     }
 
