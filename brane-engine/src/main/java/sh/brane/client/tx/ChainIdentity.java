@@ -141,6 +141,20 @@ public final class ChainIdentity {
         outside.add(Objects.requireNonNull(source, "source"));
     }
 
+    /**
+     * The typed verdict behind a call that failed for a transport reason, when one is known from outside (an endpoint
+     * closed for being on another chain: every call to it fails as a lost connection), else {@code failure} itself.
+     */
+    public RuntimeException explain(RuntimeException failure) {
+        for (Supplier<Optional<? extends ChainIdentityException>> source : outside) {
+            Optional<? extends ChainIdentityException> found = source.get();
+            if (found.isPresent()) {
+                return found.get();
+            }
+        }
+        return failure;
+    }
+
     /** A call to the node failed for a transport reason: ask again before the next signature. */
     public void connectionTrouble() {
         checked = false;

@@ -104,11 +104,6 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("pendingRequests", this.provider.pendingRequests());
-        Optional<String> otherChain = this.chainIdentity.get();
-        if (otherChain.isPresent()) {
-            builder.down().withDetail("reason", otherChain.get()).withDetail("signing", "refused");
-            return;
-        }
         Map<String, String> wrongChain = this.chainIdMismatches.get();
         // asked, not tested by type: the provider may be a fallback, and any of it may sit under a decorator
         List<EndpointStatus> endpoints = this.provider.status();
@@ -145,6 +140,13 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
                 builder.down();
                 return;
             }
+        }
+        // after the endpoints' own state, whose reasons (disconnected, found on another chain at start-up and closed,
+        // compared below) come first
+        Optional<String> otherChain = wrongChain.isEmpty() ? this.chainIdentity.get() : Optional.empty();
+        if (otherChain.isPresent()) {
+            builder.down().withDetail("reason", otherChain.get()).withDetail("signing", "refused");
+            return;
         }
         CompletableFuture<JsonNode> chainId = this.provider.sendAsync("eth_chainId", List.of(), this.timeout);
         CompletableFuture<JsonNode> head = this.provider.sendAsync("eth_getBlockByNumber", List.of("latest", false),
