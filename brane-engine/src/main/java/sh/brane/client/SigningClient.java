@@ -229,15 +229,19 @@ public final class SigningClient {
         CompletableFuture<Fees> quotes = fees(request);
         long chainId = via.chainId();
         long gasLimit;
+        Fees fees;
         try {
             gasLimit = BraneClient.await(estimate, "eth_estimateGas");
+            fees = BraneClient.await(quotes, "fee quotes");
         } catch (RpcErrorException e) {
             throw BraneClient.asRevert(e, errors).orElseThrow(() -> e);
+        } catch (sh.brane.rpc.ConnectionLostException e) {
+            // an endpoint closed for being on another chain fails every call so: say that, not "try again"
+            throw via.chainIdentity().explain(e);
         }
         if (request.gasLimit() == null) {
             gasLimit = Math.addExact(gasLimit, gasLimit * gasMarginPercent / 100);
         }
-        Fees fees = BraneClient.await(quotes, "fee quotes");
         long limit = gasLimit;
         // nonce, guards, signature and journal row in one step of the store; then one broadcast, no lock held
         java.util.function.LongFunction<Transaction> build = nonce -> build(request, chainId, nonce, limit, fees);

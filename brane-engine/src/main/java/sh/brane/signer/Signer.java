@@ -7,6 +7,8 @@ import sh.brane.core.crypto.Eip712;
 import sh.brane.core.crypto.PersonalMessage;
 import sh.brane.core.crypto.Signature;
 import sh.brane.core.crypto.TypedData;
+import sh.brane.core.tx.Authorization;
+import sh.brane.core.tx.SignedAuthorization;
 import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.tx.Transaction;
 import sh.brane.core.types.Address;
@@ -68,5 +70,23 @@ public interface Signer {
     /** Signs EIP-712 typed data: the digest {@code keccak256(0x1901 || domainSeparator || hashStruct(message))}. */
     default Signature signTypedData(TypedData typedData) {
         return signDigest(Hash.wrap(Eip712.digest(typedData)));
+    }
+
+    /**
+     * Signs EIP-712 typed data whose domain may have no {@code chainId}, so that the signature is valid on every
+     * chain. The same as {@link #signTypedData(TypedData)} here; a {@link ChainPinnedSigner} refuses such a domain
+     * in {@code signTypedData} and takes it only through this method (a domain that names a chain must still name
+     * the pinned one).
+     */
+    default Signature signTypedDataWithoutChainId(TypedData typedData) {
+        return signTypedData(typedData);
+    }
+
+    /**
+     * Signs an EIP-7702 authorization ({@code keccak256(0x05 || rlp([chainId, address, nonce]))}): this signer's
+     * account becomes the authority whose code delegates to {@code authorization.address()}.
+     */
+    default SignedAuthorization signAuthorization(Authorization authorization) {
+        return new SignedAuthorization(authorization, signDigest(authorization.signingHash()));
     }
 }

@@ -22,7 +22,8 @@ import static sh.brane.example.ApiIntegrationTest.assertProblem;
 /**
  * The {@code node} profile started with a kept journal that was written on another chain with the same chain id
  * (here: bound to a made-up genesis block, as a dev node reset since the last run would leave it): a transfer is
- * refused with a 503 problem before anything is signed, and the node receives nothing.
+ * refused before anything is signed with a problem no client retries (500, {@code retryable: false}; it was a 503),
+ * and the node receives nothing.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("node")
@@ -69,8 +70,9 @@ class JournalOnAnotherChainTest {
         assertThat(http.get("/api/chain").status()).as("reads still work").isEqualTo(200);
 
         JsonNode problem = assertProblem(http.post("/api/transfers", "{\"to\":\"" + ACCOUNT + "\",\"amount\":\"1\"}"),
-                503, "another genesis block");
+                500, "another genesis block");
         assertThat(problem.get("type").asString()).endsWith("/journal-chain-mismatch");
+        assertThat(problem.get("retryable").asBoolean()).isFalse();
         assertThat(problem.get("detail").asString()).contains("nothing was signed or sent")
                 .doesNotContain(OTHER_GENESIS.toHex()).doesNotContain("127.0.0.1");
 

@@ -4,7 +4,7 @@ package sh.brane.client.tx;
  * The chain id of a transaction about to be signed, or the one a node reports, is not the pinned one. Nothing is
  * signed; an endpoint that reports another chain must not be used for this signer.
  */
-public final class ChainIdMismatchException extends RuntimeException {
+public final class ChainIdMismatchException extends ChainIdentityException {
     private final long pinned;
     private final long actual;
 
@@ -13,6 +13,11 @@ public final class ChainIdMismatchException extends RuntimeException {
                 + "; nothing was signed (check the endpoint, or the configured chain id)");
         this.pinned = pinned;
         this.actual = actual;
+    }
+
+    @Override
+    public long pinnedChainId() {
+        return pinned;
     }
 
     public long pinned() {

@@ -8,7 +8,7 @@ import sh.brane.core.types.Hash;
  * from this journal: its nonces and unfinished transactions belong to the other chain, and replaying them here
  * would send old payments again.
  */
-public final class JournalChainMismatchException extends RuntimeException {
+public final class JournalChainMismatchException extends ChainIdentityException {
     private final long chainId;
     private final Hash journalGenesis;
     private final Hash nodeGenesis;
@@ -21,6 +21,11 @@ public final class JournalChainMismatchException extends RuntimeException {
         this.chainId = chainId;
         this.journalGenesis = journalGenesis;
         this.nodeGenesis = nodeGenesis;
+    }
+
+    @Override
+    public long pinnedChainId() {
+        return chainId;
     }
 
     public long chainId() {

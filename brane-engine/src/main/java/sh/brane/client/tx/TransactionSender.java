@@ -60,8 +60,8 @@ public final class TransactionSender {
     private final int bumpPercent;
     private final List<TransactionListener> listeners = new CopyOnWriteArrayList<>();
     private final GroupSend group;
-    /** Set once the journal is known to be bound to the node's chain ({@link #verifyGenesis()}). */
-    private volatile boolean genesisVerified;
+    /** Whether the node is the chain the journal belongs to: asked before signing and before every re-send. */
+    private final ChainIdentity identity;
 
     public TransactionSender(BraneClient client, Signer signer, ChainIdGuard chain, SendLimits limits,
             TransactionStore store) {
@@ -102,6 +102,7 @@ public final class TransactionSender {
                     + " transactions (1 waits for each answer), got " + broadcastWindow);
         }
         this.group = new GroupSend(this, broadcastWindow);
+        this.identity = new ChainIdentity(client, chain, store, ChainIdentity.DEFAULT_MAX_AGE, System::nanoTime);
     }
 
     /** How many of the account's transactions may be on their way to the node at once (1: one at a time). */
@@ -159,26 +160,22 @@ public final class TransactionSender {
     }
 
     /**
-     * Binds the journal's rows of the pinned chain id to the node's genesis block the first time, and checks the
-     * binding afterwards: a journal written on a devnet that was since reset, or on another network that reuses the
-     * chain id, must not hand out its nonces or re-send its transactions there. Asked once per sender (one
-     * {@code eth_getBlockByNumber} and one read of the store), before its first allocation, replacement or re-send.
+     * Asks the node now whether it is the journal's chain: its {@code eth_chainId} against the pinned one, and its
+     * genesis block against the one the journal's rows of the pinned chain id were bound to (bound the first time).
+     * A journal written on a devnet that was since reset, or on another network that reuses the chain id, must not
+     * hand out its nonces or re-send its transactions there. The tracker asks before every pass that may re-send;
+     * signing asks as {@link ChainIdentity#ensureVerified()} says.
      *
+     * @throws ChainIdMismatchException      if the node reports another chain id (nothing signed or sent)
      * @throws JournalChainMismatchException if the journal was written on another chain (nothing signed or sent)
      */
     public void verifyGenesis() {
-        if (genesisVerified) {
-            return;
-        }
-        Hash nodeGenesis = client.getBlockByNumber(BlockTag.number(0), false).map(sh.brane.client.Block::hash)
-                .orElseThrow(() -> new IllegalStateException("the node answered no genesis block (block 0) for chain id "
-                        + chain.chainId() + ", so the journal cannot be bound to its chain; nothing was signed. Use a"
-                        + " node that serves block 0"));
-        Hash bound = store.bindGenesis(chain.chainId(), nodeGenesis);
-        if (!bound.equals(nodeGenesis)) {
-            throw new JournalChainMismatchException(chain.chainId(), bound, nodeGenesis);
-        }
-        genesisVerified = true;
+        identity.verify();
+    }
+
+    /** Whether the node is the journal's chain: the last verdict, for health checks. */
+    public ChainIdentity chainIdentity() {
+        return identity;
     }
 
     // ------------------------------------------------------------------ sending
@@ -244,7 +241,7 @@ public final class TransactionSender {
 
     /** The store's step for a group of concurrent sends (see {@link GroupSend}): one allocation, one commit. */
     List<TransactionStore.Allocation> signAll(List<GroupSend.Request> batch) {
-        verifyGenesis();
+        identity.ensureVerified();
         Address from = signer.address();
         List<NonceSigner> signs = new ArrayList<>(batch.size());
         List<IdempotencyKey> keys = new ArrayList<>(batch.size());
@@ -261,7 +258,7 @@ public final class TransactionSender {
 
     /** Allocation, signing and journalling without the broadcast (the tracker broadcasts SIGNED entries). */
     java.util.Optional<JournalEntry> sign(LongFunction<Transaction> build, boolean releasedOnly) {
-        verifyGenesis();
+        identity.ensureVerified();
         Address from = signer.address();
         return store.allocateAndRecord(chain.chainId(), from, signer.name(),
                 () -> client.getTransactionCount(from, BlockTag.PENDING), releasedOnly,
@@ -334,6 +331,7 @@ public final class TransactionSender {
             // no answer (lost connection, timeout), or one that is no node's (a proxy's 502 or 429, a garbled body):
             // the node may have pooled it. The entry stays SIGNED with its nonce; the tracker looks it up and
             // re-sends the same bytes, and the caller is told not to pay again before looking it up
+            identity.connectionTrouble(); // the node may come back as another chain
             throw new SubmissionUnknownException(entry.hash(), entry.nonce(), e);
         }
         if (failure != null) {
@@ -489,7 +487,7 @@ public final class TransactionSender {
     }
 
     private JournalEntry replaceable(Hash hash) {
-        verifyGenesis();
+        identity.ensureVerified();
         JournalEntry original = store.find(hash).orElseThrow(() -> new IllegalArgumentException("transaction " + hash
                 + " is not in the journal; only journalled transactions can be replaced"));
         if (original.state().isFinished()) {

@@ -124,10 +124,14 @@ public final class TransactionTracker implements AutoCloseable {
     private void safePoll() {
         try {
             poll();
-        } catch (JournalUnavailableException | RpcTimeoutException | ConnectionLostException e) {
+        } catch (RpcTimeoutException | ConnectionLostException e) {
+            sender.chainIdentity().connectionTrouble();
             LOG.warn("transaction tracking for {} skipped a pass: {}", sender.address(), e.getMessage());
-        } catch (JournalChainMismatchException e) {
-            LOG.error("transaction tracking for {} stopped this pass: {}", sender.address(), e.getMessage());
+        } catch (JournalUnavailableException e) {
+            LOG.warn("transaction tracking for {} skipped a pass: {}", sender.address(), e.getMessage());
+        } catch (ChainIdentityException e) {
+            // logged once by the chain identity; nothing of this journal is re-sent to that node
+            LOG.debug("transaction tracking for {} stopped this pass: {}", sender.address(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("transaction tracking for {} failed a pass", sender.address(), e);
         }
@@ -145,7 +149,9 @@ public final class TransactionTracker implements AutoCloseable {
         if (open.isEmpty()) {
             return;
         }
-        sender.verifyGenesis(); // never re-send or settle another chain's journal here
+        // asked at every pass, not remembered: the node may have been replaced by another chain with the same chain
+        // id since the last pass, where the journal's signed bytes are valid too and would pay again
+        sender.verifyGenesis();
         long head = client.blockNumber();
         long latest = client.getTransactionCount(from, BlockTag.LATEST);
         long pending = client.getTransactionCount(from, BlockTag.PENDING);

@@ -66,6 +66,34 @@ public final class Eip712 {
         return new Encoder(data.types()).digest(data);
     }
 
+    /**
+     * The chain id the document's domain binds it to, as it is hashed: the value of the {@code chainId} field when
+     * {@code EIP712Domain} declares one, else empty (the signature is then valid on every chain where the verifying
+     * contract's checks pass). A pinned signer compares it with its chain before it signs.
+     *
+     * @throws TypedDataException if the domain declares {@code chainId} with a non-integer type or a value that is
+     *                            missing or not an integer of that type
+     */
+    public static java.util.Optional<BigInteger> domainChainId(TypedData data) {
+        for (TypedData.Field field : data.types().get(TypedData.DOMAIN_TYPE)) {
+            if (!"chainId".equals(field.name())) {
+                continue;
+            }
+            String type = field.type();
+            if (!type.matches("u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192"
+                    + "|200|208|216|224|232|240|248|256)?")) {
+                throw new TypedDataException("domain.chainId is declared as '" + TypeGrammar.shorten(type)
+                        + "'; EIP-712 declares it uint256");
+            }
+            Object value = data.domain().get("chainId");
+            if (value == null) {
+                throw new TypedDataException("domain.chainId is declared but has no value");
+            }
+            return java.util.Optional.of(Encoder.integerValue(value, ValuePath.root("domain.chainId"), type));
+        }
+        return java.util.Optional.empty();
+    }
+
     /** Signs the typed data ({@code eth_signTypedData_v4}); {@link Signature#toBytes65()} gives the wallet form. */
     public static Signature sign(TypedData data, PrivateKey key) {
         return key.signHash(digest(data));
@@ -369,7 +397,7 @@ public final class Eip712 {
             System.arraycopy(raw, raw.length - len, out, off + 32 - len, len);
         }
 
-        private static BigInteger integerValue(Object value, ValuePath path, String type) {
+        static BigInteger integerValue(Object value, ValuePath path, String type) {
             if (value instanceof BigInteger b) {
                 return b;
             }

@@ -112,19 +112,28 @@ class ProblemDetails extends ResponseEntityExceptionHandler {
     }
 
     /**
-     * The journal was written on another chain than the node's (a reset dev node, a network reusing the chain id):
-     * nothing was signed or sent, and nothing will be until an operator points the service at the right node or a
-     * fresh journal, so no Retry-After. The hashes stay in the log, as the node's address does.
+     * The node is not the chain the service signs for: another chain id, or the same chain id with another genesis
+     * block than the journal's (a reset dev node, a node replaced by another network). Nothing was signed or sent, and
+     * nothing will be until an operator points the service at the right node or a fresh journal: a 500 with
+     * {@code retryable: false}, not a 503, so that no client retries into it. The hashes stay in the log, as the
+     * node's address does.
      */
-    @ExceptionHandler(sh.brane.client.tx.JournalChainMismatchException.class)
-    ResponseEntity<ProblemDetail> journalOnAnotherChain(sh.brane.client.tx.JournalChainMismatchException e) {
-        LOG.error("transfer refused: {}", e.getMessage()); // the operator's fix, with both genesis hashes
-        ProblemDetail p = problem(HttpStatus.SERVICE_UNAVAILABLE, "journal-chain-mismatch",
-                "The transaction journal belongs to another chain",
-                "The service's transaction journal was written on another chain than its Ethereum node's (same chain id "
-                        + e.chainId() + ", another genesis block); nothing was signed or sent. An operator must point"
-                        + " the service at its chain's node, or at a fresh journal");
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(p);
+    @ExceptionHandler(sh.brane.client.tx.ChainIdentityException.class)
+    ResponseEntity<ProblemDetail> nodeOnAnotherChain(sh.brane.client.tx.ChainIdentityException e) {
+        LOG.error("transfer refused: {}", e.getMessage()); // the operator's fix, with both chain ids or genesis hashes
+        ProblemDetail p = (e instanceof sh.brane.client.tx.ChainIdMismatchException mismatch)
+                ? problem(HttpStatus.INTERNAL_SERVER_ERROR, "chain-id-mismatch",
+                        "The Ethereum node is on another chain",
+                        "The service's Ethereum node reports chain id " + mismatch.actual() + ", but the service signs"
+                                + " for chain id " + mismatch.pinned() + " only; nothing was signed or sent. An"
+                                + " operator must point the service at its chain's node")
+                : problem(HttpStatus.INTERNAL_SERVER_ERROR, "journal-chain-mismatch",
+                        "The transaction journal belongs to another chain",
+                        "The service's transaction journal was written on another chain than its Ethereum node's (same"
+                                + " chain id " + e.pinnedChainId() + ", another genesis block); nothing was signed or"
+                                + " sent. An operator must point the service at its chain's node, or at a fresh journal");
+        p.setProperty("retryable", false);
+        return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(p);
     }
 
     /**

@@ -15,7 +15,6 @@ import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.Environment;
 
 import sh.brane.core.crypto.PrivateKey;
-import sh.brane.signer.ChainPinnedSigner;
 import sh.brane.signer.LocalSigner;
 import sh.brane.signer.Signer;
 import sh.brane.signer.SignerCeilings;
@@ -63,7 +62,8 @@ class BraneSignerConfiguration {
         Signer signer;
         if (key != null) {
             long chainId = BraneSigners.requirePinnedChainId("brane.signer", properties);
-            signer = new ChainPinnedSigner(new LocalSigner(DEFAULT_NAME, key), chainId);
+            signer = BraneSigners.pin(new LocalSigner(DEFAULT_NAME, key), chainId, "brane.signer",
+                    properties.getSigner());
         }
         else {
             signer = BraneSigners.create(DEFAULT_NAME, "brane.signer", properties.getSigner(), properties);

@@ -49,6 +49,19 @@ public class BraneSignerProperties {
     /** Ceiling on the value sent by one transaction, with its unit, e.g. 10ether. Unset: no ceiling. */
     private String maxValue;
 
+    /**
+     * Whether the Signer bean signs raw 32-byte digests ({@code signDigest}). A digest carries no chain id: it may
+     * be the signing hash of a transaction or permit for any chain, so the pinned bean refuses it unless this is
+     * true. Transactions, EIP-712 data, EIP-7702 authorizations and EIP-191 messages are signed either way.
+     */
+    private boolean allowRawDigest;
+
+    /**
+     * Whether {@code signTypedData} signs EIP-712 documents whose domain has no chainId (valid on every chain). When
+     * false, only {@code signTypedDataWithoutChainId} signs them; a domain that names another chain is always refused.
+     */
+    private boolean allowDomainsWithoutChainId;
+
     public String getPrivateKey() {
         return this.privateKey;
     }
@@ -135,6 +148,22 @@ public class BraneSignerProperties {
 
     public void setMaxValue(String maxValue) {
         this.maxValue = maxValue;
+    }
+
+    public boolean isAllowRawDigest() {
+        return this.allowRawDigest;
+    }
+
+    public void setAllowRawDigest(boolean allowRawDigest) {
+        this.allowRawDigest = allowRawDigest;
+    }
+
+    public boolean isAllowDomainsWithoutChainId() {
+        return this.allowDomainsWithoutChainId;
+    }
+
+    public void setAllowDomainsWithoutChainId(boolean allowDomainsWithoutChainId) {
+        this.allowDomainsWithoutChainId = allowDomainsWithoutChainId;
     }
 
     /**

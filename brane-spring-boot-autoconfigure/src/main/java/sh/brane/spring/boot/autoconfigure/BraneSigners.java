@@ -104,7 +104,19 @@ final class BraneSigners {
             close(signer);
             throw ex;
         }
-        return new ChainPinnedSigner(signer, chainId);
+        return pin(signer, chainId, prefix, p);
+    }
+
+    /**
+     * {@code signer} pinned to {@code chainId}, with the opt-ins {@code <prefix>.allow-raw-digest} and
+     * {@code <prefix>.allow-domains-without-chain-id}; its refusals name those properties.
+     */
+    static ChainPinnedSigner pin(Signer signer, long chainId, String prefix, BraneSignerProperties p) {
+        return ChainPinnedSigner.builder(signer, chainId)
+            .allowRawDigests(p.isAllowRawDigest())
+            .allowDomainsWithoutChainId(p.isAllowDomainsWithoutChainId())
+            .configuredBy(prefix)
+            .build();
     }
 
     /**

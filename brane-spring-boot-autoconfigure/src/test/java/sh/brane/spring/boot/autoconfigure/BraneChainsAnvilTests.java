@@ -34,10 +34,10 @@ import sh.brane.client.BraneClient;
 import sh.brane.client.Receipt;
 import sh.brane.client.SigningClient;
 import sh.brane.client.TxRequest;
+import sh.brane.client.tx.ChainIdMismatchException;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneProvider;
-import sh.brane.rpc.ConnectionLostException;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.metrics.BraneMetricsAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionAutoConfiguration;
@@ -181,10 +181,15 @@ class BraneChainsAnvilTests {
                 BraneClient onL1 = context.getBean("l1BraneClient", BraneClient.class);
                 long nonceBefore = onL1.getTransactionCount(Address.of(l1.account(5).address()), BlockTag.PENDING);
                 SigningClient payer = context.getBean("l2.payerSigningClient", SigningClient.class);
-                // refused at its first call to the node (gas estimation), before a nonce is taken or anything signed
+                // refused at its first call to the node (gas estimation), before a nonce is taken or anything signed,
+                // with the typed reason (it was a lost connection, which a caller would retry)
                 assertThatThrownBy(() -> payer.send(TxRequest.builder().to(to).value(1_000).build()))
-                    .isInstanceOf(ConnectionLostException.class)
-                    .hasMessageContaining("provider l2 is closed");
+                    .isInstanceOfSatisfying(ChainIdMismatchException.class, (e) -> {
+                        assertThat(e.pinned()).isEqualTo(L2_CHAIN_ID);
+                        assertThat(e.actual()).isEqualTo(31337);
+                    })
+                    .hasMessageContaining("endpoint 'l2'")
+                    .hasMessageContaining("nothing was signed");
                 assertThat(onL1.getTransactionCount(Address.of(l1.account(5).address()), BlockTag.PENDING)).isEqualTo(nonceBefore);
             });
     }

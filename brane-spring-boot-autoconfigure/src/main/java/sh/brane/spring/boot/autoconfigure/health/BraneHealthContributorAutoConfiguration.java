@@ -22,6 +22,7 @@ import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
 import sh.brane.spring.boot.autoconfigure.BraneProviderBeans;
 import sh.brane.spring.boot.autoconfigure.BraneProvidersCondition;
+import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
 
 /**
  * {@link EnableAutoConfiguration Auto-configuration} for the {@code brane} health contributor:
@@ -38,21 +39,24 @@ public final class BraneHealthContributorAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = { "braneHealthIndicator", "braneHealthContributor" })
     HealthContributor braneHealthContributor(ConfigurableListableBeanFactory beans, BraneProperties properties,
-            ObjectProvider<BraneChainIdVerdicts> verdicts) {
+            ObjectProvider<BraneChainIdVerdicts> verdicts, ObjectProvider<BraneTransactionSenders> senders) {
         List<BraneProviderBeans.Entry> entries = BraneProviderBeans.all(beans, properties);
         BraneChainIdVerdicts found = verdicts.getIfAvailable(BraneChainIdVerdicts::new);
         if (entries.size() == 1 && properties.getChains().isEmpty()) {
-            return indicator(entries.get(0), found);
+            return indicator(entries.get(0), found, senders);
         }
         Map<String, HealthContributor> perChain = new LinkedHashMap<>();
-        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry, found)));
+        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry, found, senders)));
         return CompositeHealthContributor.fromMap(perChain);
     }
 
-    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry, BraneChainIdVerdicts verdicts) {
+    private static BraneHealthIndicator indicator(BraneProviderBeans.Entry entry, BraneChainIdVerdicts verdicts,
+            ObjectProvider<BraneTransactionSenders> senders) {
         BraneHealthIndicator indicator = new BraneHealthIndicator(entry.provider(), entry.health().getTimeout(),
                 entry.health().getMaxHeadAge())
-            .expectChainId(entry.expectedChainId(), entry.chainIdProperty());
+            .expectChainId(entry.expectedChainId(), entry.chainIdProperty())
+            .chainIdentity(() -> SenderChainIdentities.mismatch(senders.getIfAvailable(), entry.provider(),
+                    entry.health().getTimeout()));
         // the starter checks the chain id of the providers it creates only (a declared one: every probe compares)
         return entry.autoConfigured() ? indicator.chainIdMismatches(() -> verdicts.mismatches(entry.name()))
                 : indicator;

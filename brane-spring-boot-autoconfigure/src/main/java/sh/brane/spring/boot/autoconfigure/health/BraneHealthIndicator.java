@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -39,6 +40,9 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
 
     /** The property that set {@link #expectedChainId}, named in the DOWN reason. */
     private volatile String expectedChainIdProperty = "brane.rpc.expected-chain-id";
+
+    /** Why the senders over this provider refuse to sign (the node is another chain), or empty; none by default. */
+    private volatile Supplier<Optional<String>> chainIdentity = Optional::empty;
 
     /** Endpoints found on another chain after start-up (closed since), with the reason; none by default. */
     private volatile Supplier<Map<String, String>> chainIdMismatches = Map::of;
@@ -85,6 +89,18 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
         return this;
     }
 
+    /**
+     * DOWN, with the reason, while the transaction senders over this provider find their node to be another chain
+     * than their journal's (its chain id or its genesis block): nothing is signed or re-sent then, so the service
+     * cannot pay, however well the node answers.
+     *
+     * @param mismatch the reason, asked at every health check; empty when the node is the journal's chain
+     */
+    public BraneHealthIndicator chainIdentity(Supplier<Optional<String>> mismatch) {
+        this.chainIdentity = mismatch;
+        return this;
+    }
+
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("pendingRequests", this.provider.pendingRequests());
@@ -124,6 +140,13 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
                 builder.down();
                 return;
             }
+        }
+        // after the endpoints' own state, whose reasons (disconnected, found on another chain at start-up and closed,
+        // compared below) come first
+        Optional<String> otherChain = wrongChain.isEmpty() ? this.chainIdentity.get() : Optional.empty();
+        if (otherChain.isPresent()) {
+            builder.down().withDetail("reason", otherChain.get()).withDetail("signing", "refused");
+            return;
         }
         CompletableFuture<JsonNode> chainId = this.provider.sendAsync("eth_chainId", List.of(), this.timeout);
         CompletableFuture<JsonNode> head = this.provider.sendAsync("eth_getBlockByNumber", List.of("latest", false),

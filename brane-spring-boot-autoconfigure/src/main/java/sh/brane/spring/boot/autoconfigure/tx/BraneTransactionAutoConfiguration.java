@@ -25,6 +25,7 @@ import sh.brane.client.tx.JdbcTransactionStore;
 import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
+import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
@@ -89,7 +90,8 @@ public final class BraneTransactionAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     BraneTransactionSenders braneTransactionSenders(TransactionStore store,
-            ObjectProvider<TransactionListener> listeners, BraneTransactionProperties properties) {
+            ObjectProvider<TransactionListener> listeners, BraneTransactionProperties properties,
+            ObjectProvider<BraneChainIdVerdicts> chainIdVerdicts) {
         int confirmations = properties.getConfirmations();
         if (confirmations < 1 || confirmations > 10_000) {
             throw new InvalidConfigurationPropertyValueException("brane.tx.confirmations", String.valueOf(confirmations),
@@ -106,7 +108,10 @@ public final class BraneTransactionAutoConfiguration {
             throw new InvalidConfigurationPropertyValueException("brane.tx.broadcast-window", String.valueOf(window),
                     "must be 1.." + TransactionSender.MAX_BROADCAST_WINDOW + " transactions (1 waits for each answer)");
         }
-        return new BraneTransactionSenders(store, listeners.orderedStream().toList(), properties);
+        BraneTransactionSenders senders = new BraneTransactionSenders(store, listeners.orderedStream().toList(),
+                properties);
+        chainIdVerdicts.ifAvailable(senders::chainIdVerdicts);
+        return senders;
     }
 
     @Configuration(proxyBeanMethods = false)

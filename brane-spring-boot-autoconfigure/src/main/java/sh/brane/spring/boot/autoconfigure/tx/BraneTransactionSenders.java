@@ -17,6 +17,7 @@ import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
 import sh.brane.client.tx.TransactionTracker;
 import sh.brane.signer.Signer;
+import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 
 /**
  * Builds one {@link TransactionSender} per signer over the context's {@link TransactionStore} and listeners, and
@@ -34,6 +35,8 @@ public final class BraneTransactionSenders implements SmartLifecycle {
     private final List<StuckTransactionWatcher> watchers = new CopyOnWriteArrayList<>();
     private final StuckTransactionPolicy stuckPolicy;
     private volatile boolean running;
+    /** Endpoints found on another chain at start-up (and closed), or null when nothing checks them. */
+    private volatile BraneChainIdVerdicts chainIdVerdicts;
 
     BraneTransactionSenders(TransactionStore store, List<TransactionListener> listeners,
             BraneTransactionProperties properties) {
@@ -51,6 +54,10 @@ public final class BraneTransactionSenders implements SmartLifecycle {
         TransactionSender sender = new TransactionSender(client, signer, ChainIdGuard.pinned(chainId), limits,
                 this.store, this.properties.getReplacementBumpPercent(), this.properties.getBroadcastWindow());
         this.listeners.forEach(sender::addListener);
+        BraneChainIdVerdicts verdicts = this.chainIdVerdicts;
+        if (verdicts != null) {
+            sender.chainIdentity().addVerdictSource(() -> verdicts.mismatchFor(chainId));
+        }
         TransactionTracker tracker = sender.tracker(this.properties.getConfirmations(),
                 this.properties.getPollInterval(), this.properties.getResendAfter(), this.properties.getRetention());
         this.senders.add(sender);
@@ -78,6 +85,15 @@ public final class BraneTransactionSenders implements SmartLifecycle {
     /** The stuck-transaction policy in force for {@code signer}, or null when none runs for it. */
     public StuckTransactionPolicy stuckPolicy(String signer) {
         return this.properties.getStuck().appliesTo(signer) ? this.stuckPolicy : null;
+    }
+
+    /**
+     * Senders built from now on refuse to sign, with a typed {@code ChainIdMismatchException}, while an endpoint
+     * expected on their chain was found on another one at start-up (its provider is closed then, so asking the node
+     * would only fail as a lost connection).
+     */
+    void chainIdVerdicts(BraneChainIdVerdicts verdicts) {
+        this.chainIdVerdicts = verdicts;
     }
 
     /** Every sender built so far (for the Actuator endpoint). */

@@ -1,0 +1,105 @@
+package sh.brane.client.tx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+
+import sh.brane.client.BlockTag;
+import sh.brane.client.BraneClient;
+import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.types.Address;
+import sh.brane.devnet.Anvil;
+import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.HttpProvider;
+
+/**
+ * The node under a running sender is replaced by another chain on the same port: a fresh chain with the same chain id
+ * and the same funded accounts (so the journal's signed transfers are valid there and would pay again), or a chain
+ * with another chain id. Nothing is re-sent there, nothing new is signed, and the error is typed (not a transport
+ * failure to retry).
+ */
+class NodeReplacedByAnotherChainTest {
+
+    static final BigInteger GWEI = BigInteger.TEN.pow(9);
+    static final Address CAROL = Address.of("0x00000000000000000000000000000000000ca401");
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    static JournalEntry pay(TransactionSender s) {
+        return s.send(n -> TransactionLifecycleTestBase.transfer(n, CAROL, 1_000, GWEI.multiply(BigInteger.TEN)));
+    }
+
+    /** The first answer that is not a transport failure (the client's kept-alive connection died with the node). */
+    static Throwable firstVerdict(Runnable call) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                call.run();
+                return null;
+            } catch (BraneRpcException transport) {
+                // the old node's connection; asked again on a new one
+            } catch (RuntimeException e) {
+                return e;
+            }
+        }
+        throw new AssertionError("the node never answered");
+    }
+
+    @Test
+    void aFreshChainWithTheSameChainIdGetsNothingReSentAndNothingSigned() throws Exception {
+        replacedBy(port -> Anvil.builder().port(port).noMining().extraArgs("--timestamp", "1700000000"),
+                JournalChainMismatchException.class, "genesis block");
+    }
+
+    @Test
+    void aChainWithAnotherChainIdGetsNothingReSentAndNothingSigned() throws Exception {
+        replacedBy(port -> Anvil.builder().port(port).noMining().chainId(137).extraArgs("--timestamp", "1750000000"),
+                ChainIdMismatchException.class, "chain id 137");
+    }
+
+    private void replacedBy(java.util.function.IntFunction<Anvil.Builder> replacement,
+            Class<? extends ChainIdentityException> expected, String named) throws Exception {
+        int port = freePort();
+        Anvil first = Anvil.builder().port(port).noMining().extraArgs("--timestamp", "1750000000").start();
+        try (HttpProvider provider = HttpProvider.create(first.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            PrivateKey key = PrivateKey.fromHex(first.account(1).privateKey());
+            TransactionLifecycleTestBase.CountingSigner signer = new TransactionLifecycleTestBase.CountingSigner(key);
+            TransactionSender sender = new TransactionSender(client, signer, ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID),
+                    SendLimits.NONE, new InMemoryTransactionStore());
+            TransactionTracker tracker = sender.tracker(1, Duration.ofHours(1), Duration.ZERO);
+            JournalEntry a = pay(sender);
+            JournalEntry b = pay(sender);
+            assertThat(signer.signatures.get()).isEqualTo(2);
+            first.close();
+
+            try (Anvil second = replacement.apply(port).start()) {
+                Supplier<Long> pendingThere = () -> client.getTransactionCount(key.address(), BlockTag.PENDING);
+                // past the verdict's maximum age: the next signature asks the node again
+                Thread.sleep(sender.chainIdentity().maxAge().toMillis() + 100);
+                assertThat(firstVerdict(() -> pay(sender))).isInstanceOf(expected).hasMessageContaining(named)
+                        .hasMessageContaining("nothing was signed");
+                assertThat(signer.signatures.get()).as("nothing signed for the other chain").isEqualTo(2);
+                assertThatThrownBy(() -> sender.speedUp(a.hash())).isInstanceOf(expected);
+
+                assertThat(firstVerdict(tracker::poll)).as("the tracker's pass stops before any re-send")
+                        .isInstanceOf(expected);
+                assertThat(pendingThere.get()).as("the old transfers were not re-sent to the other chain").isZero();
+                assertThat(client.getTransactionByHash(a.hash())).isEmpty();
+                assertThat(client.getTransactionByHash(b.hash())).isEmpty();
+                assertThat(sender.chainIdentity().mismatch()).get().isInstanceOf(expected);
+                assertThat(sender.store().find(a.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
+            }
+        }
+    }
+}
