@@ -232,6 +232,21 @@ class InspectionOnAnvilTest {
         assertThat(client.async().simulate(simulation, BlockTag.LATEST).join()).hasSize(2);
     }
 
+    @Test
+    void aContractMethodIsSimulatedBeforeItIsSent() {
+        BigInteger before = (BigInteger) contract.callSingle("getValue");
+        ContractSimulation ok = contract.simulate("setValue", BigInteger.valueOf(555), "dry run");
+        assertThat(ok.wouldSucceed()).isTrue();
+        assertThat(ok.revert()).isInstanceOf(RevertReason.Empty.class);
+        assertThat(ok.events()).singleElement().satisfies(e -> assertThat(e.toString()).contains("555"));
+        ContractSimulation bad = contract.simulate("failCustom", BigInteger.valueOf(3));
+        assertThat(bad.wouldSucceed()).isFalse();
+        assertThat(bad.returned()).isEmpty();
+        assertThat(bad.revert()).isInstanceOfSatisfying(RevertReason.CustomError.class,
+                e -> assertThat(e.arguments()).containsExactly(alice.address(), BigInteger.valueOf(3)));
+        assertThat(contract.callSingle("getValue")).as("nothing was sent").isEqualTo(before);
+    }
+
     private static long nonce(PrivateKey key) {
         return client.getTransactionCount(key.address(), BlockTag.PENDING);
     }
