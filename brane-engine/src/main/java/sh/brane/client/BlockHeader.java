@@ -43,6 +43,16 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
                 transactionsRoot, receiptsRoot, null, null, null, null, null, null, null, null, null, null, null);
     }
 
+    /**
+     * Keccak-256 of the header's RLP encoding, computed from these fields: equal to {@link #hash()} when the node
+     * reported every field right, so a header can be checked without trusting the node's hash.
+     *
+     * @throws IllegalStateException if a field the encoding needs is missing (named)
+     */
+    public Hash computedHash() {
+        return HeaderRlp.hash(this);
+    }
+
     static BlockHeader parse(JsonNode json, String where) {
         return read(Trees.parser(json), where);
     }

@@ -107,6 +107,8 @@ class InspectionOnAnvilTest {
         assertThat(block.header().withdrawalsRoot()).as("Anvil runs the latest fork").isNotNull();
         assertThat(block.withdrawals()).isEmpty();
         assertThat(block.size()).isPositive();
+        assertThat(block.header().computedHash()).as("every header field Anvil sends, read right")
+                .isEqualTo(block.hash());
     }
 
     @Test

@@ -183,6 +183,7 @@ class RecordedAnswersTest {
         assertThat(b.uncles()).isEmpty();
         assertThat(b.withdrawals()).isEmpty();
         assertThat(b.transactionHashes()).hasSize(6);
+        assertThat(h.computedHash()).as("every header field read right").isEqualTo(h.hash());
     }
 
     @Test
@@ -196,5 +197,9 @@ class RecordedAnswersTest {
         assertThat(b.header().blobGasUsed()).isNull();
         assertThat(b.header().requestsHash()).isNull();
         assertThat(b.header().baseFeePerGas()).isNotNull();
+        assertThat(b.header().computedHash()).as("the Prague fields are part of the hash").isNotEqualTo(b.hash());
+        String noBloom = answer("block-prague.json").replaceFirst("\"logsBloom\":\"0x[0-9a-f]+\",", "");
+        BlockHeader partial = bothWays(noBloom, p -> Block.read(p, "block"), Block::read).header();
+        assertThatThrownBy(partial::computedHash).hasMessageContaining("no logsBloom");
     }
 }
