@@ -12,6 +12,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * The header fields of a block, as {@code eth_getBlockBy*} and {@code newHeads} report them.
  *
+ * <p>The fields from {@code sha3Uncles} on are null where the node left them out (Anvil's and some providers'
+ * {@code newHeads} omit a few); the execution-apis schema requires those up to {@code nonce} on every block.
+ *
  * @param hash          the block hash, or {@code null} for a pending block (nodes report none)
  * @param miner         the fee recipient, or {@code null} for a pending block on nodes that hide it
  * @param baseFeePerGas the EIP-1559 base fee, or {@code null} before London
@@ -26,9 +29,6 @@ import tools.jackson.databind.JsonNode;
  * @param excessBlobGas         null before Cancun
  * @param parentBeaconBlockRoot null before Cancun
  * @param requestsHash          null before Prague
- *
- * <p>The fields from {@code sha3Uncles} on are null where the node left them out (Anvil's and some providers'
- * {@code newHeads} omit a few); the execution-apis schema requires those up to {@code nonce} on every block.
  */
 public record BlockHeader(long number, Hash hash, Hash parentHash, long timestamp, Address miner,
         long gasLimit, long gasUsed, BigInteger baseFeePerGas, Hash stateRoot, Hash transactionsRoot,
