@@ -13,12 +13,23 @@ import tools.jackson.databind.JsonNode;
  * A block: its header and its transactions, as hashes always and as full objects when they were asked for.
  *
  * @param transactions the full transactions, or an empty list if the block was read without them
+ * @param uncles       the uncles' hashes (none since the merge); empty if the node left the field out
+ * @param withdrawals  the validator withdrawals (EIP-4895); null before Shanghai
+ * @param size         the block's size in bytes; null if the node left it out
  */
-public record Block(BlockHeader header, List<Hash> transactionHashes, List<TransactionInfo> transactions) {
+public record Block(BlockHeader header, List<Hash> transactionHashes, List<TransactionInfo> transactions,
+        List<Hash> uncles, List<Withdrawal> withdrawals, Long size) {
 
     public Block {
         transactionHashes = List.copyOf(transactionHashes);
         transactions = List.copyOf(transactions);
+        uncles = uncles == null ? List.of() : List.copyOf(uncles);
+        withdrawals = withdrawals == null ? null : List.copyOf(withdrawals);
+    }
+
+    /** A block without uncles, withdrawals or size. */
+    public Block(BlockHeader header, List<Hash> transactionHashes, List<TransactionInfo> transactions) {
+        this(header, transactionHashes, transactions, List.of(), null, null);
     }
 
     public long number() {
@@ -42,9 +53,18 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         BlockHeader.Fields header = new BlockHeader.Fields();
         List<Hash> hashes = null;
         List<TransactionInfo> full = null;
+        List<Hash> uncles = List.of();
+        List<Withdrawal> withdrawals = null;
+        Long size = null;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
-            if ("transactions".equals(name)) {
+            if ("uncles".equals(name)) {
+                uncles = StreamJson.isNull(p) ? List.of() : TxLists.hashes(p, where, -1, name);
+            } else if ("withdrawals".equals(name)) {
+                withdrawals = StreamJson.isNull(p) ? null : TxLists.withdrawals(p, where, -1, name);
+            } else if ("size".equals(name)) {
+                size = StreamJson.optQuantityLong(p, where, -1, name);
+            } else if ("transactions".equals(name)) {
                 if (StreamJson.isNull(p)) {
                     hashes = null;
                     full = null;
@@ -62,7 +82,7 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         if (hashes == null) {
             throw StreamJson.missing(where, -1, "transactions");
         }
-        return new Block(h, hashes, full);
+        return new Block(h, hashes, full, uncles, withdrawals, size);
     }
 
     private static void readTransactions(JsonParser p, String base, List<Hash> hashes, List<TransactionInfo> full) {
@@ -88,11 +108,15 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         }
     }
 
-    /** The header's names, then {@code transactions}. */
+    /** The header's names, then the block's own. */
     private static final int TRANSACTIONS = BlockHeader.Fields.NAMES.length;
+    private static final int UNCLES = TRANSACTIONS + 1;
+    private static final int WITHDRAWALS = TRANSACTIONS + 2;
+    private static final int SIZE = TRANSACTIONS + 3;
     private static final JsonCursor.Names FIELDS = new JsonCursor.Names(
             java.util.stream.Stream.concat(java.util.Arrays.stream(BlockHeader.Fields.NAMES),
-                    java.util.stream.Stream.of("transactions")).toArray(String[]::new));
+                    java.util.stream.Stream.of("transactions", "uncles", "withdrawals", "size"))
+                    .toArray(String[]::new));
 
     /** {@link #read(JsonParser, String)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Block read(JsonCursor c) {
@@ -100,8 +124,17 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         BlockHeader.Fields header = new BlockHeader.Fields();
         List<Hash> hashes = null;
         List<TransactionInfo> full = null;
+        List<Hash> uncles = List.of();
+        List<Withdrawal> withdrawals = null;
+        Long size = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
-            if (f == TRANSACTIONS) {
+            if (f == UNCLES) {
+                uncles = c.isNull() ? List.of() : TxLists.hashes(c);
+            } else if (f == WITHDRAWALS) {
+                withdrawals = c.isNull() ? null : TxLists.withdrawals(c);
+            } else if (f == SIZE) {
+                size = CursorValues.optLong(c);
+            } else if (f == TRANSACTIONS) {
                 if (c.isNull()) {
                     hashes = null;
                     full = null;
@@ -120,7 +153,7 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         if (hashes == null) {
             throw JsonCursor.bail();
         }
-        return new Block(h, hashes, full);
+        return new Block(h, hashes, full, uncles, withdrawals, size);
     }
 
     private static void readTransactions(JsonCursor c, List<Hash> hashes, List<TransactionInfo> full) {

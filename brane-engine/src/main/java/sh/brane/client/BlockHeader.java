@@ -4,6 +4,7 @@ import java.math.BigInteger;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.core.types.HexData;
 import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
@@ -11,13 +12,46 @@ import tools.jackson.databind.JsonNode;
 /**
  * The header fields of a block, as {@code eth_getBlockBy*} and {@code newHeads} report them.
  *
+ * <p>The fields from {@code sha3Uncles} on are null where the node left them out (Anvil's and some providers'
+ * {@code newHeads} omit a few); the execution-apis schema requires those up to {@code nonce} on every block.
+ *
  * @param hash          the block hash, or {@code null} for a pending block (nodes report none)
  * @param miner         the fee recipient, or {@code null} for a pending block on nodes that hide it
  * @param baseFeePerGas the EIP-1559 base fee, or {@code null} before London
+ * @param sha3Uncles            hash of the uncles list (the empty list's hash since the merge)
+ * @param logsBloom             the 256-byte bloom filter of the block's logs
+ * @param difficulty            0 since the merge
+ * @param extraData             at most 32 bytes the producer chose
+ * @param mixHash               proof-of-work mix hash; since the merge the beacon chain's randomness (prevRandao)
+ * @param nonce                 8-byte proof-of-work nonce (zero since the merge)
+ * @param withdrawalsRoot       null before Shanghai
+ * @param blobGasUsed           null before Cancun
+ * @param excessBlobGas         null before Cancun
+ * @param parentBeaconBlockRoot null before Cancun
+ * @param requestsHash          null before Prague
  */
 public record BlockHeader(long number, Hash hash, Hash parentHash, long timestamp, Address miner,
         long gasLimit, long gasUsed, BigInteger baseFeePerGas, Hash stateRoot, Hash transactionsRoot,
-        Hash receiptsRoot) {
+        Hash receiptsRoot, Hash sha3Uncles, HexData logsBloom, BigInteger difficulty, HexData extraData, Hash mixHash,
+        HexData nonce, Hash withdrawalsRoot, Long blobGasUsed, Long excessBlobGas, Hash parentBeaconBlockRoot,
+        Hash requestsHash) {
+
+    /** The header fields every fork has, without those added since (left null). */
+    public BlockHeader(long number, Hash hash, Hash parentHash, long timestamp, Address miner, long gasLimit,
+            long gasUsed, BigInteger baseFeePerGas, Hash stateRoot, Hash transactionsRoot, Hash receiptsRoot) {
+        this(number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, baseFeePerGas, stateRoot,
+                transactionsRoot, receiptsRoot, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * Keccak-256 of the header's RLP encoding, computed from these fields: equal to {@link #hash()} when the node
+     * reported every field right, so a header can be checked without trusting the node's hash.
+     *
+     * @throws IllegalStateException if a field the encoding needs is missing (named)
+     */
+    public Hash computedHash() {
+        return HeaderRlp.hash(this);
+    }
 
     static BlockHeader parse(JsonNode json, String where) {
         return read(Trees.parser(json), where);
@@ -52,6 +86,17 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
         private Hash stateRoot;
         private Hash transactionsRoot;
         private Hash receiptsRoot;
+        private Hash sha3Uncles;
+        private HexData logsBloom;
+        private BigInteger difficulty;
+        private HexData extraData;
+        private Hash mixHash;
+        private HexData nonce;
+        private Hash withdrawalsRoot;
+        private Long blobGasUsed;
+        private Long excessBlobGas;
+        private Hash parentBeaconBlockRoot;
+        private Hash requestsHash;
 
         /** Reads the field if it is a header field (true), else leaves the parser where it is (false). */
         boolean accept(String name, JsonParser p, String where) {
@@ -70,6 +115,17 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
                 case "hash" -> hash = StreamJson.optHash(p, where, -1, name);
                 case "miner" -> miner = StreamJson.optAddress(p, where, -1, name);
                 case "baseFeePerGas" -> baseFeePerGas = StreamJson.optQuantity(p, where, -1, name);
+                case "sha3Uncles" -> sha3Uncles = StreamJson.optHash(p, where, -1, name);
+                case "logsBloom" -> logsBloom = StreamJson.optHexData(p, where, -1, name);
+                case "difficulty" -> difficulty = StreamJson.optQuantity(p, where, -1, name);
+                case "extraData" -> extraData = StreamJson.optHexData(p, where, -1, name);
+                case "mixHash" -> mixHash = StreamJson.optHash(p, where, -1, name);
+                case "nonce" -> nonce = StreamJson.optHexData(p, where, -1, name);
+                case "withdrawalsRoot" -> withdrawalsRoot = StreamJson.optHash(p, where, -1, name);
+                case "blobGasUsed" -> blobGasUsed = StreamJson.optQuantityLong(p, where, -1, name);
+                case "excessBlobGas" -> excessBlobGas = StreamJson.optQuantityLong(p, where, -1, name);
+                case "parentBeaconBlockRoot" -> parentBeaconBlockRoot = StreamJson.optHash(p, where, -1, name);
+                case "requestsHash" -> requestsHash = StreamJson.optHash(p, where, -1, name);
                 default -> {
                     return false;
                 }
@@ -79,7 +135,9 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
 
         /** The header's field names for a {@link JsonCursor}, in the order {@link #accept(int, JsonCursor)} takes. */
         static final String[] NAMES = {"number", "parentHash", "timestamp", "gasLimit", "gasUsed", "stateRoot",
-                "transactionsRoot", "receiptsRoot", "hash", "miner", "baseFeePerGas"};
+                "transactionsRoot", "receiptsRoot", "hash", "miner", "baseFeePerGas", "sha3Uncles", "logsBloom",
+                "difficulty", "extraData", "mixHash", "nonce", "withdrawalsRoot", "blobGasUsed", "excessBlobGas",
+                "parentBeaconBlockRoot", "requestsHash"};
 
         /** Reads header field {@code NAMES[f]} straight from the bytes, as {@link #accept(String, JsonParser, String)}. */
         void accept(int f, JsonCursor c) {
@@ -88,6 +146,17 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
                     case 8 -> hash = null;
                     case 9 -> miner = null;
                     case 10 -> baseFeePerGas = null;
+                    case 11 -> sha3Uncles = null;
+                    case 12 -> logsBloom = null;
+                    case 13 -> difficulty = null;
+                    case 14 -> extraData = null;
+                    case 15 -> mixHash = null;
+                    case 16 -> nonce = null;
+                    case 17 -> withdrawalsRoot = null;
+                    case 18 -> blobGasUsed = null;
+                    case 19 -> excessBlobGas = null;
+                    case 20 -> parentBeaconBlockRoot = null;
+                    case 21 -> requestsHash = null;
                     default -> { } // a required field left unseen
                 }
                 return;
@@ -104,6 +173,17 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
                 case 8 -> hash = CursorValues.hash(c);
                 case 9 -> miner = CursorValues.address(c);
                 case 10 -> baseFeePerGas = c.quantity();
+                case 11 -> sha3Uncles = CursorValues.hash(c);
+                case 12 -> logsBloom = HexData.wrap(c.bytes());
+                case 13 -> difficulty = c.quantity();
+                case 14 -> extraData = HexData.wrap(c.bytes());
+                case 15 -> mixHash = CursorValues.hash(c);
+                case 16 -> nonce = HexData.wrap(c.bytes());
+                case 17 -> withdrawalsRoot = CursorValues.hash(c);
+                case 18 -> blobGasUsed = c.quantityLong();
+                case 19 -> excessBlobGas = c.quantityLong();
+                case 20 -> parentBeaconBlockRoot = CursorValues.hash(c);
+                case 21 -> requestsHash = CursorValues.hash(c);
                 default -> throw new IllegalArgumentException("no header field " + f);
             }
         }
@@ -111,14 +191,18 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
         /** The header, or a bail if a required field is missing. */
         BlockHeader buildOrBail() {
             CursorValues.requireAll(seen, REQUIRED.length);
-            return new BlockHeader(number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, baseFeePerGas,
-                    stateRoot, transactionsRoot, receiptsRoot);
+            return header();
         }
 
         BlockHeader build(String where) {
             StreamJson.requireAll(seen, REQUIRED, where, -1);
+            return header();
+        }
+
+        private BlockHeader header() {
             return new BlockHeader(number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, baseFeePerGas,
-                    stateRoot, transactionsRoot, receiptsRoot);
+                    stateRoot, transactionsRoot, receiptsRoot, sha3Uncles, logsBloom, difficulty, extraData, mixHash,
+                    nonce, withdrawalsRoot, blobGasUsed, excessBlobGas, parentBeaconBlockRoot, requestsHash);
         }
     }
 }

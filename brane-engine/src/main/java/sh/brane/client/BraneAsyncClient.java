@@ -127,6 +127,32 @@ public final class BraneAsyncClient {
         return submit(ClientCalls.getBlockReceipts(block));
     }
 
+    /** As {@link BraneClient#call(CallRequest, BlockTag, StateOverride, BlockOverride, Abi)}. */
+    public CompletableFuture<byte[]> call(CallRequest request, BlockTag block, StateOverride state,
+                                          BlockOverride overrides, Abi errors) {
+        return submit(InspectionCalls.call(request, block, state, overrides, errors));
+    }
+
+    public CompletableFuture<AccessListResult> createAccessList(CallRequest request, BlockTag block) {
+        return submit(InspectionCalls.createAccessList(request, block));
+    }
+
+    public CompletableFuture<AccountProof> getProof(Address account, List<Hash> slots, BlockTag block) {
+        return submit(InspectionCalls.getProof(account, slots, block));
+    }
+
+    public <T> CompletableFuture<T> traceTransaction(Hash transaction, Tracer<T> tracer) {
+        return submit(InspectionCalls.traceTransaction(transaction, tracer));
+    }
+
+    public <T> CompletableFuture<T> traceCall(CallRequest request, BlockTag block, Tracer<T> tracer) {
+        return submit(InspectionCalls.traceCall(request, block, tracer));
+    }
+
+    public CompletableFuture<List<SimulatedBlock>> simulate(Simulation simulation, BlockTag block) {
+        return submit(InspectionCalls.simulate(simulation, block));
+    }
+
     public CompletableFuture<List<Log>> getLogs(LogFilter filter) {
         return submit(ClientCalls.getLogs(filter));
     }

@@ -207,6 +207,43 @@ public final class BraneClient implements AutoCloseable {
     }
 
     /**
+     * {@code eth_call} with block overrides (the call runs as if in a block with that number, time, fee recipient,
+     * base fee...) beside the state overrides ({@code state} may be null); a revert is thrown as
+     * {@link RevertException} decoded with {@code errors} (may be null).
+     */
+    public byte[] call(CallRequest request, BlockTag block, StateOverride state, BlockOverride overrides, Abi errors) {
+        return run(InspectionCalls.call(request, block, state, overrides, errors));
+    }
+
+    /** {@code eth_createAccessList}: the accounts and slots the call touches, and its gas with that list. */
+    public AccessListResult createAccessList(CallRequest request, BlockTag block) {
+        return run(InspectionCalls.createAccessList(request, block));
+    }
+
+    /** {@code eth_getProof} (EIP-1186): the account and the given storage slots, with their Merkle proofs. */
+    public AccountProof getProof(Address account, List<Hash> slots, BlockTag block) {
+        return run(InspectionCalls.getProof(account, slots, block));
+    }
+
+    /** {@code debug_traceTransaction} with a built-in tracer, e.g. {@link Tracer#calls()}. */
+    public <T> T traceTransaction(Hash transaction, Tracer<T> tracer) {
+        return run(InspectionCalls.traceTransaction(transaction, tracer));
+    }
+
+    /** {@code debug_traceCall}: the call traced at {@code block} as if it were a transaction. */
+    public <T> T traceCall(CallRequest request, BlockTag block, Tracer<T> tracer) {
+        return run(InspectionCalls.traceCall(request, block, tracer));
+    }
+
+    /**
+     * {@code eth_simulateV1}: blocks of calls on top of {@code block}, each call seeing the state the ones before it
+     * left; what each call returned, logged, used, or why it failed ({@link SimulatedCall#revert}).
+     */
+    public List<SimulatedBlock> simulate(Simulation simulation, BlockTag block) {
+        return run(InspectionCalls.simulate(simulation, block));
+    }
+
+    /**
      * The {@link CompletableFuture} form of this client's calls, sharing its provider, its decoding and its
      * remembered chain id. Over HTTP, concurrent async calls are sent as one JSON-RPC batch (see
      * {@code HttpConfig.autoBatch}).

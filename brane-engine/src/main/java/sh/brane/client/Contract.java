@@ -108,10 +108,30 @@ public final class Contract {
         return new ContractReceipt(receipt, decodeEvents(receipt));
     }
 
+    /**
+     * Runs {@code function} as the transaction {@link #send} would send (from the signer's account, with
+     * {@code eth_simulateV1}'s validation off) without sending it: what it would return, the events it would emit,
+     * or why it would revert, decoded with this contract's ABI. Nothing is signed or sent.
+     */
+    public ContractSimulation simulate(String function, Object... args) {
+        AbiFunction f = resolve(function, args);
+        CallRequest request = new CallRequest(signer == null ? null : signer.address(), address, null,
+                f.encodeCall(args), null, null);
+        SimulatedCall call = client.simulate(Simulation.builder().block(List.of(request)).build(), BlockTag.LATEST)
+                .getFirst().calls().getFirst();
+        List<Object> returned = call.success() ? f.decodeReturn(call.returnData()) : List.of();
+        return new ContractSimulation(call, returned, call.success() ? decodeEvents(call.logs(), null) : List.of(),
+                call.revert(abi));
+    }
+
     /** The events of this contract's ABI in {@code receipt}, decoded. */
     public List<DecodedEvent> decodeEvents(Receipt receipt) {
+        return decodeEvents(receipt.logs(), receipt.transactionHash());
+    }
+
+    private List<DecodedEvent> decodeEvents(List<Log> logs, sh.brane.core.types.Hash transaction) {
         List<DecodedEvent> events = new ArrayList<>();
-        for (Log log : receipt.logs()) {
+        for (Log log : logs) {
             if (!log.address().equals(address) || log.topics().isEmpty()) {
                 continue;
             }
@@ -121,7 +141,7 @@ public final class Contract {
                     events.add(event.get().decodeLog(log.topics(), log.data()));
                 } catch (AbiDecodingException e) {
                     throw new AbiDecodingException("log " + log.logIndex() + " of transaction "
-                            + receipt.transactionHash() + " does not decode as " + event.get().signature() + ": "
+                            + transaction + " does not decode as " + event.get().signature() + ": "
                             + e.getMessage());
                 }
             }

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.core.types.HexData;
 import sh.brane.rpc.JsonCursor;
 
 /**
@@ -38,6 +39,10 @@ final class CursorValues {
 
     static BigInteger optQuantity(JsonCursor c) {
         return c.isNull() ? null : c.quantity();
+    }
+
+    static HexData optHexData(JsonCursor c) {
+        return c.isNull() ? null : HexData.wrap(c.bytes());
     }
 
     /** A transaction's {@code type}: 0 for null, at most one byte. */

@@ -22,13 +22,22 @@ import tools.jackson.databind.JsonNode;
  * @param transactionIndex null for a pending log
  * @param logIndex         null for a pending log
  * @param removed          true if a reorganisation removed it (subscriptions report such logs again)
+ * @param blockTimestamp   the block's timestamp; null for a pending log or if the node does not send it (geth does
+ *                         since 1.16)
  */
 public record Log(Address address, List<Hash> topics, byte[] data, Long blockNumber, Hash blockHash,
-        Hash transactionHash, Long transactionIndex, Long logIndex, boolean removed) {
+        Hash transactionHash, Long transactionIndex, Long logIndex, boolean removed, Long blockTimestamp) {
 
     public Log {
         topics = List.copyOf(topics);
         data = data.clone();
+    }
+
+    /** A log without its block's timestamp. */
+    public Log(Address address, List<Hash> topics, byte[] data, Long blockNumber, Hash blockHash,
+            Hash transactionHash, Long transactionIndex, Long logIndex, boolean removed) {
+        this(address, topics, data, blockNumber, blockHash, transactionHash, transactionIndex, logIndex, removed,
+                null);
     }
 
     /** A copy of the non-indexed data. */
@@ -43,7 +52,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 && Arrays.equals(data, l.data) && Objects.equals(blockNumber, l.blockNumber)
                 && Objects.equals(blockHash, l.blockHash) && Objects.equals(transactionHash, l.transactionHash)
                 && Objects.equals(transactionIndex, l.transactionIndex) && Objects.equals(logIndex, l.logIndex)
-                && removed == l.removed;
+                && removed == l.removed && Objects.equals(blockTimestamp, l.blockTimestamp);
     }
 
     @Override
@@ -77,6 +86,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         Long transactionIndex = null;
         Long logIndex = null;
         boolean removed = false;
+        Long blockTimestamp = null;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
             boolean isNull = StreamJson.isNull(p);
@@ -90,12 +100,13 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 case "transactionIndex" -> transactionIndex = StreamJson.optQuantityLong(p, base, index, name);
                 case "logIndex" -> logIndex = StreamJson.optQuantityLong(p, base, index, name);
                 case "removed" -> removed = StreamJson.optBoolean(p, base, index, name);
+                case "blockTimestamp" -> blockTimestamp = StreamJson.optQuantityLong(p, base, index, name);
                 default -> p.skipChildren();
             }
         }
         StreamJson.requireAll(seen, REQUIRED, base, index);
         return new Log(address, topics, data, blockNumber, blockHash, transactionHash, transactionIndex, logIndex,
-                removed);
+                removed, blockTimestamp);
     }
 
     /** At most 4 topics: a fifth is refused before it is read. */
@@ -121,7 +132,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
     }
 
     private static final JsonCursor.Names FIELDS = new JsonCursor.Names("address", "topics", "data", "blockNumber",
-            "blockHash", "transactionHash", "transactionIndex", "logIndex", "removed");
+            "blockHash", "transactionHash", "transactionIndex", "logIndex", "removed", "blockTimestamp");
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Log read(JsonCursor c) {
@@ -141,6 +152,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         Long transactionIndex = null;
         Long logIndex = null;
         boolean removed = false;
+        Long blockTimestamp = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
                 case 0 -> { if (!c.isNull()) { address = CursorValues.address(c); seen |= 1; } }
@@ -152,12 +164,13 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 case 6 -> transactionIndex = CursorValues.optLong(c);
                 case 7 -> logIndex = CursorValues.optLong(c);
                 case 8 -> removed = c.optBoolean();
+                case 9 -> blockTimestamp = CursorValues.optLong(c);
                 default -> c.skipValue();
             }
         }
         CursorValues.requireAll(seen, REQUIRED.length);
         return new Log(address, topics, data, blockNumber, blockHash, transactionHash, transactionIndex, logIndex,
-                removed);
+                removed, blockTimestamp);
     }
 
     private static List<Hash> readTopics(JsonCursor c) {

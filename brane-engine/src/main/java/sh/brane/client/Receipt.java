@@ -6,25 +6,67 @@ import java.util.List;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.core.types.HexData;
+import sh.brane.rpc.InvalidResponseException;
 import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A transaction receipt.
+ * A transaction receipt, in either of its two forms: since Byzantium (EIP-658) a receipt carries {@code status}
+ * (1 success, 0 failure); before it, a receipt carries the post-transaction state {@code root} instead and says
+ * nothing of success. The execution-apis {@code ReceiptInfo} schema defines both; geth still answers old blocks in the
+ * root form.
  *
  * @param to              null for a contract creation
  * @param contractAddress the deployed contract, or null if this was not a contract creation
- * @param status          true if execution succeeded (status 1), false if it reverted (status 0)
+ * @param status          true if execution succeeded (status 1), false if it failed (status 0); null for a receipt
+ *                        from before Byzantium, which has a {@link #root()} instead
  * @param type            the EIP-2718 type byte (0 for legacy)
+ * @param root            the post-transaction state root of a receipt from before Byzantium; null after it
+ * @param logsBloom       the 256-byte bloom filter of the logs; null if the node left it out
+ * @param blobGasUsed     blob gas this (EIP-4844 blob) transaction used; null for other transactions
+ * @param blobGasPrice    the blob gas price paid; null for other transactions
  */
 public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHash, long blockNumber, Address from,
         Address to, Address contractAddress, long cumulativeGasUsed, long gasUsed, BigInteger effectiveGasPrice,
-        boolean status, int type, List<Log> logs) {
+        Boolean status, int type, List<Log> logs, Hash root, HexData logsBloom, Long blobGasUsed,
+        BigInteger blobGasPrice) {
 
     public Receipt {
         logs = List.copyOf(logs);
+        if (status == null && root == null) {
+            throw new IllegalArgumentException("a receipt has a status (since Byzantium) or a state root (before)");
+        }
+    }
+
+    /** A receipt in the status form, without the fields of blob transactions. */
+    public Receipt(Hash transactionHash, long transactionIndex, Hash blockHash, long blockNumber, Address from,
+            Address to, Address contractAddress, long cumulativeGasUsed, long gasUsed, BigInteger effectiveGasPrice,
+            boolean status, int type, List<Log> logs) {
+        this(transactionHash, transactionIndex, blockHash, blockNumber, from, to, contractAddress, cumulativeGasUsed,
+                gasUsed, effectiveGasPrice, status, type, logs, null, null, null, null);
+    }
+
+    /** True for a receipt from before Byzantium: it has a state {@link #root()} and no {@link #status()}. */
+    public boolean hasStateRoot() {
+        return status == null;
+    }
+
+    /**
+     * Whether the transaction succeeded, from its {@link #status()}.
+     *
+     * @throws IllegalStateException for a receipt from before Byzantium: its state root does not say whether the
+     *                               transaction succeeded (a failed one used all its gas, but so can a successful
+     *                               one), so no answer is given rather than a guess; check {@link #hasStateRoot()}
+     */
+    public boolean isSuccess() {
+        if (status == null) {
+            throw new IllegalStateException("receipt of " + transactionHash + " is from before Byzantium: it has a "
+                    + "state root and no status, so it does not say whether the transaction succeeded");
+        }
+        return status;
     }
 
     static Receipt parse(JsonNode json, String where) {
@@ -32,7 +74,7 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
     }
 
     private static final String[] REQUIRED = {"transactionHash", "transactionIndex", "blockHash", "blockNumber",
-            "from", "cumulativeGasUsed", "gasUsed", "effectiveGasPrice", "status", "logs"};
+            "from", "cumulativeGasUsed", "gasUsed", "effectiveGasPrice", "logs"};
 
     /** One pass over a receipt object at {@code base[index]} (index -1: at {@code base}). */
     static Receipt read(JsonParser p, String base, int index) {
@@ -48,9 +90,13 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
         long cumulativeGasUsed = 0;
         long gasUsed = 0;
         BigInteger effectiveGasPrice = null;
-        long status = 0;
+        Boolean status = null;
         long type = 0;
         List<Log> logs = null;
+        Hash root = null;
+        HexData logsBloom = null;
+        Long blobGasUsed = null;
+        BigInteger blobGasPrice = null;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
             boolean isNull = StreamJson.isNull(p);
@@ -75,19 +121,26 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                 }
                 case "status" -> {
                     if (!isNull) {
-                        status = StreamJson.quantityLong(p, base, index, name);
-                        if (status > 1) {
+                        long code = StreamJson.quantityLong(p, base, index, name);
+                        if (code > 1) {
                             throw StreamJson.bad(p, StreamJson.where(base, index, name), "status must be 0x0 or 0x1");
                         }
-                        seen |= 256;
+                        status = code == 1;
+                    } else {
+                        status = null;
                     }
                 }
                 case "logs" -> {
                     if (!isNull) {
                         logs = Log.readArray(p, StreamJson.where(base, index, name));
-                        seen |= 512;
+                        seen |= 256;
                     }
                 }
+                // some nodes write an empty root ("0x") beside the status: no root
+                case "root" -> root = StreamJson.isEmptyHex(p) ? null : StreamJson.optHash(p, base, index, name);
+                case "logsBloom" -> logsBloom = StreamJson.optHexData(p, base, index, name);
+                case "blobGasUsed" -> blobGasUsed = StreamJson.optQuantityLong(p, base, index, name);
+                case "blobGasPrice" -> blobGasPrice = StreamJson.optQuantity(p, base, index, name);
                 case "to" -> to = StreamJson.optAddress(p, base, index, name);
                 case "contractAddress" -> contractAddress = StreamJson.optAddress(p, base, index, name);
                 case "type" -> type = StreamJson.typeByte(p, isNull, base, index, name);
@@ -95,8 +148,13 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
             }
         }
         StreamJson.requireAll(seen, REQUIRED, base, index);
+        if (status == null && root == null) {
+            throw new InvalidResponseException(StreamJson.where(base, index, "status")
+                    + ": missing (and no pre-Byzantium state root in its place)");
+        }
         return new Receipt(transactionHash, transactionIndex, blockHash, blockNumber, from, to, contractAddress,
-                cumulativeGasUsed, gasUsed, effectiveGasPrice, status == 1, (int) type, logs);
+                cumulativeGasUsed, gasUsed, effectiveGasPrice, status, (int) type, logs, root, logsBloom, blobGasUsed,
+                blobGasPrice);
     }
 
     /** A JSON array of receipts ({@code eth_getBlockReceipts}), each at {@code base[i]}. */
@@ -111,8 +169,8 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
     }
 
     private static final JsonCursor.Names FIELDS = new JsonCursor.Names("transactionHash", "transactionIndex",
-            "blockHash", "blockNumber", "from", "cumulativeGasUsed", "gasUsed", "effectiveGasPrice", "status", "logs",
-            "to", "contractAddress", "type");
+            "blockHash", "blockNumber", "from", "cumulativeGasUsed", "gasUsed", "effectiveGasPrice", "logs", "status",
+            "to", "contractAddress", "type", "root", "logsBloom", "blobGasUsed", "blobGasPrice");
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Receipt read(JsonCursor c) {
@@ -133,9 +191,13 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
         long cumulativeGasUsed = 0;
         long gasUsed = 0;
         BigInteger effectiveGasPrice = null;
-        long status = 0;
+        Boolean status = null;
         int type = 0;
         List<Log> logs = null;
+        Hash root = null;
+        HexData logsBloom = null;
+        Long blobGasUsed = null;
+        BigInteger blobGasPrice = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
                 case 0 -> { if (!c.isNull()) { transactionHash = repeated.transaction.read(c); seen |= 1; } }
@@ -146,25 +208,35 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                 case 5 -> { if (!c.isNull()) { cumulativeGasUsed = c.quantityLong(); seen |= 32; } }
                 case 6 -> { if (!c.isNull()) { gasUsed = c.quantityLong(); seen |= 64; } }
                 case 7 -> { if (!c.isNull()) { effectiveGasPrice = c.quantity(); seen |= 128; } }
-                case 8 -> {
-                    if (!c.isNull()) {
-                        status = c.quantityLong();
-                        if (status > 1) {
+                case 8 -> { if (!c.isNull()) { logs = Log.readArray(c, repeated); seen |= 256; } }
+                case 9 -> {
+                    if (c.isNull()) {
+                        status = null;
+                    } else {
+                        long code = c.quantityLong();
+                        if (code > 1) {
                             throw JsonCursor.bail();
                         }
-                        seen |= 256;
+                        status = code == 1;
                     }
                 }
-                case 9 -> { if (!c.isNull()) { logs = Log.readArray(c, repeated); seen |= 512; } }
                 case 10 -> to = CursorValues.optAddress(c);
                 case 11 -> contractAddress = CursorValues.optAddress(c);
                 case 12 -> type = CursorValues.typeByte(c);
+                case 13 -> root = CursorValues.optHash(c);
+                case 14 -> logsBloom = CursorValues.optHexData(c);
+                case 15 -> blobGasUsed = CursorValues.optLong(c);
+                case 16 -> blobGasPrice = CursorValues.optQuantity(c);
                 default -> c.skipValue();
             }
         }
         CursorValues.requireAll(seen, REQUIRED.length);
+        if (status == null && root == null) {
+            throw JsonCursor.bail();
+        }
         return new Receipt(transactionHash, transactionIndex, blockHash, blockNumber, from, to, contractAddress,
-                cumulativeGasUsed, gasUsed, effectiveGasPrice, status == 1, type, logs);
+                cumulativeGasUsed, gasUsed, effectiveGasPrice, status, type, logs, root, logsBloom, blobGasUsed,
+                blobGasPrice);
     }
 
     /** A JSON array of receipts, straight from the bytes. */

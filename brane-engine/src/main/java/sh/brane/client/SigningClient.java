@@ -270,7 +270,7 @@ public final class SigningClient {
     public Receipt send(TxRequest request, Abi errors, IdempotencyKey key) {
         Hash hash = submit(request, errors, key);
         Receipt receipt = client.waitForReceipt(hash, receiptTimeout);
-        if (!receipt.status()) {
+        if (!receipt.isSuccess()) {
             // replay exactly what was mined, with its gas limit, so that running out of gas shows as such
             TransactionInfo mined = client.getTransactionByHash(hash).orElse(null);
             CallRequest replay = mined == null

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
+import sh.brane.core.types.HexData;
 import sh.brane.primitives.Hex;
 import sh.brane.primitives.InvalidEncodingException;
 import sh.brane.rpc.InvalidResponseException;
@@ -290,6 +291,18 @@ final class StreamJson {
             }
         }
         return out;
+    }
+
+    /** True if the value is the string {@code "0x"} (no bytes). */
+    static boolean isEmptyHex(JsonParser p) {
+        return p.currentToken() == JsonToken.VALUE_STRING && p.getStringLength() == 2
+                && p.getStringCharacters()[p.getStringOffset()] == '0'
+                && p.getStringCharacters()[p.getStringOffset() + 1] == 'x';
+    }
+
+    /** Hex data, or null for JSON null. */
+    static HexData optHexData(JsonParser p, String base, int index, String name) {
+        return isNull(p) ? null : HexData.wrap(bytes(p, base, index, name));
     }
 
     static boolean optBoolean(JsonParser p, String base, int index, String name) {

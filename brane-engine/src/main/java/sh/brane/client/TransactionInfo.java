@@ -2,8 +2,11 @@ package sh.brane.client;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
+import sh.brane.core.tx.AccessListEntry;
+import sh.brane.core.tx.SignedTransaction;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.rpc.JsonCursor;
@@ -11,7 +14,10 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A transaction as the node reports it ({@code eth_getTransactionByHash}, full blocks).
+ * A transaction as the node reports it ({@code eth_getTransactionByHash}, full blocks), with every field of the
+ * execution-apis {@code TransactionInfo} schema for each type: legacy (0), EIP-2930 (1), EIP-1559 (2), EIP-4844 (3),
+ * EIP-7702 (4). A type this library does not know (a rollup's deposit, a future type) reads into this same record with
+ * the fields it shares; {@link #toSignedTransaction()} is then refused, the block is not.
  *
  * @param blockHash            null while pending
  * @param blockNumber          null while pending
@@ -22,13 +28,48 @@ import tools.jackson.databind.JsonNode;
  * @param maxPriorityFeePerGas null for legacy and EIP-2930 transactions
  * @param type                 the EIP-2718 type byte (0 for legacy)
  * @param chainId              null for a legacy transaction without replay protection
+ * @param blockTimestamp       the including block's timestamp; null while pending or if the node does not send it
+ * @param v                    the signature's v as the node writes it (27/28, EIP-155's chainId * 2 + 35/36, or the
+ *                             y parity of a typed transaction); null if absent
+ * @param r                    the signature's r; null if absent
+ * @param s                    the signature's s; null if absent
+ * @param yParity              0 or 1 for typed transactions; null for legacy ones (their parity is in {@code v})
+ * @param accessList           the EIP-2930 access list of types 1 to 4; null for legacy transactions
+ * @param maxFeePerBlobGas     null except for blob transactions (type 3)
+ * @param blobVersionedHashes  null except for blob transactions (type 3)
+ * @param authorizationList    null except for set-code transactions (type 4)
  */
 public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockNumber, Long transactionIndex,
         Address from, Address to, BigInteger value, long gas, BigInteger gasPrice, BigInteger maxFeePerGas,
-        BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId) {
+        BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId, Long blockTimestamp, BigInteger v,
+        BigInteger r, BigInteger s, Integer yParity, List<AccessListEntry> accessList, BigInteger maxFeePerBlobGas,
+        List<Hash> blobVersionedHashes, List<AuthorizationInfo> authorizationList) {
 
     public TransactionInfo {
         input = input.clone();
+        accessList = accessList == null ? null : List.copyOf(accessList);
+        blobVersionedHashes = blobVersionedHashes == null ? null : List.copyOf(blobVersionedHashes);
+        authorizationList = authorizationList == null ? null : List.copyOf(authorizationList);
+    }
+
+    /** The fields every type shares, without a signature or the type-specific lists. */
+    public TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockNumber, Long transactionIndex,
+            Address from, Address to, BigInteger value, long gas, BigInteger gasPrice, BigInteger maxFeePerGas,
+            BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId) {
+        this(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas, gasPrice, maxFeePerGas,
+                maxPriorityFeePerGas, input, type, chainId, null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * The transaction in the library's form, re-encoded from these fields and signed with the node's signature: its
+     * {@link SignedTransaction#hash()} is checked to be this record's {@link #hash()}, and its raw bytes are what the
+     * node holds (to verify, re-broadcast or recover the sender from).
+     *
+     * @throws IllegalStateException if the type is not one of 0 to 4, if a field its type needs is missing (named),
+     *                               or if the re-encoding does not hash to the node's hash
+     */
+    public SignedTransaction toSignedTransaction() {
+        return TransactionRebuild.of(this);
     }
 
     /** A copy of the call data. */
@@ -49,7 +90,12 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 && Objects.equals(to, t.to) && value.equals(t.value) && gas == t.gas
                 && Objects.equals(gasPrice, t.gasPrice) && Objects.equals(maxFeePerGas, t.maxFeePerGas)
                 && Objects.equals(maxPriorityFeePerGas, t.maxPriorityFeePerGas) && Arrays.equals(input, t.input)
-                && type == t.type && Objects.equals(chainId, t.chainId);
+                && type == t.type && Objects.equals(chainId, t.chainId)
+                && Objects.equals(blockTimestamp, t.blockTimestamp) && Objects.equals(v, t.v)
+                && Objects.equals(r, t.r) && Objects.equals(s, t.s) && Objects.equals(yParity, t.yParity)
+                && Objects.equals(accessList, t.accessList) && Objects.equals(maxFeePerBlobGas, t.maxFeePerBlobGas)
+                && Objects.equals(blobVersionedHashes, t.blobVersionedHashes)
+                && Objects.equals(authorizationList, t.authorizationList);
     }
 
     @Override
@@ -89,6 +135,15 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         byte[] input = null;
         long type = 0;
         Long chainId = null;
+        Long blockTimestamp = null;
+        BigInteger v = null;
+        BigInteger r = null;
+        BigInteger s = null;
+        Integer yParity = null;
+        List<AccessListEntry> accessList = null;
+        BigInteger maxFeePerBlobGas = null;
+        List<Hash> blobVersionedHashes = null;
+        List<AuthorizationInfo> authorizationList = null;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
             boolean isNull = StreamJson.isNull(p);
@@ -108,17 +163,38 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case "maxPriorityFeePerGas" -> maxPriorityFeePerGas = StreamJson.optQuantity(p, base, index, name);
                 case "chainId" -> chainId = StreamJson.optQuantityLong(p, base, index, name);
                 case "type" -> type = StreamJson.typeByte(p, isNull, base, index, name);
+                case "blockTimestamp" -> blockTimestamp = StreamJson.optQuantityLong(p, base, index, name);
+                case "v" -> v = StreamJson.optQuantity(p, base, index, name);
+                case "r" -> r = StreamJson.optQuantity(p, base, index, name);
+                case "s" -> s = StreamJson.optQuantity(p, base, index, name);
+                case "yParity" -> yParity = isNull ? null : parity(p, base, index, name);
+                case "accessList" -> accessList = isNull ? null : TxLists.accessList(p, base, index, name);
+                case "maxFeePerBlobGas" -> maxFeePerBlobGas = StreamJson.optQuantity(p, base, index, name);
+                case "blobVersionedHashes" ->
+                        blobVersionedHashes = isNull ? null : TxLists.hashes(p, base, index, name);
+                case "authorizationList" ->
+                        authorizationList = isNull ? null : TxLists.authorizations(p, base, index, name);
                 default -> p.skipChildren();
             }
         }
         StreamJson.requireAll(seen, REQUIRED, base, index);
         return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
-                gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, (int) type, chainId);
+                gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, (int) type, chainId, blockTimestamp, v, r, s,
+                yParity, accessList, maxFeePerBlobGas, blobVersionedHashes, authorizationList);
+    }
+
+    private static Integer parity(JsonParser p, String base, int index, String name) {
+        long parity = StreamJson.quantityLong(p, base, index, name);
+        if (parity > 1) {
+            throw StreamJson.bad(p, StreamJson.where(base, index, name), "yParity must be 0x0 or 0x1");
+        }
+        return (int) parity;
     }
 
     private static final JsonCursor.Names FIELDS = new JsonCursor.Names("hash", "nonce", "from", "value", "gas",
             "input", "blockHash", "blockNumber", "transactionIndex", "to", "gasPrice", "maxFeePerGas",
-            "maxPriorityFeePerGas", "chainId", "type");
+            "maxPriorityFeePerGas", "chainId", "type", "blockTimestamp", "v", "r", "s", "yParity", "accessList",
+            "maxFeePerBlobGas", "blobVersionedHashes", "authorizationList");
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static TransactionInfo read(JsonCursor c) {
@@ -144,6 +220,15 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         byte[] input = null;
         int type = 0;
         Long chainId = null;
+        Long blockTimestamp = null;
+        BigInteger v = null;
+        BigInteger r = null;
+        BigInteger s = null;
+        Integer yParity = null;
+        List<AccessListEntry> accessList = null;
+        BigInteger maxFeePerBlobGas = null;
+        List<Hash> blobVersionedHashes = null;
+        List<AuthorizationInfo> authorizationList = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
                 case 0 -> { if (!c.isNull()) { hash = CursorValues.hash(c); seen |= 1; } }
@@ -161,11 +246,32 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case 12 -> maxPriorityFeePerGas = CursorValues.optQuantity(c);
                 case 13 -> chainId = CursorValues.optLong(c);
                 case 14 -> type = CursorValues.typeByte(c);
+                case 15 -> blockTimestamp = CursorValues.optLong(c);
+                case 16 -> v = CursorValues.optQuantity(c);
+                case 17 -> r = CursorValues.optQuantity(c);
+                case 18 -> s = CursorValues.optQuantity(c);
+                case 19 -> yParity = parity(c);
+                case 20 -> accessList = c.isNull() ? null : TxLists.accessList(c);
+                case 21 -> maxFeePerBlobGas = CursorValues.optQuantity(c);
+                case 22 -> blobVersionedHashes = c.isNull() ? null : TxLists.hashes(c);
+                case 23 -> authorizationList = c.isNull() ? null : TxLists.authorizations(c);
                 default -> c.skipValue();
             }
         }
         CursorValues.requireAll(seen, REQUIRED.length);
         return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
-                gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, type, chainId);
+                gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, type, chainId, blockTimestamp, v, r, s, yParity,
+                accessList, maxFeePerBlobGas, blobVersionedHashes, authorizationList);
+    }
+
+    private static Integer parity(JsonCursor c) {
+        if (c.isNull()) {
+            return null;
+        }
+        long parity = c.quantityLong();
+        if (parity > 1) {
+            throw JsonCursor.bail();
+        }
+        return (int) parity;
     }
 }

@@ -134,7 +134,33 @@ class CursorDecodersTest {
             return object(List.of(req("address", address()), req("topics", "[" + String.join(",", topics) + "]"),
                     req("data", data), opt("blockNumber", quantity(40)), opt("blockHash", repeatedHash()),
                     opt("transactionHash", repeatedHash()), opt("transactionIndex", quantity(10)),
-                    opt("logIndex", quantity(10)), opt("removed", r.nextBoolean() ? "true" : "false")));
+                    opt("logIndex", quantity(10)), opt("removed", r.nextBoolean() ? "true" : "false"),
+                    opt("blockTimestamp", quantity(40))));
+        }
+
+        /** A JSON array of 0 to {@code max} items. */
+        String array(int max, java.util.function.Supplier<String> item) {
+            List<String> items = new ArrayList<>();
+            for (int i = r.nextInt(max + 1); i > 0; i--) {
+                items.add(item.get());
+            }
+            return "[" + String.join("," + ws(), items) + "]";
+        }
+
+        String accessList() {
+            return array(3, () -> object(List.of(req("address", address()),
+                    req("storageKeys", array(3, () -> hex(32))))));
+        }
+
+        String authorizations() {
+            return array(2, () -> object(List.of(req("chainId", quantity(40)), req("address", address()),
+                    req("nonce", quantity(40)), req("yParity", r.nextBoolean() ? "\"0x1\"" : "\"0x0\""),
+                    req("r", quantity(256)), req("s", quantity(256)))));
+        }
+
+        String withdrawals() {
+            return array(3, () -> object(List.of(req("index", quantity(40)), req("validatorIndex", quantity(40)),
+                    req("address", address()), req("amount", quantity(40)))));
         }
 
         String transaction() {
@@ -144,7 +170,11 @@ class CursorDecodersTest {
                     opt("transactionIndex", quantity(10)),
                     opt("to", address()), opt("gasPrice", quantity(100)), opt("maxFeePerGas", quantity(100)),
                     opt("maxPriorityFeePerGas", quantity(64)), opt("chainId", quantity(32)),
-                    opt("type", quantity(2)), req("r", hex(32)), req("accessList", "[]")));
+                    opt("type", quantity(2)), opt("r", quantity(256)), opt("s", quantity(256)),
+                    opt("v", quantity(60)), opt("yParity", r.nextBoolean() ? "\"0x1\"" : "\"0x0\""),
+                    opt("accessList", accessList()), opt("blockTimestamp", quantity(40)),
+                    opt("maxFeePerBlobGas", quantity(100)), opt("blobVersionedHashes", array(3, () -> hex(32))),
+                    opt("authorizationList", authorizations())));
         }
 
         String receipt() {
@@ -155,9 +185,12 @@ class CursorDecodersTest {
             return object(List.of(req("transactionHash", repeatedHash()), req("transactionIndex", quantity(12)),
                     req("blockHash", repeatedHash()), req("blockNumber", quantity(40)), req("from", address()),
                     req("cumulativeGasUsed", quantity(40)), req("gasUsed", quantity(30)),
-                    req("effectiveGasPrice", quantity(80)), req("status", r.nextBoolean() ? "\"0x1\"" : "\"0x0\""),
+                    req("effectiveGasPrice", quantity(80)),
+                    // since Byzantium a status, before it a state root in its place
+                    r.nextInt(4) == 0 ? req("root", hex(32)) : req("status", r.nextBoolean() ? "\"0x1\"" : "\"0x0\""),
                     req("logs", "[" + String.join(",", logs) + "]"), opt("to", address()),
-                    opt("contractAddress", address()), opt("type", quantity(2)), req("logsBloom", hex(256))));
+                    opt("contractAddress", address()), opt("type", quantity(2)), opt("logsBloom", hex(256)),
+                    opt("blobGasUsed", quantity(30)), opt("blobGasPrice", quantity(80))));
         }
 
         String block() {
@@ -170,8 +203,12 @@ class CursorDecodersTest {
                     req("timestamp", quantity(40)), req("gasLimit", quantity(40)), req("gasUsed", quantity(40)),
                     req("stateRoot", hex(32)), req("transactionsRoot", hex(32)), req("receiptsRoot", hex(32)),
                     opt("hash", hex(32)), opt("miner", address()), opt("baseFeePerGas", quantity(64)),
-                    req("transactions", "[" + String.join("," + ws(), txs) + "]"), req("extraData", hex(12)),
-                    req("uncles", "[]")));
+                    req("transactions", "[" + String.join("," + ws(), txs) + "]"), opt("extraData", hex(12)),
+                    opt("uncles", array(2, () -> hex(32))), opt("sha3Uncles", hex(32)), opt("logsBloom", hex(256)),
+                    opt("difficulty", quantity(70)), opt("mixHash", hex(32)), opt("nonce", hex(8)),
+                    opt("size", quantity(30)), opt("withdrawalsRoot", hex(32)), opt("withdrawals", withdrawals()),
+                    opt("blobGasUsed", quantity(30)), opt("excessBlobGas", quantity(30)),
+                    opt("parentBeaconBlockRoot", hex(32)), opt("requestsHash", hex(32))));
         }
     }
 

@@ -110,6 +110,16 @@ class TypedAnswersDifferentialTest {
         assertThat(b.header().stateRoot().toHex()).isEqualTo(w.getStateRoot());
         assertThat(b.header().transactionsRoot().toHex()).isEqualTo(w.getTransactionsRoot());
         assertThat(b.header().receiptsRoot().toHex()).isEqualTo(w.getReceiptsRoot());
+        assertThat(b.header().logsBloom().toHex()).isEqualTo(w.getLogsBloom());
+        assertThat(b.header().extraData().toHex()).isEqualTo(w.getExtraData());
+        assertThat(b.header().mixHash().toHex()).isEqualTo(w.getMixHash());
+        assertThat(new BigInteger(1, b.header().nonce().toBytes())).isEqualTo(w.getNonce());
+        assertThat(b.header().difficulty()).isEqualTo(w.getDifficulty());
+        assertThat(b.header().sha3Uncles().toHex()).isEqualTo(w.getSha3Uncles());
+        assertThat(b.header().withdrawalsRoot().toHex()).isEqualTo(w.getWithdrawalsRoot());
+        assertThat(b.size()).isEqualTo(w.getSize().longValueExact());
+        assertThat(b.uncles()).extracting(Hash::toHex).containsExactlyElementsOf(w.getUncles());
+        assertThat(b.withdrawals()).hasSameSizeAs(w.getWithdrawals());
         for (int i = 0; i < b.transactions().size(); i++) {
             TransactionInfo t = b.transactions().get(i);
             EthBlock.TransactionObject x = (EthBlock.TransactionObject) w.getTransactions().get(i).get();
@@ -130,6 +140,10 @@ class TypedAnswersDifferentialTest {
                 assertThat(t.maxPriorityFeePerGas()).isEqualTo(x.getMaxPriorityFeePerGas());
             }
             assertThat(t.chainId()).isEqualTo(x.getChainId());
+            assertThat(t.r()).isEqualTo(new BigInteger(x.getR().substring(2), 16));
+            assertThat(t.s()).isEqualTo(new BigInteger(x.getS().substring(2), 16));
+            assertThat(t.v()).isEqualTo(BigInteger.valueOf(x.getV()));
+            assertThat(t.toSignedTransaction().hash()).isEqualTo(t.hash());
         }
         assertThat(b.transactionHashes()).isEqualTo(submitted);
         // hashes only: the same block, the same hashes, no objects
@@ -162,6 +176,8 @@ class TypedAnswersDifferentialTest {
             assertThat(r.gasUsed()).isEqualTo(w.getGasUsed().longValueExact());
             assertThat(r.effectiveGasPrice()).isEqualTo(new BigInteger(w.getEffectiveGasPrice().substring(2), 16));
             assertThat(r.status()).isEqualTo(w.isStatusOK());
+            assertThat(r.logsBloom().toHex()).isEqualTo(w.getLogsBloom());
+            assertThat(r.root()).isNull();
             assertThat(r.logs()).hasSize(w.getLogs().size());
             for (int k = 0; k < r.logs().size(); k++) {
                 sameLog(r.logs().get(k), w.getLogs().get(k));

@@ -24,6 +24,6 @@ public record StreamedLog<E>(E event, Log log, boolean removed) {
     StreamedLog<E> asRemoved() {
         Log l = log;
         return new StreamedLog<>(event, new Log(l.address(), l.topics(), l.data(), l.blockNumber(), l.blockHash(),
-                l.transactionHash(), l.transactionIndex(), l.logIndex(), true), true);
+                l.transactionHash(), l.transactionIndex(), l.logIndex(), true, l.blockTimestamp()), true);
     }
 }

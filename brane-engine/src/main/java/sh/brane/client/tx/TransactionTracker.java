@@ -227,7 +227,7 @@ public final class TransactionTracker implements AutoCloseable {
         replacedSince.remove(e.hash());
         Receipt r = receipt.get();
         long depth = head - r.blockNumber() + 1;
-        if (!r.status()) {
+        if (!r.isSuccess()) {
             sender.transition(e, TxState.FAILED, r.blockNumber(), depth, false, "reverted in block " + r.blockNumber());
         } else if (depth >= confirmations) {
             sender.transition(e, TxState.CONFIRMED, r.blockNumber(), depth, false, depth + " confirmations");
