@@ -37,20 +37,14 @@ import tools.jackson.databind.JsonNode;
  * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
  * take them (connection refused, HTTP 429).
  *
- * <p>Longer than this project's usual class (about 880 lines) on purpose: admission to the in-flight table (a
- * blocking batch's after its write), the batching window, retries with their backoff and their submission rule, and
- * the reading of a response into the shared {@link AnswerRouter} all decide on one exchange's state; the exchange
- * ({@link HttpExchange}), the transports, the table, the router and the caller's-thread path are classes of their
- * own.
+ * <p>Every call leaves when it is made: it is handed to the transport at once (or, with auto-batching, gathered with
+ * the calls made while the batching window is open). A blocking call is the asynchronous call joined.
  */
 public final class HttpProvider implements BraneProvider {
 
     /**
      * Whether {@code method} must never be repeated once it may have reached the node (it submits a transaction). A
-     * string switch rather than a {@code Set.of(...).contains}: every call asks it, and the set's lookup (its
-     * {@code hashCode} and {@code equals} calls are megamorphic across the JDK's uses of {@code Set.of}) took about
-     * 6% of the caller's samples in a JFR profile of 100 {@code sendAsyncBatch} calls joined at once (session 15),
-     * though an A/B of {@code WsBatchCost} could not tell the two apart within its noise.
+     * string switch: every call asks it, and it costs less than a set's megamorphic {@code hashCode}/{@code equals}.
      */
     static boolean notRepeatable(String method) {
         return switch (method) {
@@ -64,8 +58,7 @@ public final class HttpProvider implements BraneProvider {
 
     private final HttpConfig config;
     private final HttpTransport transport;
-    /** Blocking calls from platform threads to a plain-HTTP endpoint, on the caller's thread; null otherwise. */
-    private final CallerThreadHttp callerThread;
+    private final DeadlineTimer deadlines;
     /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
@@ -73,10 +66,6 @@ public final class HttpProvider implements BraneProvider {
     /** Matches every response's answers to the table, as it does WebSocket messages: one answer path. */
     private final AnswerRouter router;
     private final AtomicLong nextId = new AtomicLong(1);
-    /** Single blocking calls' wait for their answers: spun on the event loop's future, or polled on the caller's connection. */
-    private final AnswerSpin spin;
-    /** The same for batches, which learn their own round trip: a batch of 100 takes longer than one call. */
-    private final AnswerSpin batchSpin;
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
     private final CallCoalescer coalescing;
     /** Auto-batching of {@code sendAsync} calls, or null when switched off. */
@@ -89,27 +78,23 @@ public final class HttpProvider implements BraneProvider {
         String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
-        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle);
+        this.deadlines = new DeadlineTimer(prefix + "deadlines");
+        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
         this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, r -> false, config.name(),
                 "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {
             // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
-            t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads)
-                    : new NettyHttpTransport(config, prefix);
+            t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads, deadlines)
+                    : new NettyHttpTransport(config, prefix, deadlines);
         } catch (RuntimeException e) {
             virtualThreads.shutdown();
+            deadlines.close();
             throw e;
         }
         this.transport = t;
-        // deadlines: the table's sweep ends every call past its own, wherever it is (in a batch window, a backoff,
-        // on the wire), on the transport's sweep; no timer per call
-        t.alsoOnSweep(pending::expire);
-        this.callerThread = CallerThreadHttp.serves(config) ? new CallerThreadHttp(config) : null;
-        this.spin = new AnswerSpin(config.answerSpin().toNanos());
-        this.batchSpin = new AnswerSpin(config.answerSpin().toNanos());
-        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers, false);
+        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 this::sleepNanos, sender);
         this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
@@ -130,7 +115,6 @@ public final class HttpProvider implements BraneProvider {
         return blocking(method, params, defaultTimeoutNanos);
     }
 
-    /** On the caller's thread when it is a platform thread and the endpoint plain HTTP/1.1 ({@link CallerThreadHttp}). */
     @Override
     public JsonNode send(String method, List<?> params, Duration timeout) {
         return blocking(method, params, RequestLifecycle.timeoutNanos(timeout));
@@ -148,19 +132,7 @@ public final class HttpProvider implements BraneProvider {
 
     /** A blocking call; a null {@code decoder} reads the result as a tree ({@code T} is then {@link JsonNode}). */
     private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
-        long start = System.nanoTime();
-        CompletableFuture<T> f = sendOne(method, params, timeoutNanos, true, decoder).typedFuture();
-        if (f.isDone()) {
-            // answered on this thread (CallerThreadHttp, which spins by itself), or refused
-            return Blocking.await(f, method);
-        }
-        boolean spun = spin.await(f, start, pending.size());
-        boolean caught = spun && f.isDone();
-        try {
-            return Blocking.await(f, method);
-        } finally {
-            spin.answered(start, spun, caught);
-        }
+        return Blocking.await(sendOne(method, params, timeoutNanos, true, decoder).<T>typedFuture(), method);
     }
 
     @Override
@@ -208,29 +180,19 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         AdmittedBatch batch = admitBatch(calls, false);
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         return batch.futures();
     }
 
-    /**
-     * On a platform thread to a plain-HTTP endpoint, the batch's exchange runs on the caller's thread
-     * ({@link CallerThreadHttp}) and its answers complete the futures there: no event loop, no callback hand-off.
-     * There its calls are admitted once the batch is written ({@link #sendWrittenFirst}).
-     */
+    /** The batch's futures are completed where its answer is read: only this caller waits for them. */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
-        if (callerThread != null && !Thread.currentThread().isVirtual()) {
-            List<CompletableFuture<JsonNode>> written = sendWrittenFirst(calls, headers);
-            if (written != null) {
-                return written;
-            }
-        }
         // completed in place: the futures reach the caller only once every one has ended
         AdmittedBatch batch = admitBatch(calls, true);
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         Blocking.awaitAll(batch.futures());
         return batch.futures();
@@ -260,99 +222,6 @@ public final class HttpProvider implements BraneProvider {
         PendingRequest r = new PendingRequest(id, method, defaultTimeoutNanos, null, blockingCaller, null, startNanos);
         pending.admitReserved(r, closed, config.name());
         return r;
-    }
-
-    /**
-     * {@code sendBatchAndWait} on the caller's own connection, its calls admitted while the node works on the batch:
-     * the batch is written under ids taken ahead (and room held for its calls), then its requests and futures are
-     * made and admitted, then the answer is read. Only this thread reads that answer, and only after the admission,
-     * so no answer can come for a call not yet in the table; and the room held first means none is refused after it
-     * was sent. Why: against Anvil a batch of 100 spent 8-13 us admitting its calls before the write (session 26,
-     * phase timing), time the node now spends answering. Null, with nothing sent or held, when the batch is empty,
-     * the table has not room for it, the provider is closed, or every caller-thread connection is busy: the batch
-     * then takes the usual way.
-     */
-    private List<CompletableFuture<JsonNode>> sendWrittenFirst(List<RpcCall> calls, Map<String, String> headers) {
-        AdmittedBatch.check(calls);
-        int n = calls.size();
-        if (n == 0 || closed || !pending.reserve(n)) {
-            return null;
-        }
-        long first = nextId.getAndAdd(n);
-        long now = System.nanoTime();
-        long[] ids = new long[n];
-        for (int i = 0; i < n; i++) {
-            ids[i] = first + i;
-        }
-        byte[] body = serialize(ids, calls, true);
-        AdmitWhileAnswering admission = new AdmitWhileAnswering(ids, calls, body, headers, now);
-        CompletableFuture<HttpTransport.HttpReply> done = null;
-        try {
-            done = callerThread.post(body, headers, admission.deadline - System.nanoTime(), null, batchSpin,
-                    admission);
-        } finally {
-            if (admission.batch == null) {
-                pending.unreserve(n); // not sent, or failed before the admission: nothing took the room
-            }
-        }
-        if (done == null) {
-            return null;
-        }
-        if (admission.batch == null) {
-            // post returned a future without running the admission, against its contract: a bug, said as one, rather
-            // than a batch that may have been written sent again
-            done.thenAccept(HttpTransport.HttpReply::release);
-            throw new IllegalStateException("the batch's calls were never admitted (CallerThreadHttp.post)");
-        }
-        HttpExchange x = admission.exchange;
-        if (x != null) {
-            done.whenComplete((resp, err) -> answered(x, resp, err));
-        } else {
-            done.thenAccept(HttpTransport.HttpReply::release); // every call was refused (closed meanwhile)
-        }
-        List<CompletableFuture<JsonNode>> futures = admission.batch.futures();
-        Blocking.awaitAll(futures);
-        return futures;
-    }
-
-    /**
-     * Admits the calls of a batch just written, on the caller's thread before it reads the answer ({@link
-     * CallerThreadHttp#post}, {@code whileAnswering}), and makes its exchange: the first attempt, already sent.
-     */
-    private final class AdmitWhileAnswering implements Runnable {
-        private final long[] ids;
-        private final List<RpcCall> calls;
-        private final byte[] body;
-        private final Map<String, String> headers;
-        private final long startNanos;
-        final long deadline;
-        /** Set by {@link #run}: the batch's futures, and those admitted. */
-        AdmittedBatch batch;
-        /** Set by {@link #run}: null when every call was refused. */
-        HttpExchange exchange;
-
-        AdmitWhileAnswering(long[] ids, List<RpcCall> calls, byte[] body, Map<String, String> headers,
-                            long startNanos) {
-            this.ids = ids;
-            this.calls = calls;
-            this.body = body;
-            this.headers = headers;
-            this.startNanos = startNanos;
-            this.deadline = startNanos + defaultTimeoutNanos;
-        }
-
-        @Override
-        public void run() {
-            batch = AdmittedBatch.registerChecked(calls, (i, method) -> {
-                PendingRequest r = admitReserved(ids[i], method, true, startNanos);
-                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
-                return r;
-            });
-            if (!batch.accepted().isEmpty()) {
-                exchange = new HttpExchange(batch.accepted(), batch.acceptedCalls(), body, true, headers, deadline, 1,
-                        true);
-            }
-        }
     }
 
     @Override
@@ -402,9 +271,7 @@ public final class HttpProvider implements BraneProvider {
             autoBatch.clear();
         }
         transport.close();
-        if (callerThread != null) {
-            callerThread.close();
-        }
+        deadlines.close();
         virtualThreads.shutdown();
     }
 
@@ -422,7 +289,7 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
         if (!r.future.isDone()) {
-            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers, blockingCaller);
+            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
         }
         return r;
     }
@@ -487,36 +354,8 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
-                              Map<String, String> headers, boolean callerWaits) {
-        HttpExchange x = new HttpExchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits,
-                callerThread != null);
-        if (x.firstSender != null) {
-            AnswerFuture.offerDeparture(rs, () -> sendHere(x));
-        }
-        attempt(x);
-    }
-
-    /**
-     * Run by a caller that starts waiting for one of {@code x}'s futures ({@link AnswerFuture#offerDeparture}): if the
-     * event loop has not written the exchange yet, this thread takes it and sends it itself on a connection of its
-     * own ({@link CallerThreadHttp}), as {@code sendBatchAndWait} does; the event loop then finds it taken and sends
-     * nothing. An asynchronous call joined at once (the usual way) so costs one thread, not three (the caller, the
-     * event loop, the callback thread; measured in {@code HttpBatchCost}: about half the CPU per batch). A virtual
-     * thread, or a caller who finds every caller-thread connection busy, leaves it to the event loop.
-     */
-    private void sendHere(HttpExchange x) {
-        if (closed || Thread.currentThread().isVirtual()) {
-            return;
-        }
-        long remaining = x.deadline - System.nanoTime();
-        if (remaining <= 0) {
-            return; // the sweep ends its calls
-        }
-        CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining,
-                x::callerClaimsFirstSend, x.batch ? batchSpin : spin);
-        if (done != null) {
-            done.whenComplete((resp, err) -> answered(x, resp, err));
-        }
+                              Map<String, String> headers) {
+        attempt(new HttpExchange(rs, calls, serialize(rs, calls, batch), batch, headers));
     }
 
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
@@ -575,23 +414,14 @@ public final class HttpProvider implements BraneProvider {
             return;
         }
         x.attempt++;
-        // a first attempt a joining caller may take: only the one who sends it ends it (a retry after the event
-        // loop's failure must not follow the caller's own send)
-        boolean mayBeTaken = x.firstSender != null && x.attempt == 1;
         try {
-            post(x, remaining).whenComplete((resp, err) -> {
-                if (!mayBeTaken || x.loopOwnsFirstSend()) {
-                    answered(x, resp, err);
-                }
-            });
+            transport.post(x.body, x.headers, remaining).whenComplete((resp, err) -> answered(x, resp, err));
         } catch (RuntimeException e) {
-            if (!mayBeTaken || x.loopOwnsFirstSend()) {
-                onFailure(x, e);
-            }
+            onFailure(x, e);
         }
     }
 
-    /** The end of one attempt at {@code x}: a reply, an error, or neither (a caller took it: {@link #sendHere}). */
+    /** The end of one attempt at {@code x}: a reply or an error. */
     private void answered(HttpExchange x, HttpTransport.HttpReply resp, Throwable err) {
         if (err != null) {
             onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
@@ -602,25 +432,6 @@ public final class HttpProvider implements BraneProvider {
                 resp.release();
             }
         }
-    }
-
-    /**
-     * Sends the exchange's body: on the caller's own thread when it blocks for the answer anyway on a platform
-     * thread (no hand-off to an event loop and back), else through the transport's event loop. A retry runs on a
-     * virtual thread, so it always takes the transport.
-     */
-    private CompletableFuture<HttpTransport.HttpReply> post(HttpExchange x, long remaining) {
-        if (x.callerWaits && callerThread != null && !Thread.currentThread().isVirtual()) {
-            CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining, null,
-                    x.batch ? batchSpin : spin);
-            if (done != null) {
-                return done;
-            }
-        }
-        if (x.firstSender != null && x.attempt == 1) {
-            return transport.post(x.body, x.headers, remaining, x::loopOwnsFirstSend, x.leaveToCallerUntil());
-        }
-        return transport.post(x.body, x.headers, remaining);
     }
 
     private void onFailure(HttpExchange x, Throwable err) {
@@ -785,7 +596,7 @@ public final class HttpProvider implements BraneProvider {
         boolean all = rs.size() == x.requests.size();
         boolean batch = all ? x.batch : rs.size() > 1;
         byte[] body = all ? x.body : serialize(rs, calls, batch);
-        HttpExchange next = new HttpExchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt, false);
+        HttpExchange next = new HttpExchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt);
         RpcErrorException first = errors.get(0);
         if (retry(next, -1, "JSON-RPC error " + first.code() + ": " + NodeText.of(first.rpcMessage()))) {
             return;

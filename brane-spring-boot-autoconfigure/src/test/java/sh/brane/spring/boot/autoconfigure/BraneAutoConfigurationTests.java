@@ -118,7 +118,6 @@ class BraneAutoConfigurationTests {
                 assertThat(config.maxPendingRequests()).isEqualTo(1000);
                 assertThat(config.autoBatch()).isFalse();
                 assertThat(config.autoBatchWindow()).isEqualTo(Duration.ofNanos(300_000));
-                assertThat(config.answerSpin()).isZero();
                 assertThat(config.callbackExecutor()).isNull();
             });
     }
@@ -140,7 +139,6 @@ class BraneAutoConfigurationTests {
             assertThat(config.maxPendingRequests()).isEqualTo(defaults.maxPendingRequests());
             assertThat(config.autoBatch()).isTrue().isEqualTo(defaults.autoBatch());
             assertThat(config.autoBatchWindow()).isEqualTo(defaults.autoBatchWindow());
-            assertThat(config.answerSpin()).isEqualTo(defaults.answerSpin());
         });
     }
 
@@ -372,13 +370,6 @@ class BraneAutoConfigurationTests {
                 .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessage("Property brane.rpc.http.max-batch-size with value '0' is invalid: "
                         + "must be between 1 and 10000"));
-        this.runner
-            .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.rpc.http.answer-spin=5ms")
-            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
-                .hasMessageContaining("brane.rpc.http.answer-spin")
-                .hasMessageContaining("PT0.005S")
-                .hasMessageContaining("at most PT0.001S"));
         this.runner
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.max-frame-size=1GB")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
