@@ -32,9 +32,8 @@ final class AnswerGroup implements Runnable {
     private Executor watchdog;
 
     /**
-     * Sizes the lists for about {@code answers} more answers: a batch of 100 grew each of them from 10 six times, a
-     * tenth of its reader's allocation (JFR allocation samples of a JSON batch against Anvil, session 18). The count is
-     * a message's, which its size limit bounds.
+     * Sizes the lists for about {@code answers} more answers: a batch of 100 would grow each of them from 10 six
+     * times. The count is a message's, which its size limit bounds.
      */
     void expect(int answers) {
         requests.ensureCapacity(requests.size() + answers);

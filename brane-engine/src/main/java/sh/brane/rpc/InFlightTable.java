@@ -51,7 +51,7 @@ final class InFlightTable {
     private final RequestLifecycle lifecycle;
     /** Where each request's deadline is scheduled; null only in tests that end requests with {@link #expire}. */
     private final DeadlineTimer deadlines;
-    /** Told of each request the sweep ends, before its future fails (WebSocket: a late eth_subscribe answer). */
+    /** Told of each request its deadline ends, before its future fails (WebSocket: a late eth_subscribe answer). */
     private volatile Consumer<PendingRequest> onExpired = r -> { };
 
     InFlightTable(int capacity, RequestLifecycle lifecycle) {

@@ -3,31 +3,23 @@ package sh.brane.rpc;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoop;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
@@ -35,17 +27,10 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
@@ -71,30 +56,26 @@ final class NettyHttpTransport implements HttpTransport {
 
     private static final int IO_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     private static final int MAX_CHUNK = 64 * 1024;
-    private static final byte[] END_OF_HEADERS = {'\r', '\n', '\r', '\n'};
-    /** Set by this transport; a configured value would contradict or break the framing. */
-    private static final Set<String> RESERVED_HEADERS = Set.of("host", "content-length", "connection",
-            "transfer-encoding", "keep-alive", "expect", "upgrade", "te", "trailer");
     private static final AtomicIntegerFieldUpdater<Call> ENDED =
             AtomicIntegerFieldUpdater.newUpdater(Call.class, "ended");
 
     /** Netty names its threads {@code <this>-<pool>-<n>}. */
     private final String ioThreadName;
-    private final String host;
-    private final int port;
+    final String host;
+    final int port;
     /** The request line and headers up to the value of Content-Length, encoded once. */
-    private final byte[] requestHead;
-    private final int maxResponseSize;
+    final byte[] requestHead;
+    final int maxResponseSize;
     private final int maxConnections;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final DeadlineTimer deadlines;
 
     // The pool, guarded by this.
-    private final ArrayDeque<Connection> idle = new ArrayDeque<>();
+    private final ArrayDeque<HttpConnection> idle = new ArrayDeque<>();
     private final ArrayDeque<Call> waiting = new ArrayDeque<>();
     private final Set<Call> connecting = new HashSet<>();
-    private final Set<Connection> open = new HashSet<>();
+    private final Set<HttpConnection> open = new HashSet<>();
     /** Connections open or being opened. */
     private int connections;
     private boolean closed;
@@ -110,7 +91,7 @@ final class NettyHttpTransport implements HttpTransport {
         String rawHost = uri.getHost();
         this.host = rawHost.startsWith("[") ? rawHost.substring(1, rawHost.length() - 1) : rawHost;
         this.port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
-        this.requestHead = requestHead(uri, rawHost, config.headers());
+        this.requestHead = HttpRequestHead.requestHead(uri, rawHost, config.headers());
         // the hostname check, as for wss://; HttpConfig offers no way around it
         SslContext ssl = tls ? NettySockets.tls(config.tlsKeys(), config.tlsTrust()) : null;
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
@@ -123,7 +104,7 @@ final class NettyHttpTransport implements HttpTransport {
                     @Override
                     protected void initChannel(Channel ch) {
                         ChannelPipeline p = ch.pipeline();
-                        Connection connection = new Connection(ch);
+                        HttpConnection connection = new HttpConnection(ch, NettyHttpTransport.this);
                         // first in the pipeline, so that it looks after every handler has read: quick ACKs only
                         // while an answer is still coming
                         p.addLast(QuickAckHandler.whileExpecting(() -> connection.current != null));
@@ -142,7 +123,7 @@ final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
-        Call call = new Call(body, headerLines(headers));
+        Call call = new Call(body, HttpRequestHead.headerLines(headers));
         call.deadline = deadlines.schedule(() -> timeout(call), timeoutNanos);
         acquire(call);
         return call.future;
@@ -151,7 +132,7 @@ final class NettyHttpTransport implements HttpTransport {
     @Override
     public void close() {
         List<Call> calls = new ArrayList<>();
-        List<Connection> conns;
+        List<HttpConnection> conns;
         synchronized (this) {
             if (closed) {
                 return;
@@ -161,7 +142,7 @@ final class NettyHttpTransport implements HttpTransport {
             calls.addAll(connecting);
             waiting.clear();
             connecting.clear();
-            for (Connection c : open) {
+            for (HttpConnection c : open) {
                 Call current = c.current;
                 if (current != null) {
                     calls.add(current);
@@ -173,7 +154,7 @@ final class NettyHttpTransport implements HttpTransport {
         for (Call c : calls) {
             fail(c, closedError());
         }
-        for (Connection c : conns) {
+        for (HttpConnection c : conns) {
             c.channel.close();
         }
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
@@ -197,12 +178,12 @@ final class NettyHttpTransport implements HttpTransport {
     // ---------------------------------------------------------------- the pool
 
     /** Puts the call on an idle connection, a new one, or in the queue if the pool is full. */
-    private void acquire(Call call) {
+    void acquire(Call call) {
         if (call.isEnded()) {
             return;
         }
-        Connection conn = null;
-        List<Connection> dead = null;
+        HttpConnection conn = null;
+        List<HttpConnection> dead = null;
         boolean refused = false;
         boolean connect = false;
         synchronized (this) {
@@ -241,7 +222,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     /** A connection whose exchange ended cleanly: serves the next waiting call, or goes idle. */
-    private void release(Connection conn) {
+    void release(HttpConnection conn) {
         Call next;
         synchronized (this) {
             if (closed || !open.contains(conn)) {
@@ -264,7 +245,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     /** Takes a connection out of the pool for good and closes it; idempotent. */
-    private void drop(Connection conn) {
+    void drop(HttpConnection conn) {
         Call next = null;
         synchronized (this) {
             if (open.remove(conn)) {
@@ -332,7 +313,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     private void connected(Call call, Channel ch) {
-        Connection conn = ch.pipeline().get(Connection.class);
+        HttpConnection conn = ch.pipeline().get(HttpConnection.class);
         boolean refused;
         boolean assigned = false;
         synchronized (this) {
@@ -376,7 +357,7 @@ final class NettyHttpTransport implements HttpTransport {
     // ---------------------------------------------------------------- calls
 
     /** One POST in flight. Whoever wins {@link #end()} completes it; everyone else leaves it alone. */
-    private static final class Call {
+    static final class Call {
         final byte[] body;
         /** This call's own header lines ({@link HttpConfig#requestHeaders}), or null. */
         final byte[] headerLines;
@@ -384,7 +365,7 @@ final class NettyHttpTransport implements HttpTransport {
         /** Its end at its deadline, cancelled when it ends first. */
         volatile java.util.concurrent.ScheduledFuture<?> deadline;
         /** The connection it was last handed to. */
-        volatile Connection on;
+        volatile HttpConnection on;
         volatile int ended;
 
         Call(byte[] body, byte[] headerLines) {
@@ -414,7 +395,7 @@ final class NettyHttpTransport implements HttpTransport {
      */
     private void timeout(Call call) {
         if (call.end()) {
-            Connection c = call.on;
+            HttpConnection c = call.on;
             if (c != null) {
                 // a late answer on it must never be read as the next call's
                 drop(c);
@@ -423,13 +404,13 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    private static void fail(Call call, Throwable error) {
+    static void fail(Call call, Throwable error) {
         if (call.end()) {
             call.future.completeExceptionally(error);
         }
     }
 
-    private static IOException closedError() {
+    static IOException closedError() {
         return new IOException("the HTTP transport was closed");
     }
 
@@ -443,305 +424,4 @@ final class NettyHttpTransport implements HttpTransport {
         e.initCause(cause);
         return e;
     }
-
-    // ---------------------------------------------------------------- one connection
-
-    /** The handler of one connection; its fields are touched only on the connection's event loop. */
-    private final class Connection extends ChannelInboundHandlerAdapter {
-        final Channel channel;
-        /** The call this connection carries; set under the pool lock, cleared on the event loop. */
-        volatile Call current;
-        /** Whether {@link #current}'s request was handed to the socket. */
-        private boolean written;
-        /** Whether this connection served a call before: if it died before a write, another one may be tried. */
-        private boolean reused;
-        private boolean informational;
-        /** Whether the head of {@link #current}'s answer came. */
-        private boolean answering;
-        private int status;
-        private String retryAfter;
-        private boolean keepAlive;
-        private long declaredLength;
-        /** The body read so far: released by {@link #discardBody} or handed over in the reply. */
-        private final AnswerBody body;
-
-        Connection(Channel channel) {
-            this.channel = channel;
-            this.body = new AnswerBody(channel.alloc());
-        }
-
-        /** Closes the connection when it has been idle for the configured time and carries no call. */
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof IdleStateEvent && current == null) {
-                drop(this);
-                return;
-            }
-            ctx.fireUserEventTriggered(evt);
-        }
-
-        /** Writes {@code call} on the event loop; the caller made it {@link #current}. */
-        void start(Call call) {
-            EventLoop loop = channel.eventLoop();
-            if (loop.inEventLoop()) {
-                write(call);
-                return;
-            }
-            try {
-                loop.execute(() -> write(call));
-            } catch (RejectedExecutionException e) {
-                fail(call, closedError());
-            }
-        }
-
-        void write(Call call) {
-            if (current != call) {
-                return; // the connection died before this ran and the call went elsewhere
-            }
-            if (call.isEnded()) {
-                current = null;
-                drop(this);
-                return;
-            }
-            if (!channel.isActive()) {
-                current = null;
-                drop(this);
-                elsewhere(call);
-                return;
-            }
-            written = true;
-            discardBody();
-            informational = false;
-            answering = false;
-            byte[] b = call.body;
-            byte[] own = call.headerLines;
-            ByteBuf buf = channel.alloc().ioBuffer(requestHead.length + 14 + b.length + (own == null ? 0 : own.length));
-            buf.writeBytes(requestHead);
-            buf.writeCharSequence(Integer.toString(b.length), StandardCharsets.US_ASCII);
-            if (own != null) {
-                buf.writeBytes(END_OF_HEADERS, 0, 2);
-                buf.writeBytes(own);
-                buf.writeBytes(END_OF_HEADERS, 0, 2);
-            } else {
-                buf.writeBytes(END_OF_HEADERS);
-            }
-            buf.writeBytes(b);
-            channel.writeAndFlush(buf, channel.voidPromise());
-        }
-
-        /** A call whose request was not written here: another connection may take it, safely. */
-        private void elsewhere(Call call) {
-            if (reused) {
-                acquire(call);
-            } else {
-                fail(call, new ConnectException("the node closed the connection right after accepting it"));
-            }
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            try {
-                Call c = current;
-                if (c == null || !written) {
-                    // nothing asked on this connection (e.g. a 408 sent to an idle one): it cannot be trusted
-                    current = null;
-                    drop(this);
-                    if (c != null) {
-                        elsewhere(c);
-                    }
-                    return;
-                }
-                if (c.isEnded()) {
-                    current = null;
-                    drop(this);
-                    return;
-                }
-                if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
-                    Throwable cause = o.decoderResult().cause();
-                    lose(c, new IOException("malformed HTTP response: " + cause.getMessage(), cause));
-                    return;
-                }
-                if (msg instanceof HttpResponse head && !onHead(c, head)) {
-                    return;
-                }
-                if (msg instanceof HttpContent content) {
-                    onContent(c, content);
-                }
-            } finally {
-                ReferenceCountUtil.release(msg);
-            }
-        }
-
-        /** Returns false if the call ended here. */
-        private boolean onHead(Call c, HttpResponse head) {
-            int code = head.status().code();
-            informational = code >= 100 && code < 200 && code != 101;
-            if (informational) {
-                return true; // e.g. 100 Continue: the real answer follows
-            }
-            status = code;
-            retryAfter = head.headers().get(HttpHeaderNames.RETRY_AFTER);
-            // a body without length or chunking ends when the node closes the connection
-            keepAlive = HttpUtil.isKeepAlive(head) && code >= 200 && (HttpUtil.isContentLengthSet(head)
-                    || HttpUtil.isTransferEncodingChunked(head) || code == 204 || code == 304);
-            try {
-                declaredLength = HttpUtil.getContentLength(head, -1L);
-            } catch (NumberFormatException e) {
-                declaredLength = -1;
-            }
-            if (declaredLength > maxResponseSize) {
-                lose(c, BoundedBodySubscriber.tooLarge("declares Content-Length " + declaredLength + ", more",
-                        maxResponseSize));
-                return false;
-            }
-            discardBody();
-            answering = true;
-            return true;
-        }
-
-        private void onContent(Call c, HttpContent content) {
-            if (informational) {
-                informational = !(content instanceof LastHttpContent);
-                return;
-            }
-            ByteBuf data = content.content();
-            int n = data.readableBytes();
-            if (n > maxResponseSize - body.size()) {
-                lose(c, BoundedBodySubscriber.tooLarge("is at least " + ((long) body.size() + n) + " bytes, more",
-                        maxResponseSize));
-                return;
-            }
-            if (n > 0) {
-                body.add(data);
-            }
-            if (content instanceof LastHttpContent) {
-                answered(c);
-            }
-        }
-
-        private void discardBody() {
-            body.discard();
-        }
-
-        private void answered(Call c) {
-            ByteBuf b = body.take();
-            written = false;
-            reused = true;
-            current = null;
-            if (!c.end()) {
-                b.release();
-                drop(this); // timed out or closed meanwhile, and being closed
-                return;
-            }
-            HttpReply reply = new HttpReply(status, retryAfter, b);
-            // back in the pool before the caller wakes, so a sequential caller finds this connection again
-            if (keepAlive) {
-                release(this);
-            } else {
-                drop(this);
-            }
-            c.future.complete(reply);
-        }
-
-        /** Ends the call with {@code error} and drops the connection. */
-        private void lose(Call c, Throwable error) {
-            current = null;
-            discardBody();
-            drop(this);
-            fail(c, error);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            Call c = current;
-            current = null;
-            boolean partly = answering;
-            discardBody();
-            drop(this);
-            if (c != null) {
-                if (written) {
-                    fail(c, new IOException(!partly ? "the node closed the connection before answering"
-                            : "the node closed the connection in the middle of its answer"));
-                } else {
-                    elsewhere(c);
-                }
-            }
-            ctx.fireChannelInactive();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", host, port, NodeText.of(cause));
-            Call c = current;
-            current = null;
-            discardBody();
-            drop(this);
-            if (c != null) {
-                if (written) {
-                    fail(c, cause instanceof IOException ? cause : new IOException(cause.toString(), cause));
-                } else {
-                    elsewhere(c);
-                }
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- set-up
-
-    static byte[] requestHead(URI uri, String rawHost, Map<String, String> headers) {
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
-        StringBuilder h = new StringBuilder(256).append("POST ").append(target).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(rawHost).append(uri.getPort() > 0 ? ":" + uri.getPort() : "").append("\r\n");
-        Set<String> configured = new HashSet<>();
-        headers.forEach((name, value) -> {
-            checkHeader(name, value);
-            configured.add(name.toLowerCase(Locale.ROOT));
-        });
-        if (!configured.contains("content-type")) {
-            h.append("Content-Type: application/json\r\n");
-        }
-        if (!configured.contains("accept")) {
-            h.append("Accept: application/json\r\n");
-        }
-        if (!configured.contains("user-agent")) {
-            h.append("User-Agent: brane\r\n");
-        }
-        h.append("Connection: keep-alive\r\n");
-        headers.forEach((name, value) -> h.append(name).append(": ").append(value).append("\r\n"));
-        h.append("Content-Length: ");
-        return h.toString().getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    /** A call's own headers as {@code Name: value\r\n} lines, or null for none (checked by the provider). */
-    static byte[] headerLines(Map<String, String> headers) {
-        if (headers.isEmpty()) {
-            return null;
-        }
-        StringBuilder h = new StringBuilder(64 * headers.size());
-        headers.forEach((name, value) -> h.append(name).append(": ").append(value).append("\r\n"));
-        return h.toString().getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    /** Refuses a header that would break the request; the message never shows the value (often an API key). */
-    static void checkHeader(String name, String value) {
-        if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("header " + name + " is set by the HTTP transport itself");
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c <= ' ' || c >= 0x7f || "()<>@,;:\\\"/[]?={}".indexOf(c) >= 0) {
-                throw new IllegalArgumentException("header name " + name.replaceAll("[^!-~]", "?")
-                        + " has a character not allowed in HTTP header names at index " + i);
-            }
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c != '\t' && (c < ' ' || c == 0x7f || c > 0xff)) {
-                throw new IllegalArgumentException("the value of header " + name
-                        + " has a character not allowed in HTTP header values at index " + i);
-            }
-        }
-    }
-
 }

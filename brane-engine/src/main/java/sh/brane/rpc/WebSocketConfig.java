@@ -19,6 +19,15 @@ public final class WebSocketConfig {
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 * 1024;
     public static final int MAX_MAX_FRAME_SIZE = 512 * 1024 * 1024;
+    /** @deprecated caller-thread connections were removed; {@link Builder#callerThreadConnections} is ignored */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 0;
+    /** @deprecated caller-thread connections were removed; no default depends on where the node is */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public static final int DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS = 0;
+    /** @deprecated caller-thread connections were removed */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public static final int MAX_CALLER_THREAD_CONNECTIONS = 64;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(15);
@@ -160,7 +169,7 @@ public final class WebSocketConfig {
         private Duration retryInitialBackoff = Duration.ofMillis(100);
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
         private Executor callbackExecutor;
-        /** Null until set: then chosen by where the node is ({@link #defaultCallerThreadConnections}). */
+        /** Deprecated and ignored. */
         private int callerThreadConnections;
 
         private Builder(String url) {

@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
@@ -106,17 +105,14 @@ final class WsSender {
         }
         // serialized and masked in a plain heap buffer: serializing into an array costs less than through a direct
         // buffer's ByteBuffer view, and the transport copies it into the socket's buffer once
-        ByteBuf scratch = WsFrames.scratch();
-        ByteBuf buf;
+        ByteBuf buf = WsFrames.begin(64 * ids.length);
         try {
-            if (!RequestBytes.tryWriteBatch(scratch, ids, batch.acceptedCalls())) {
-                JsonRpcWriter.writeBatch(new ByteBufOutputStream(scratch), ids, batch.acceptedCalls());
+            if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
+                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
             }
-            WsFrames.finish(scratch);
-            buf = Unpooled.copiedBuffer(scratch);
-            WsFrames.giveBack(scratch);
+            WsFrames.finish(buf);
         } catch (RuntimeException e) {
-            WsFrames.giveBack(scratch);
+            buf.release();
             for (PendingRequest r : accepted) {
                 table.fail(r.id, new InvalidResponseException("could not serialize batch: " + e.getMessage(), e));
             }
@@ -175,14 +171,15 @@ final class WsSender {
 
     /** Serializes {@code r} into a finished, masked frame; null (and the call failed) if its params cannot be. */
     private ByteBuf serialize(PendingRequest r, List<?> params) {
-        ByteBuf buf = WsFrames.scratch();
+        ByteBuf buf = WsFrames.begin(128);
         try {
             if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
                 JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
             }
-            return WsFrames.detach(buf, true);
+            WsFrames.finish(buf);
+            return buf;
         } catch (RuntimeException e) {
-            WsFrames.giveBack(buf);
+            buf.release();
             table.fail(r.id, new InvalidResponseException(r.method + " could not be serialized: " + e.getMessage(), e));
             return null;
         }

@@ -485,7 +485,7 @@ class NettyHttpTransportTest {
             return CLOSE;
         });
         toClose.add(never::countDown);
-        DeadlineTimer timer = new DeadlineTimer("brane-http-tclose-deadlines");
+        DeadlineTimer timer = new DeadlineTimer("test-tclose-deadlines");
         toClose.add(timer);
         NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(s.url()).maxConnections(1).build(),
                 "brane-http-tclose-", timer);

@@ -330,6 +330,17 @@ class BraneAutoConfigurationTests {
     }
 
     @Test
+    void aWaitStrategyThatDoesNotExistFailsNamingThePropertyAndTheAllowedValues() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.wait-strategy=spinning")
+            .run((context) -> {
+                Throwable failure = context.getStartupFailure();
+                assertThat(failure).isNotNull();
+                assertThat(FailureAnalysisSupport.report(failure)).contains("brane.rpc.ws.wait-strategy", "spinning",
+                        "BLOCKING", "LITE_BLOCKING", "SLEEPING", "YIELDING", "BUSY_SPIN");
+            });
+    }
+
+    @Test
     void ringBufferSizeNotAPowerOfTwoFailsNamingTheProperty() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.ring-buffer-size=1000")
             .run((context) -> {
