@@ -15,16 +15,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A TCP proxy on 127.0.0.1 that puts a fixed one-way delay between a client and a node, to measure what a real node
- * 1 to 100 ms away costs without sleeping in the client: each chunk read from one side is written to the other side
- * {@code delay} after it was read, in the order it was read (per direction, per connection). A round trip through
- * it takes at least twice the delay; bandwidth is not limited.
+ * A TCP proxy on the loopback interface that puts a fixed one-way delay between a client and a node, to measure
+ * what a real node 1 to 100 ms away costs without sleeping in the client: each chunk read from one side is written
+ * to the other side {@code delay} after it was read, in the order it was read (per direction, per connection). A
+ * round trip through it takes at least twice the delay; bandwidth is not limited. Clients reach it by the host name
+ * {@value #HOST}, never by a loopback literal, as they would reach a remote node by its name.
  *
  * <p>It runs as its own process ({@link #main}), started and stopped by the benchmark, so that its CPU time and
  * allocations are not counted as the client's ({@code -prof gc}, process CPU). It prints {@code port N} on its
  * standard output once it listens, and exits when its standard input closes (the benchmark JVM went away).
  */
 public final class DelayProxy {
+    /** The name clients reach the proxy by: resolved like any remote node's, not an address literal. */
+    static final String HOST = "localhost";
     private static final int CHUNK = 64 * 1024;
     private static final byte[] EOF = new byte[0];
 
@@ -42,7 +45,7 @@ public final class DelayProxy {
             throw new IllegalArgumentException("target port must be 1..65535 and the delay 0 or more, got "
                     + args[0] + " " + args[1]);
         }
-        ServerSocket server = new ServerSocket(0, 256, InetAddress.getLoopbackAddress());
+        ServerSocket server = new ServerSocket(0, 256, InetAddress.getByName(HOST));
         Thread watchdog = new Thread(() -> {
             try {
                 while (System.in.read() >= 0) {
@@ -116,7 +119,11 @@ public final class DelayProxy {
     /** A proxy process started by {@link #start}; {@link #close} stops it by its PID. */
     record Running(Process process, int port) implements AutoCloseable {
         String httpUrl() {
-            return "http://127.0.0.1:" + port;
+            return "http://" + HOST + ":" + port;
+        }
+
+        String wsUrl() {
+            return "ws://" + HOST + ":" + port;
         }
 
         long pid() {

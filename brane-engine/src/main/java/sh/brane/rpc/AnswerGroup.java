@@ -7,8 +7,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
-import java.lang.invoke.VarHandle;
 
 import tools.jackson.databind.JsonNode;
 
@@ -34,9 +32,8 @@ final class AnswerGroup implements Runnable {
     private Executor watchdog;
 
     /**
-     * Sizes the lists for about {@code answers} more answers: a batch of 100 grew each of them from 10 six times, a
-     * tenth of its reader's allocation (JFR allocation samples of a JSON batch against Anvil, session 18). The count is
-     * a message's, which its size limit bounds.
+     * Sizes the lists for about {@code answers} more answers: a batch of 100 would grow each of them from 10 six
+     * times. The count is a message's, which its size limit bounds.
      */
     void expect(int answers) {
         requests.ensureCapacity(requests.size() + answers);
@@ -78,18 +75,11 @@ final class AnswerGroup implements Runnable {
             return;
         }
         this.callbacks = callbacks;
-        Thread waiting = quietWaiter();
-        if (waiting == Thread.currentThread()) {
-            run(); // the waiting caller read them itself (it sent the request): no user code runs, nobody to wake
-            return;
-        }
-        if (waiting != null) {
-            LockSupport.unpark(waiting); // it completes them ({@link AnswerFuture}); the watchdog checks it did
-        } else if (!start()) {
+        if (!start()) {
             run(); // the executor is shut down: complete here rather than never
             return;
         }
-        if (n > 1 || waiting != null) {
+        if (n > 1) {
             watchdog = timer == null
                     ? CompletableFuture.delayedExecutor(WATCH_MILLIS, TimeUnit.MILLISECONDS, callbacks)
                     : task -> timer.schedule(task, WATCH_MILLIS, TimeUnit.MILLISECONDS);
@@ -99,8 +89,7 @@ final class AnswerGroup implements Runnable {
 
     /**
      * Completes the answers last to first: a caller that waits for its calls in the order it made them (the usual
-     * way) is then woken once, by the first, with the rest already done, instead of overtaking the completing thread
-     * and parking again on each.
+     * way) is then woken once, by the first, with the rest already done.
      */
     @Override
     public void run() {
@@ -116,32 +105,6 @@ final class AnswerGroup implements Runnable {
                 r.complete(outcome);
             }
         }
-    }
-
-    /**
-     * When no future of the group has a dependent stage (so completing them runs no user code), offers the group to
-     * whoever waits for one of them and returns that thread, which completes them all on its own; null (the callback
-     * executor completes them) otherwise. A caller that starts waiting after the offer finds it and helps too.
-     */
-    private Thread quietWaiter() {
-        int n = requests.size();
-        for (int i = 0; i < n; i++) {
-            if (requests.get(i).future.getNumberOfDependents() != 0) {
-                return null;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            requests.get(i).answerFuture().offer(this);
-        }
-        // the offers before the look for a waiter, as the waiter announces itself before it looks for an offer
-        VarHandle.fullFence();
-        for (int i = 0; i < n; i++) {
-            Thread w = requests.get(i).answerFuture().waiter();
-            if (w != null) {
-                return w;
-            }
-        }
-        return null;
     }
 
     private boolean start() {

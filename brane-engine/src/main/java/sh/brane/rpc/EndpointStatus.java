@@ -14,14 +14,13 @@ import java.util.Locale;
  *        taken out after consecutive failures
  * @param activeSubscriptions subscriptions delivering through it (0 on HTTP)
  * @param ringBufferRemaining free slots of its {@code sendAsyncBatch} ring buffer (0 on HTTP, which has none)
- * @param callerConnections WebSocket: the connections of its own that blocking calls use on the caller's thread, open
- *        or being opened ({@code WebSocketConfig.callerThreadConnections}); 0 on HTTP, whose keep-alive connections
- *        are not counted here
+ * @param callerConnections always 0: caller-thread connections were removed (every call goes over the endpoint's
+ *        one connection); kept for one release so that code reading it compiles
  */
 public record EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
                              int activeSubscriptions, long ringBufferRemaining, int callerConnections) {
 
-    /** A status without caller-thread connections (HTTP, or a provider written before they were reported). */
+    /** A status without the deprecated {@code callerConnections} (always 0). */
     public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
                           int activeSubscriptions, long ringBufferRemaining) {
         this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0);

@@ -27,11 +27,19 @@ public final class HttpConfig {
     public static final int DEFAULT_MAX_RESPONSE_SIZE = 64 * 1024 * 1024;
     public static final int MAX_MAX_RESPONSE_SIZE = 1024 * 1024 * 1024;
     /**
-     * A lone blocking caller polls up to this long for its answer before it sleeps: long enough for a batch of 100
-     * from a node on the same machine (about 60 us on the benchmarks' stub), short of Anvil's (about 250 us).
+     * Connections to the node open at once by default: far more than a node serves well from one client, few enough
+     * for hosted nodes' per-client limits. Calls beyond them wait, within their timeout, for one to come free.
      */
-    public static final Duration DEFAULT_ANSWER_SPIN = Duration.ofNanos(100_000);
-    /** The longest {@link Builder#answerSpin}: past it, sleeping costs less than the spin. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 64;
+    /** Most connections {@link Builder#maxConnections} allows. */
+    public static final int MAX_MAX_CONNECTIONS = 1024;
+    /** How long a keep-alive connection stays open unused by default before it is closed. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** @deprecated answer spinning was removed; {@link Builder#answerSpin} is ignored */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public static final Duration DEFAULT_ANSWER_SPIN = Duration.ZERO;
+    /** @deprecated answer spinning was removed; {@link Builder#answerSpin} is ignored */
+    @Deprecated(since = "0.2", forRemoval = true)
     public static final Duration MAX_ANSWER_SPIN = Duration.ofMillis(1);
 
     private final URI uri;
@@ -51,6 +59,8 @@ public final class HttpConfig {
     private final int maxPendingRequests;
     private final int maxResponseSize;
     private final Duration answerSpin;
+    private final int maxConnections;
+    private final Duration idleTimeout;
     private final Executor callbackExecutor;
     private final javax.net.ssl.KeyManagerFactory tlsKeys;
     private final javax.net.ssl.TrustManagerFactory tlsTrust;
@@ -74,6 +84,8 @@ public final class HttpConfig {
         this.maxPendingRequests = b.maxPendingRequests;
         this.maxResponseSize = b.maxResponseSize;
         this.answerSpin = b.answerSpin;
+        this.maxConnections = b.maxConnections;
+        this.idleTimeout = b.idleTimeout;
         this.callbackExecutor = b.callbackExecutor;
         this.tlsKeys = b.tlsKeys;
         this.tlsTrust = b.tlsTrust;
@@ -109,7 +121,17 @@ public final class HttpConfig {
     public Duration maxRetryAfter() { return maxRetryAfter; }
     public int maxPendingRequests() { return maxPendingRequests; }
     public int maxResponseSize() { return maxResponseSize; }
+    /**
+     * The value given to {@link Builder#answerSpin} (zero if none), which has no effect.
+     *
+     * @deprecated answer spinning was removed; to be deleted in the next release
+     */
+    @Deprecated(since = "0.2", forRemoval = true)
     public Duration answerSpin() { return answerSpin; }
+    /** Most HTTP/1.1 connections open to the node at once ({@link Builder#maxConnections}). */
+    public int maxConnections() { return maxConnections; }
+    /** How long an unused keep-alive connection stays open ({@link Builder#idleTimeout}). */
+    public Duration idleTimeout() { return idleTimeout; }
     public Executor callbackExecutor() { return callbackExecutor; }
 
     @Override
@@ -135,7 +157,9 @@ public final class HttpConfig {
         private Duration maxRetryAfter = DEFAULT_MAX_RETRY_AFTER;
         private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
         private int maxResponseSize = DEFAULT_MAX_RESPONSE_SIZE;
-        private Duration answerSpin = DEFAULT_ANSWER_SPIN;
+        private Duration answerSpin = Duration.ZERO;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private Executor callbackExecutor;
         private javax.net.ssl.KeyManagerFactory tlsKeys;
         private javax.net.ssl.TrustManagerFactory tlsTrust;
@@ -193,15 +217,21 @@ public final class HttpConfig {
          */
         public Builder maxResponseSize(int bytes) { this.maxResponseSize = bytes; return this; }
         /**
-         * How long a blocking call (or a batch joined at once) on a platform thread may poll for its answer before
-         * its thread sleeps, when it is the provider's only caller and the node's recent answers came within it.
-         * Waking a sleeping thread costs tens of microseconds, on a virtual machine as much as a local node's whole
-         * answer; polling spends that time on a core instead. The poll lasts about as long as 15 of the node's
-         * answers in 16 take, and stops after a few answers it missed, save one probe every 64 calls.
-         * Zero: never poll. A larger value catches slower nodes' answers (a batch of 100 from a local Anvil takes
-         * about 250 us) at the cost of a core for the wait. Default 100 us, at most 1 ms.
+         * Accepted and ignored: a caller waits for its answer without spinning.
+         *
+         * @deprecated answer spinning was removed; to be deleted in the next release
          */
+        @Deprecated(since = "0.2", forRemoval = true)
         public Builder answerSpin(Duration spin) { this.answerSpin = spin; return this; }
+        /**
+         * Most HTTP/1.1 connections open to the node at once (each carries one call or batch at a time); calls
+         * beyond them wait, within their timeout, for one to come free. Default
+         * {@value #DEFAULT_MAX_CONNECTIONS}, from 1 to {@value #MAX_MAX_CONNECTIONS}. HTTP/2 multiplexes over one
+         * connection and ignores it.
+         */
+        public Builder maxConnections(int connections) { this.maxConnections = connections; return this; }
+        /** How long an unused keep-alive connection stays open before it is closed. Default 30 s. */
+        public Builder idleTimeout(Duration timeout) { this.idleTimeout = timeout; return this; }
         /** Executor for future completions. Default: a virtual thread per task. */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
         /**
@@ -245,7 +275,8 @@ public final class HttpConfig {
             ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
             ConfigChecks.positiveOrZero("maxRetryAfter", maxRetryAfter, Duration.ofHours(1));
             ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
-            ConfigChecks.positiveOrZero("answerSpin", answerSpin, MAX_ANSWER_SPIN);
+            ConfigChecks.intInRange("maxConnections", maxConnections, 1, MAX_MAX_CONNECTIONS);
+            ConfigChecks.positive("idleTimeout", idleTimeout, Duration.ofHours(1));
             return new HttpConfig(this, uri);
         }
     }

@@ -1,29 +1,16 @@
 package sh.brane.rpc;
 
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpTimeoutException;
-import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.ByteBufUtil;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,20 +24,14 @@ import tools.jackson.databind.JsonNode;
  * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
  * take them (connection refused, HTTP 429).
  *
- * <p>Longer than this project's usual class (about 880 lines) on purpose: admission to the in-flight table (a
- * blocking batch's after its write), the batching window, retries with their backoff and their submission rule, and
- * the reading of a response into the shared {@link AnswerRouter} all decide on one exchange's state; the exchange
- * ({@link HttpExchange}), the transports, the table, the router and the caller's-thread path are classes of their
- * own.
+ * <p>Every call leaves when it is made: it is handed to the transport at once (or, with auto-batching, gathered with
+ * the calls made while the batching window is open). A blocking call is the asynchronous call joined.
  */
 public final class HttpProvider implements BraneProvider {
 
     /**
      * Whether {@code method} must never be repeated once it may have reached the node (it submits a transaction). A
-     * string switch rather than a {@code Set.of(...).contains}: every call asks it, and the set's lookup (its
-     * {@code hashCode} and {@code equals} calls are megamorphic across the JDK's uses of {@code Set.of}) took about
-     * 6% of the caller's samples in a JFR profile of 100 {@code sendAsyncBatch} calls joined at once (session 15),
-     * though an A/B of {@code WsBatchCost} could not tell the two apart within its noise.
+     * string switch: every call asks it, and it costs less than a set's megamorphic {@code hashCode}/{@code equals}.
      */
     static boolean notRepeatable(String method) {
         return switch (method) {
@@ -64,8 +45,7 @@ public final class HttpProvider implements BraneProvider {
 
     private final HttpConfig config;
     private final HttpTransport transport;
-    /** Blocking calls from platform threads to a plain-HTTP endpoint, on the caller's thread; null otherwise. */
-    private final CallerThreadHttp callerThread;
+    private final DeadlineTimer deadlines;
     /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
     private final ExecutorService virtualThreads;
     private final RequestLifecycle lifecycle;
@@ -73,14 +53,11 @@ public final class HttpProvider implements BraneProvider {
     /** Matches every response's answers to the table, as it does WebSocket messages: one answer path. */
     private final AnswerRouter router;
     private final AtomicLong nextId = new AtomicLong(1);
-    /** Single blocking calls' wait for their answers: spun on the event loop's future, or polled on the caller's connection. */
-    private final AnswerSpin spin;
-    /** The same for batches, which learn their own round trip: a batch of 100 takes longer than one call. */
-    private final AnswerSpin batchSpin;
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
     private final CallCoalescer coalescing;
     /** Auto-batching of {@code sendAsync} calls, or null when switched off. */
     private final CallCoalescer autoBatch;
+    private final HttpExchanges exchanges;
     private final long defaultTimeoutNanos;
     private volatile boolean closed;
 
@@ -89,31 +66,28 @@ public final class HttpProvider implements BraneProvider {
         String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
-        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle);
+        this.deadlines = new DeadlineTimer(prefix + "deadlines");
+        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
         this.defaultTimeoutNanos = config.requestTimeout().toNanos();
         this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, r -> false, config.name(),
                 "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {
             // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
-            t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads)
-                    : new NettyHttpTransport(config, prefix);
+            t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads, deadlines)
+                    : new NettyHttpTransport(config, prefix, deadlines);
         } catch (RuntimeException e) {
             virtualThreads.shutdown();
+            deadlines.close();
             throw e;
         }
         this.transport = t;
-        // deadlines: the table's sweep ends every call past its own, wherever it is (in a batch window, a backoff,
-        // on the wire), on the transport's sweep; no timer per call
-        t.alsoOnSweep(pending::expire);
-        this.callerThread = CallerThreadHttp.serves(config) ? new CallerThreadHttp(config) : null;
-        this.spin = new AnswerSpin(config.answerSpin().toNanos());
-        this.batchSpin = new AnswerSpin(config.answerSpin().toNanos());
-        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers, false);
+        this.exchanges = new HttpExchanges(config, t, pending, lifecycle, router, virtualThreads);
+        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
-                this::sleepNanos, sender);
+                exchanges::sleepNanos, sender);
         this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
-                config.maxBatchSize(), virtualThreads, this::sleepNanos, sender) : null;
+                config.maxBatchSize(), virtualThreads, exchanges::sleepNanos, sender) : null;
     }
 
     /** Creates a provider with default settings. No connection is made until the first call. */
@@ -130,7 +104,6 @@ public final class HttpProvider implements BraneProvider {
         return blocking(method, params, defaultTimeoutNanos);
     }
 
-    /** On the caller's thread when it is a platform thread and the endpoint plain HTTP/1.1 ({@link CallerThreadHttp}). */
     @Override
     public JsonNode send(String method, List<?> params, Duration timeout) {
         return blocking(method, params, RequestLifecycle.timeoutNanos(timeout));
@@ -148,19 +121,7 @@ public final class HttpProvider implements BraneProvider {
 
     /** A blocking call; a null {@code decoder} reads the result as a tree ({@code T} is then {@link JsonNode}). */
     private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
-        long start = System.nanoTime();
-        CompletableFuture<T> f = sendOne(method, params, timeoutNanos, true, decoder).typedFuture();
-        if (f.isDone()) {
-            // answered on this thread (CallerThreadHttp, which spins by itself), or refused
-            return Blocking.await(f, method);
-        }
-        boolean spun = spin.await(f, start, pending.size());
-        boolean caught = spun && f.isDone();
-        try {
-            return Blocking.await(f, method);
-        } finally {
-            spin.answered(start, spun, caught);
-        }
+        return Blocking.await(sendOne(method, params, timeoutNanos, true, decoder).<T>typedFuture(), method);
     }
 
     @Override
@@ -208,29 +169,19 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         AdmittedBatch batch = admitBatch(calls, false);
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, false);
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         return batch.futures();
     }
 
-    /**
-     * On a platform thread to a plain-HTTP endpoint, the batch's exchange runs on the caller's thread
-     * ({@link CallerThreadHttp}) and its answers complete the futures there: no event loop, no callback hand-off.
-     * There its calls are admitted once the batch is written ({@link #sendWrittenFirst}).
-     */
+    /** The batch's futures are completed where its answer is read: only this caller waits for them. */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         Map<String, String> headers = callHeaders();
-        if (callerThread != null && !Thread.currentThread().isVirtual()) {
-            List<CompletableFuture<JsonNode>> written = sendWrittenFirst(calls, headers);
-            if (written != null) {
-                return written;
-            }
-        }
         // completed in place: the futures reach the caller only once every one has ended
         AdmittedBatch batch = admitBatch(calls, true);
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers, true);
+            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         Blocking.awaitAll(batch.futures());
         return batch.futures();
@@ -260,99 +211,6 @@ public final class HttpProvider implements BraneProvider {
         PendingRequest r = new PendingRequest(id, method, defaultTimeoutNanos, null, blockingCaller, null, startNanos);
         pending.admitReserved(r, closed, config.name());
         return r;
-    }
-
-    /**
-     * {@code sendBatchAndWait} on the caller's own connection, its calls admitted while the node works on the batch:
-     * the batch is written under ids taken ahead (and room held for its calls), then its requests and futures are
-     * made and admitted, then the answer is read. Only this thread reads that answer, and only after the admission,
-     * so no answer can come for a call not yet in the table; and the room held first means none is refused after it
-     * was sent. Why: against Anvil a batch of 100 spent 8-13 us admitting its calls before the write (session 26,
-     * phase timing), time the node now spends answering. Null, with nothing sent or held, when the batch is empty,
-     * the table has not room for it, the provider is closed, or every caller-thread connection is busy: the batch
-     * then takes the usual way.
-     */
-    private List<CompletableFuture<JsonNode>> sendWrittenFirst(List<RpcCall> calls, Map<String, String> headers) {
-        AdmittedBatch.check(calls);
-        int n = calls.size();
-        if (n == 0 || closed || !pending.reserve(n)) {
-            return null;
-        }
-        long first = nextId.getAndAdd(n);
-        long now = System.nanoTime();
-        long[] ids = new long[n];
-        for (int i = 0; i < n; i++) {
-            ids[i] = first + i;
-        }
-        byte[] body = serialize(ids, calls, true);
-        AdmitWhileAnswering admission = new AdmitWhileAnswering(ids, calls, body, headers, now);
-        CompletableFuture<HttpTransport.HttpReply> done = null;
-        try {
-            done = callerThread.post(body, headers, admission.deadline - System.nanoTime(), null, batchSpin,
-                    admission);
-        } finally {
-            if (admission.batch == null) {
-                pending.unreserve(n); // not sent, or failed before the admission: nothing took the room
-            }
-        }
-        if (done == null) {
-            return null;
-        }
-        if (admission.batch == null) {
-            // post returned a future without running the admission, against its contract: a bug, said as one, rather
-            // than a batch that may have been written sent again
-            done.thenAccept(HttpTransport.HttpReply::release);
-            throw new IllegalStateException("the batch's calls were never admitted (CallerThreadHttp.post)");
-        }
-        HttpExchange x = admission.exchange;
-        if (x != null) {
-            done.whenComplete((resp, err) -> answered(x, resp, err));
-        } else {
-            done.thenAccept(HttpTransport.HttpReply::release); // every call was refused (closed meanwhile)
-        }
-        List<CompletableFuture<JsonNode>> futures = admission.batch.futures();
-        Blocking.awaitAll(futures);
-        return futures;
-    }
-
-    /**
-     * Admits the calls of a batch just written, on the caller's thread before it reads the answer ({@link
-     * CallerThreadHttp#post}, {@code whileAnswering}), and makes its exchange: the first attempt, already sent.
-     */
-    private final class AdmitWhileAnswering implements Runnable {
-        private final long[] ids;
-        private final List<RpcCall> calls;
-        private final byte[] body;
-        private final Map<String, String> headers;
-        private final long startNanos;
-        final long deadline;
-        /** Set by {@link #run}: the batch's futures, and those admitted. */
-        AdmittedBatch batch;
-        /** Set by {@link #run}: null when every call was refused. */
-        HttpExchange exchange;
-
-        AdmitWhileAnswering(long[] ids, List<RpcCall> calls, byte[] body, Map<String, String> headers,
-                            long startNanos) {
-            this.ids = ids;
-            this.calls = calls;
-            this.body = body;
-            this.headers = headers;
-            this.startNanos = startNanos;
-            this.deadline = startNanos + defaultTimeoutNanos;
-        }
-
-        @Override
-        public void run() {
-            batch = AdmittedBatch.registerChecked(calls, (i, method) -> {
-                PendingRequest r = admitReserved(ids[i], method, true, startNanos);
-                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
-                return r;
-            });
-            if (!batch.accepted().isEmpty()) {
-                exchange = new HttpExchange(batch.accepted(), batch.acceptedCalls(), body, true, headers, deadline, 1,
-                        true);
-            }
-        }
     }
 
     @Override
@@ -393,6 +251,7 @@ public final class HttpProvider implements BraneProvider {
             return;
         }
         closed = true;
+        exchanges.close();
         for (PendingRequest r : pending.drain()) {
             lifecycle.fail(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
                     + config.name() + " was closed"));
@@ -402,9 +261,7 @@ public final class HttpProvider implements BraneProvider {
             autoBatch.clear();
         }
         transport.close();
-        if (callerThread != null) {
-            callerThread.close();
-        }
+        deadlines.close();
         virtualThreads.shutdown();
     }
 
@@ -422,7 +279,7 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
         if (!r.future.isDone()) {
-            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers, blockingCaller);
+            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
         }
         return r;
     }
@@ -461,7 +318,7 @@ public final class HttpProvider implements BraneProvider {
             if (name == null || h.getValue() == null) {
                 throw new IllegalArgumentException("HttpConfig.requestHeaders gave a null header name or value");
             }
-            NettyHttpTransport.checkHeader(name, h.getValue());
+            HttpRequestHead.checkHeader(name, h.getValue());
             for (String configured : config.headers().keySet()) {
                 if (configured.equalsIgnoreCase(name)) {
                     throw new IllegalArgumentException("HttpConfig.requestHeaders gave header " + name
@@ -487,402 +344,12 @@ public final class HttpProvider implements BraneProvider {
     }
 
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
-                              Map<String, String> headers, boolean callerWaits) {
-        HttpExchange x = new HttpExchange(rs, calls, serialize(rs, calls, batch), batch, headers, callerWaits,
-                callerThread != null);
-        if (x.firstSender != null) {
-            AnswerFuture.offerDeparture(rs, () -> sendHere(x));
-        }
-        attempt(x);
-    }
-
-    /**
-     * Run by a caller that starts waiting for one of {@code x}'s futures ({@link AnswerFuture#offerDeparture}): if the
-     * event loop has not written the exchange yet, this thread takes it and sends it itself on a connection of its
-     * own ({@link CallerThreadHttp}), as {@code sendBatchAndWait} does; the event loop then finds it taken and sends
-     * nothing. An asynchronous call joined at once (the usual way) so costs one thread, not three (the caller, the
-     * event loop, the callback thread; measured in {@code HttpBatchCost}: about half the CPU per batch). A virtual
-     * thread, or a caller who finds every caller-thread connection busy, leaves it to the event loop.
-     */
-    private void sendHere(HttpExchange x) {
-        if (closed || Thread.currentThread().isVirtual()) {
-            return;
-        }
-        long remaining = x.deadline - System.nanoTime();
-        if (remaining <= 0) {
-            return; // the sweep ends its calls
-        }
-        CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining,
-                x::callerClaimsFirstSend, x.batch ? batchSpin : spin);
-        if (done != null) {
-            done.whenComplete((resp, err) -> answered(x, resp, err));
-        }
-    }
-
-    private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
-        long[] ids = new long[rs.size()];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = rs.get(i).id;
-        }
-        if (batch) {
-            for (PendingRequest r : rs) {
-                r.batchIds = ids; // so that the sweep's timeout names the batch the call went in
-            }
-        }
-        return serialize(ids, calls, batch);
-    }
-
-    /** The body of {@code calls} under {@code ids}: a JSON-RPC batch, or the one request when not {@code batch}. */
-    private byte[] serialize(long[] ids, List<RpcCall> calls, boolean batch) {
-        ByteBuf out = WireBuffer.take(64 * ids.length + 2);
-        try {
-            if (batch) {
-                out.writeByte('[');
-                for (int i = 0; i < ids.length; i++) {
-                    if (i > 0) {
-                        out.writeByte(',');
-                    }
-                    writeRequest(out, ids[i], calls.get(i));
-                }
-                out.writeByte(']');
-                lifecycle.hook(m -> m.onBatchSize(ids.length));
-            } else {
-                writeRequest(out, ids[0], calls.get(0));
-            }
-            return ByteBufUtil.getBytes(out);
-        } finally {
-            WireBuffer.give(out);
-        }
-    }
-
-    /**
-     * One request, byte for byte what Jackson writes: straight into the buffer when its params are plain
-     * ({@link RequestBytes}: a generator per call cost more than the call's bytes), else with Jackson.
-     */
-    private static void writeRequest(ByteBuf out, long id, RpcCall call) {
-        if (!RequestBytes.tryWrite(out, id, call.method(), call.params())) {
-            JsonRpcWriter.writeRequest(new ByteBufOutputStream(out), id, call.method(), call.params());
-        }
-    }
-
-    private void attempt(HttpExchange x) {
-        long remaining = x.deadline - System.nanoTime();
-        if (remaining <= 0) {
-            failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout"));
-            return;
-        }
-        if (closed) {
-            return;
-        }
-        x.attempt++;
-        // a first attempt a joining caller may take: only the one who sends it ends it (a retry after the event
-        // loop's failure must not follow the caller's own send)
-        boolean mayBeTaken = x.firstSender != null && x.attempt == 1;
-        try {
-            post(x, remaining).whenComplete((resp, err) -> {
-                if (!mayBeTaken || x.loopOwnsFirstSend()) {
-                    answered(x, resp, err);
-                }
-            });
-        } catch (RuntimeException e) {
-            if (!mayBeTaken || x.loopOwnsFirstSend()) {
-                onFailure(x, e);
-            }
-        }
-    }
-
-    /** The end of one attempt at {@code x}: a reply, an error, or neither (a caller took it: {@link #sendHere}). */
-    private void answered(HttpExchange x, HttpTransport.HttpReply resp, Throwable err) {
-        if (err != null) {
-            onFailure(x, err instanceof CompletionException ce && ce.getCause() != null ? ce.getCause() : err);
-        } else if (resp != null) {
-            try {
-                onResponse(x, resp);
-            } finally {
-                resp.release();
-            }
-        }
-    }
-
-    /**
-     * Sends the exchange's body: on the caller's own thread when it blocks for the answer anyway on a platform
-     * thread (no hand-off to an event loop and back), else through the transport's event loop. A retry runs on a
-     * virtual thread, so it always takes the transport.
-     */
-    private CompletableFuture<HttpTransport.HttpReply> post(HttpExchange x, long remaining) {
-        if (x.callerWaits && callerThread != null && !Thread.currentThread().isVirtual()) {
-            CompletableFuture<HttpTransport.HttpReply> done = callerThread.post(x.body, x.headers, remaining, null,
-                    x.batch ? batchSpin : spin);
-            if (done != null) {
-                return done;
-            }
-        }
-        if (x.firstSender != null && x.attempt == 1) {
-            return transport.post(x.body, x.headers, remaining, x::loopOwnsFirstSend, x.leaveToCallerUntil());
-        }
-        return transport.post(x.body, x.headers, remaining);
-    }
-
-    private void onFailure(HttpExchange x, Throwable err) {
-        FrameTooLargeException tooLarge = tooLarge(err);
-        if (tooLarge != null) {
-            // the body was cut off unread: not worth repeating, the node would send the same again
-            failAll(x, id -> new FrameTooLargeException(x.describe() + " failed: " + tooLarge.getMessage(), tooLarge));
-        } else if (err instanceof HttpConnectTimeoutException || err instanceof ConnectException
-                || err.getCause() instanceof ConnectException || err instanceof UnresolvedAddressException) {
-            // never reached the node: safe to repeat anything
-            if (!retry(x, -1, "connection failed: " + err)) {
-                failAll(x, id -> new ConnectionLostException(x.describe() + " failed: cannot connect to "
-                        + describeEndpoint() + ": " + err, err));
-            }
-        } else if (err instanceof HttpTimeoutException || err instanceof java.util.concurrent.TimeoutException) {
-            failAll(x, id -> new RpcTimeoutException(x.describe() + " got no answer within its timeout", err));
-        } else if (err instanceof IOException) {
-            if (!(x.repeatable && retry(x, -1, err.toString()))) {
-                failAll(x, id -> new ConnectionLostException(x.describe() + " failed: " + err
-                        + "; it may or may not have reached the node", err));
-            }
-        } else {
-            failAll(x, id -> new ConnectionLostException(x.describe() + " failed: " + err, err));
-        }
-    }
-
-    private static FrameTooLargeException tooLarge(Throwable err) {
-        for (Throwable t = err; t != null; t = t.getCause()) {
-            if (t instanceof FrameTooLargeException f) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    private void onResponse(HttpExchange x, HttpTransport.HttpReply resp) {
-        int status = resp.status();
-        if (status == 429 || status == 503) {
-            long retryAfter = parseRetryAfter(resp.retryAfter());
-            boolean may = status == 429 || x.repeatable;
-            if (retryAfter > config.maxRetryAfter().toNanos()) {
-                failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status
-                        + " with Retry-After " + Duration.ofNanos(retryAfter) + ", longer than maxRetryAfter ("
-                        + config.maxRetryAfter() + ")"));
-                return;
-            }
-            if (!(may && retry(x, retryAfter, "HTTP " + status))) {
-                failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status
-                        + " after " + x.attempt + " attempt(s)"));
-            }
-            return;
-        }
-        io.netty.buffer.ByteBuf body = resp.body();
-        Reading reading = new Reading(x, status);
-        AnswerGroup answers = new AnswerGroup();
-        try {
-            if (body.isReadable() && (status == 200 || looksLikeJson(body))) {
-                // parsed where it lies (the transport's buffers, never gathered into one array), by the router
-                // WebSocket answers take too, scoped to this exchange's calls
-                router.route(body, reading, answers);
-            }
-            List<PendingRequest> again = reading.again;
-            for (PendingRequest r : x.requests) {
-                if ((again == null || !again.contains(r)) && r.exchange == x && pending.take(r)) {
-                    String why = status == 200 ? "the response held no answer for id " + r.id
-                            : "HTTP " + status + " from " + describeEndpoint();
-                    lifecycle.fail(r, new InvalidResponseException(r.method + " failed: " + why), answers);
-                }
-            }
-            if (again != null) {
-                askAgain(x, again, reading.againErrors, answers);
-            }
-        } finally {
-            // every answer read so far completes, even if reading the rest failed; on an event loop, the group's
-            // watchdog is timed there (as WebSocket answers' are)
-            java.util.concurrent.ScheduledExecutorService loop = transport.currentLoop();
-            if (loop != null) {
-                lifecycle.deliver(answers, loop);
-            } else {
-                lifecycle.deliver(answers);
-            }
-        }
-    }
-
-    /**
-     * What one response may answer: the calls of its own exchange. A call answered "not now" that may be asked
-     * again stays in flight, kept here for {@link #askAgain}.
-     */
-    private final class Reading implements AnswerRouter.Scope {
-        private final HttpExchange x;
-        private final int status;
-        List<PendingRequest> again;
-        List<RpcErrorException> againErrors;
-
-        Reading(HttpExchange x, int status) {
-            this.x = x;
-            this.status = status;
-        }
-
-        @Override
-        public boolean owns(PendingRequest r) {
-            return r.exchange == x;
-        }
-
-        /** A call of this exchange by its id, without the table: a batch's ids are usually consecutive. */
-        @Override
-        public PendingRequest own(long id) {
-            List<PendingRequest> rs = x.requests;
-            long k = id - rs.get(0).id;
-            if (k >= 0 && k < rs.size()) {
-                PendingRequest r = rs.get((int) k);
-                if (r.id == id && r.exchange == x) {
-                    return r;
-                }
-            }
-            return null;
-        }
-
-        @Override
-        public boolean askAgainLater(PendingRequest r) {
-            return false;
-        }
-
-        @Override
-        public boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
-            if (notRepeatable(r.method)) {
-                return false;
-            }
-            if (again != null && again.contains(r)) {
-                return true; // the same id answered twice: it is asked again once
-            }
-            if (again == null) {
-                again = new ArrayList<>();
-                againErrors = new ArrayList<>();
-            }
-            again.add(r);
-            againErrors.add(answer);
-            return true;
-        }
-
-        @Override
-        public PendingRequest soleRequest() {
-            return x.requests.size() == 1 && again == null ? x.requests.get(0) : null;
-        }
-
-        @Override
-        public String describe() {
-            return "HTTP " + status;
-        }
-    }
-
-    /**
-     * Sends the calls answered "not now" once more after a backoff, as one new exchange with what is left of
-     * the time; when no retry or time is left they end with the node's answer.
-     */
-    private void askAgain(HttpExchange x, List<PendingRequest> rs, List<RpcErrorException> errors,
-                          AnswerGroup answers) {
-        List<RpcCall> calls = new ArrayList<>(rs.size());
-        for (PendingRequest r : rs) {
-            calls.add(x.calls.get(x.requests.indexOf(r)));
-        }
-        boolean all = rs.size() == x.requests.size();
-        boolean batch = all ? x.batch : rs.size() > 1;
-        byte[] body = all ? x.body : serialize(rs, calls, batch);
-        HttpExchange next = new HttpExchange(rs, calls, body, batch, x.headers, x.deadline, x.attempt, false);
-        RpcErrorException first = errors.get(0);
-        if (retry(next, -1, "JSON-RPC error " + first.code() + ": " + NodeText.of(first.rpcMessage()))) {
-            return;
-        }
-        for (int i = 0; i < rs.size(); i++) {
-            PendingRequest r = rs.get(i);
-            if (pending.take(r)) {
-                lifecycle.fail(r, errors.get(i), answers);
-            }
-        }
-    }
-
-    /** Schedules another attempt if retries and time remain; returns false if it did not. */
-    private boolean retry(HttpExchange x, long retryAfterNanos, String why) {
-        if (closed || x.attempt > config.maxRetries()) {
-            return false;
-        }
-        long delay = retryAfterNanos >= 0 ? retryAfterNanos : backoff(x.attempt);
-        if (System.nanoTime() + delay >= x.deadline) {
-            return false;
-        }
-        RequestLifecycle.LOG.debug("retrying {} to {} in {} ({})", x.describe(), config.name(), Duration.ofNanos(delay),
-                NodeText.of(why));
-        try {
-            virtualThreads.execute(() -> {
-                sleepNanos(delay);
-                attempt(x);
-            });
-            return true;
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            return false;
-        }
-    }
-
-    private long backoff(int attempt) {
-        long initial = config.retryInitialBackoff().toNanos();
-        long max = config.retryMaxBackoff().toNanos();
-        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
-        return base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+                              Map<String, String> headers) {
+        exchanges.send(rs, calls, batch, headers);
     }
 
     /** Retry-After as delta-seconds or an HTTP date; -1 if absent or unreadable. */
     static long parseRetryAfter(String value) {
-        if (value == null || value.isBlank()) {
-            return -1;
-        }
-        String v = value.trim();
-        try {
-            long seconds = Long.parseLong(v);
-            return seconds < 0 ? -1 : Duration.ofSeconds(Math.min(seconds, 86_400)).toNanos();
-        } catch (NumberFormatException notSeconds) {
-            try {
-                ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
-                long nanos = Duration.between(ZonedDateTime.now(at.getZone()), at).toNanos();
-                return Math.max(0, nanos);
-            } catch (java.time.format.DateTimeParseException e) {
-                return -1;
-            }
-        }
-    }
-
-    private void failAll(HttpExchange x, java.util.function.LongFunction<BraneRpcException> error) {
-        for (PendingRequest r : x.requests) {
-            if (pending.take(r)) {
-                lifecycle.fail(r, error.apply(r.id));
-            }
-        }
-    }
-
-    private static boolean looksLikeJson(io.netty.buffer.ByteBuf body) {
-        for (int i = body.readerIndex(), end = body.writerIndex(); i < end; i++) {
-            byte b = body.getByte(i);
-            if (b == '{' || b == '[') {
-                return true;
-            }
-            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
-                return false;
-            }
-        }
-        return false;
-    }
-
-    private String describeEndpoint() {
-        return "'" + config.name() + "' (" + config.uri().getScheme() + "://" + config.uri().getHost()
-                + (config.uri().getPort() > 0 ? ":" + config.uri().getPort() : "") + ")";
-    }
-
-    /** Sleeps in short slices so that close() ends a retry backoff (up to maxRetryAfter) at once. */
-    private void sleepNanos(long nanos) {
-        long end = System.nanoTime() + nanos;
-        try {
-            long left;
-            while (!closed && (left = end - System.nanoTime()) > 0) {
-                Thread.sleep(Duration.ofNanos(Math.min(left, 20_000_000L)));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return HttpExchanges.parseRetryAfter(value);
     }
 }

@@ -17,51 +17,16 @@ import io.netty.buffer.Unpooled;
  */
 interface HttpTransport extends AutoCloseable {
 
-    /** Sends {@code body}; the returned future ends within {@code timeoutNanos} (plus one sweep tick at most). */
+    /** Sends {@code body}; the returned future ends within {@code timeoutNanos}. */
     default CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos) {
         return post(body, Map.of(), timeoutNanos);
     }
 
     /**
      * Sends {@code body} with {@code headers} added to the configured ones (checked by the provider); the returned
-     * future ends within {@code timeoutNanos} (plus one sweep tick at most).
+     * future ends within {@code timeoutNanos}.
      */
     CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
-
-    /**
-     * As {@link #post(byte[], Map, long)}, but the request is written only if {@code mayWrite}, asked right before it
-     * would be written (and before a connection is opened for it), says so; else nothing is sent and the future
-     * completes with null (its caller took the request to send it on its own thread: {@link
-     * AnswerFuture#offerDeparture}). Once it has said yes it must say yes again. This default asks at once.
-     */
-    default CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
-                                              java.util.function.BooleanSupplier mayWrite) {
-        if (!mayWrite.getAsBoolean()) {
-            return CompletableFuture.completedFuture(null);
-        }
-        return post(body, headers, timeoutNanos);
-    }
-
-    /**
-     * As {@link #post(byte[], Map, long, java.util.function.BooleanSupplier)}, where a transport whose event loop
-     * would otherwise ask {@code mayWrite} before {@code leaveToCallerUntil} ({@link System#nanoTime()}; 0: no such
-     * time) waits until then before it asks: the caller is expected to take the request by then, and the loop that
-     * asked first would send it instead, with its own read, parse and wake-up of the caller. This default asks at
-     * once.
-     */
-    default CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
-                                              java.util.function.BooleanSupplier mayWrite, long leaveToCallerUntil) {
-        return post(body, headers, timeoutNanos, mayWrite);
-    }
-
-    /**
-     * Has {@code task} run with the time ({@link System#nanoTime()}) on every tick of the one sweep that ends this
-     * transport's late exchanges ({@link InFlightTable#SWEEP_TICK}); false if this transport has no sweep (both
-     * transports have one: Netty's on an event loop, the JDK client's on a sweep thread of its own).
-     */
-    default boolean alsoOnSweep(java.util.function.LongConsumer task) {
-        return false;
-    }
 
     /**
      * The event loop of this transport that the calling thread runs, or null (another thread, or no event loop):

@@ -4,10 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
@@ -19,11 +16,8 @@ import java.util.function.Function;
  * <ul>
  *   <li><b>admission</b> ({@link #admit}): at most {@code capacity} requests; one refused (closed, full) ends at
  *       once with its error;</li>
- *   <li><b>deadlines</b> ({@link #expire}, {@link #sweepEvery}): each request carries its own deadline, and one
- *       periodic sweep per provider, on its event loop, ends those past it. No task is scheduled per request,
- *       so no call schedules a timer from its caller's thread and cancels it from the I/O thread (the cost of
- *       the design before, two cross-thread tasks per call). A timeout fires between its deadline and one tick
- *       ({@link #SWEEP_TICK}) later;</li>
+ *   <li><b>deadlines</b>: each admitted request schedules its own deadline on the provider's {@link DeadlineTimer},
+ *       cancelled when the request ends first; the timer sleeps while nothing is in flight;</li>
  *   <li><b>completion by id</b> ({@link #take}): removing a request is what ends it, and only one caller can
  *       remove it, so a duplicate or late answer, a timeout and a lost connection racing for the same request
  *       end it exactly once;</li>
@@ -42,10 +36,7 @@ import java.util.function.Function;
  */
 final class InFlightTable {
 
-    /** How often the sweep looks for requests past their deadline: also how late a timeout may fire. */
-    static final Duration SWEEP_TICK = Duration.ofMillis(10);
-
-    /** Most slots per table: the sweep reads every one each tick while anything is in flight. */
+    /** Most slots per table: {@link #drain} reads every one. */
     static final int MAX_SLOTS = 4096;
 
     /** Requests by {@code id & mask}: a slot holds one request, or null. */
@@ -58,10 +49,17 @@ final class InFlightTable {
     private final AtomicInteger size = new AtomicInteger();
     private final int capacity;
     private final RequestLifecycle lifecycle;
-    /** Told of each request the sweep ends, before its future fails (WebSocket: a late eth_subscribe answer). */
+    /** Where each request's deadline is scheduled; null only in tests that end requests with {@link #expire}. */
+    private final DeadlineTimer deadlines;
+    /** Told of each request its deadline ends, before its future fails (WebSocket: a late eth_subscribe answer). */
     private volatile Consumer<PendingRequest> onExpired = r -> { };
 
     InFlightTable(int capacity, RequestLifecycle lifecycle) {
+        this(capacity, lifecycle, null);
+    }
+
+    InFlightTable(int capacity, RequestLifecycle lifecycle, DeadlineTimer deadlines) {
+        this.deadlines = deadlines;
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
         }
@@ -135,7 +133,33 @@ final class InFlightTable {
             return false;
         }
         lifecycle.started(r.method);
+        armDeadline(r);
         return true;
+    }
+
+    /** Schedules {@code r}'s deadline; cancelled by whoever takes it out first. */
+    private void armDeadline(PendingRequest r) {
+        if (deadlines == null) {
+            return;
+        }
+        ScheduledFuture<?> f = deadlines.schedule(() -> {
+            if (take(r)) {
+                expired(r);
+            }
+        }, r.startNanos + r.timeoutNanos - System.nanoTime());
+        r.deadline = f;
+        if (f != null && get(r.id) != r) {
+            f.cancel(false); // answered before the deadline was set: nobody else would cancel it
+        }
+    }
+
+    /** Cancels the deadline of {@code r}, just taken out of the table. */
+    private static PendingRequest ended(PendingRequest r) {
+        ScheduledFuture<?> f = r.deadline;
+        if (f != null) {
+            f.cancel(false);
+        }
+        return r;
     }
 
     /**
@@ -173,14 +197,14 @@ final class InFlightTable {
         PendingRequest r = slots.get(i);
         if (r != null && r.id == id && slots.compareAndSet(i, r, null)) {
             size.decrementAndGet();
-            return r;
+            return ended(r);
         }
         if (overflowSize.get() > 0) {
             r = overflow.remove(id);
             if (r != null) {
                 overflowSize.decrementAndGet();
                 size.decrementAndGet();
-                return r;
+                return ended(r);
             }
         }
         return null;
@@ -193,11 +217,13 @@ final class InFlightTable {
         // them, and a failed compare-and-set costs a locked instruction where a read costs none
         if (slots.get(i) == r && slots.compareAndSet(i, r, null)) {
             size.decrementAndGet();
+            ended(r);
             return true;
         }
         if (overflowSize.get() > 0 && overflow.remove(r.id, r)) {
             overflowSize.decrementAndGet();
             size.decrementAndGet();
+            ended(r);
             return true;
         }
         return false;
@@ -241,7 +267,8 @@ final class InFlightTable {
 
     /**
      * Ends, with {@link RpcTimeoutException}, every request whose deadline is at or before {@code nowNanos}
-     * ({@link System#nanoTime()} scale); returns how many it ended.
+     * ({@link System#nanoTime()} scale); returns how many it ended. The deadlines end requests by themselves; this
+     * is for tests of a table without a timer.
      */
     int expire(long nowNanos) {
         if (size.get() == 0) {
@@ -266,34 +293,17 @@ final class InFlightTable {
         return n;
     }
 
-    /** Ends {@code r}, taken out by the sweep, with its timeout. */
+    /** Ends {@code r}, taken out at its deadline, with its timeout. */
     private void expired(PendingRequest r) {
         try {
             onExpired.accept(r);
         } catch (RuntimeException e) {
             RequestLifecycle.LOG.debug("expiry listener threw", e);
         }
-        Runnable cancelRead = r.cancelRead;
-        if (cancelRead != null) {
-            cancelRead.run(); // its caller waits in a blocking read that has no deadline of its own
-        }
         long[] batch = r.batchIds;
         lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + r.id
                 + (batch == null ? "" : ", one of a batch of " + batch.length) + ") got no answer within "
                 + Duration.ofNanos(r.timeoutNanos)));
-    }
-
-    /**
-     * Starts the sweep on {@code loop} (an event loop of the provider): every {@code tick}, it ends the requests
-     * past their deadline. Returns the task, to cancel when the provider closes; null if the loop is shut down.
-     */
-    ScheduledFuture<?> sweepEvery(ScheduledExecutorService loop, Duration tick) {
-        long nanos = tick.toNanos();
-        try {
-            return loop.scheduleAtFixedRate(() -> expire(System.nanoTime()), nanos, nanos, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException shutDown) {
-            return null;
-        }
     }
 
     /** The request still in flight under this id, or null; it stays in the table. */

@@ -21,24 +21,22 @@ import java.util.function.LongConsumer;
  * JDK client costs more per call (its internal hand-offs between threads), which is why HTTP/1.1 runs on
  * Netty.
  *
- * <p>Deadlines work as on Netty: no timer per request ({@code HttpRequest.timeout} and
- * {@code CompletableFuture.orTimeout} would each schedule one). One sweep thread per transport ticks every
- * {@link InFlightTable#SWEEP_TICK}: it runs the provider's table first (its error names the call), then ends
- * every exchange past its deadline (headers or body still outstanding) and cancels it, which makes the JDK
- * client reset that one stream; the connection and the other streams on it go on.
+ * <p>Deadlines: each exchange schedules its end on the provider's {@link DeadlineTimer}, which cancels it past its
+ * deadline (headers or body still outstanding) and so makes the JDK client reset that one stream; the connection
+ * and the other streams on it go on.
  */
 final class JdkHttpTransport implements HttpTransport {
 
     private final HttpConfig config;
     private final HttpClient client;
-    /** Exchanges waiting for their answer; the sweep looks for late ones. */
+    /** Exchanges waiting for their answer, ended by {@link #close}. */
     private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
-    private final ScheduledThreadPoolExecutor sweeper;
-    private final SweepTask alsoOnSweep = new SweepTask();
+    private final DeadlineTimer deadlines;
     private volatile boolean closed;
 
-    JdkHttpTransport(HttpConfig config, Executor executor) {
+    JdkHttpTransport(HttpConfig config, Executor executor, DeadlineTimer deadlines) {
         this.config = config;
+        this.deadlines = deadlines;
         HttpClient.Builder builder = HttpClient.newBuilder();
         if (config.tlsKeys() != null || config.tlsTrust() != null) {
             builder.sslContext(sslContext(config));
@@ -49,14 +47,6 @@ final class JdkHttpTransport implements HttpTransport {
                 .connectTimeout(config.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
-        this.sweeper = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "brane-http2-sweep-" + config.name());
-            t.setDaemon(true);
-            return t;
-        });
-        sweeper.setRemoveOnCancelPolicy(true);
-        long tick = InFlightTable.SWEEP_TICK.toNanos();
-        sweeper.scheduleAtFixedRate(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
     }
 
     private static javax.net.ssl.SSLContext sslContext(HttpConfig config) {
@@ -87,10 +77,14 @@ final class JdkHttpTransport implements HttpTransport {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        Exchange x = new Exchange(sent, System.nanoTime() + timeoutNanos);
+        Exchange x = new Exchange(sent);
         inFlight.add(x);
+        java.util.concurrent.ScheduledFuture<?> deadline = deadlines.schedule(() -> late(x), timeoutNanos);
         sent.whenComplete((resp, err) -> {
             inFlight.remove(x);
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
             if (err != null) {
                 x.reply.completeExceptionally(err instanceof CompletionException ce && ce.getCause() != null
                         ? ce.getCause() : err);
@@ -102,22 +96,12 @@ final class JdkHttpTransport implements HttpTransport {
         return x.reply;
     }
 
-    @Override
-    public boolean alsoOnSweep(LongConsumer task) {
-        alsoOnSweep.set(task);
-        return true;
-    }
-
-    /** One tick: the provider's table first, then this transport's late exchanges. */
-    private void sweep() {
-        long now = alsoOnSweep.run();
-        for (Exchange x : inFlight) {
-            if (now - x.deadline >= 0) {
-                inFlight.remove(x);
-                x.reply.completeExceptionally(new TimeoutException("no HTTP answer within the request timeout"));
-                // resets this exchange's stream (or closes its HTTP/1.1 connection), so its late answer is dropped
-                x.sent.cancel(true);
-            }
+    /** Ends an exchange past its deadline. */
+    private void late(Exchange x) {
+        if (inFlight.remove(x)) {
+            x.reply.completeExceptionally(new TimeoutException("no HTTP answer within the request timeout"));
+            // resets this exchange's stream (or closes its HTTP/1.1 connection), so its late answer is dropped
+            x.sent.cancel(true);
         }
     }
 
@@ -129,7 +113,6 @@ final class JdkHttpTransport implements HttpTransport {
     @Override
     public void close() {
         closed = true;
-        sweeper.shutdownNow();
         for (Exchange x : inFlight) {
             x.reply.completeExceptionally(new IOException("the HTTP transport was closed"));
             x.sent.cancel(true);
@@ -138,15 +121,13 @@ final class JdkHttpTransport implements HttpTransport {
         client.shutdownNow();
     }
 
-    /** One POST: the JDK client's future, the one handed to the provider and the deadline. */
+    /** One POST: the JDK client's future and the one handed to the provider. */
     private static final class Exchange {
         final CompletableFuture<HttpResponse<byte[]>> sent;
         final CompletableFuture<HttpReply> reply = new CompletableFuture<>();
-        final long deadline;
 
-        Exchange(CompletableFuture<HttpResponse<byte[]>> sent, long deadline) {
+        Exchange(CompletableFuture<HttpResponse<byte[]>> sent) {
             this.sent = sent;
-            this.deadline = deadline;
         }
     }
 }

@@ -47,8 +47,8 @@ final class JsonRpcReader {
     /**
      * Answers of up to this many bytes that are not in one array (direct or composite buffers on an event loop) are
      * copied into a scratch array of the reading thread for the fast path ({@link CursorAnswer}): the copy costs a few
-     * percent of a parse, the fast path about half of one. Larger answers, and answers read on virtual threads (whose
-     * thread-locals would be one array per call), stay with the token path in place.
+     * percent of a parse, the fast path about half of one. Larger answers stay with the token path in place. Answers
+     * in direct buffers are read on the transports' event loops, so the scratch is one array per I/O thread.
      */
     static final int SCRATCH_LIMIT = 2 << 20;
     private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
@@ -56,7 +56,7 @@ final class JsonRpcReader {
     /**
      * Reads the readable bytes of {@code buf}: a heap buffer through its array; anything else (direct or composite
      * buffers) first through a copy for the fast path (see {@link #SCRATCH_LIMIT}), then, if the fast path declines
-     * it, through the token path over that copy; larger ones (or on a virtual thread) through a stream over it,
+     * it, through the token path over that copy; larger ones through a stream over it,
      * which Jackson reads in its own small recycled buffer.
      */
     static void read(ByteBuf buf, ResponseSink sink) {
@@ -65,7 +65,7 @@ final class JsonRpcReader {
             return;
         }
         int n = buf.readableBytes();
-        if (n <= SCRATCH_LIMIT && !Thread.currentThread().isVirtual()) {
+        if (n <= SCRATCH_LIMIT) {
             byte[] scratch = scratch(n);
             buf.getBytes(buf.readerIndex(), scratch, 0, n);
             if (!CursorAnswer.readAll(scratch, 0, n, sink)) {

@@ -3,59 +3,45 @@ package sh.brane.rpc;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.function.BooleanSupplier;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoop;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
  * POSTs to one endpoint over pooled keep-alive HTTP/1.1 connections on Netty (epoll on Linux, else NIO).
  *
  * <p>Each call has a connection to itself until its answer is read (no pipelining); idle connections are
- * reused newest first, so a sequential caller keeps one warm connection. At most {@link #MAX_CONNECTIONS}
+ * reused newest first, so a sequential caller keeps one warm connection. At most {@link HttpConfig#maxConnections}
  * are open; calls beyond that wait, within their timeout, for one to come free. A connection is dropped
- * when the node closes it or says {@code Connection: close}, when an answer is malformed or too large, and
- * when a call on it times out (its late answer must never be read as the next call's).
+ * when the node closes it or says {@code Connection: close}, when an answer is malformed or too large, when a
+ * call on it times out (its late answer must never be read as the next call's), and when it has been idle for
+ * {@link HttpConfig#idleTimeout}.
  *
  * <p>An answer's body is kept in the buffers Netty read it into (retained, joined without a copy into a
  * {@link io.netty.buffer.CompositeByteBuf} when it came in several pieces; only small pieces are copied together,
@@ -64,69 +50,48 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  *
  * <p>Futures complete on the I/O thread; {@link HttpProvider} moves user continuations off it.
  *
- * <p>Longer than this project's usual class (about 950 lines) on purpose: the pool, each connection's state (request
- * written, head read, body gathered, released or dropped), the deadlines of its own calls and the pipeline set-up
- * share one connection's state and its drop rule; the body assembly ({@link AnswerBody}) and the caller's-thread path
- * ({@link CallerThreadHttp}) are already classes of their own.
+ * <p>Each call's deadline is a task on the provider's {@link DeadlineTimer}, cancelled when the call ends.
  */
 final class NettyHttpTransport implements HttpTransport {
 
-    /** Most connections open at once: far more than a node serves well from one client, few enough for its limits. */
-    static final int MAX_CONNECTIONS = 64;
-
     private static final int IO_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     private static final int MAX_CHUNK = 64 * 1024;
-    private static final byte[] END_OF_HEADERS = {'\r', '\n', '\r', '\n'};
-    /** Set by this transport; a configured value would contradict or break the framing. */
-    private static final Set<String> RESERVED_HEADERS = Set.of("host", "content-length", "connection",
-            "transfer-encoding", "keep-alive", "expect", "upgrade", "te", "trailer");
     private static final AtomicIntegerFieldUpdater<Call> ENDED =
             AtomicIntegerFieldUpdater.newUpdater(Call.class, "ended");
 
     /** Netty names its threads {@code <this>-<pool>-<n>}. */
     private final String ioThreadName;
-    private final String host;
-    private final int port;
+    final String host;
+    final int port;
     /** The request line and headers up to the value of Content-Length, encoded once. */
-    private final byte[] requestHead;
-    private final int maxResponseSize;
+    final byte[] requestHead;
+    final int maxResponseSize;
     private final int maxConnections;
     private final EventLoopGroup group;
-    /** Queues a task on the sweep's event loop without waking it ({@link NettySockets#lazily}). */
-    private final Executor lazilyOnSweepLoop;
-    private final EventLoop sweepLoop;
     private final Bootstrap bootstrap;
+    private final DeadlineTimer deadlines;
 
     // The pool, guarded by this.
-    private final ArrayDeque<Connection> idle = new ArrayDeque<>();
+    private final ArrayDeque<HttpConnection> idle = new ArrayDeque<>();
     private final ArrayDeque<Call> waiting = new ArrayDeque<>();
     private final Set<Call> connecting = new HashSet<>();
-    /**
-     * Calls left to their caller: queued for their event loop without waking it ({@link #askLater}), or whose event
-     * loop waits until their caller had its time to take them ({@link #waitForCaller}). {@link #close} ends them.
-     */
-    private final Set<Call> leftToCaller = new HashSet<>();
-    private final Set<Connection> open = new HashSet<>();
-    /** Run on every tick of the sweep before this transport's own deadlines: the provider's {@link InFlightTable}. */
-    private final SweepTask alsoOnSweep = new SweepTask();
+    private final Set<HttpConnection> open = new HashSet<>();
     /** Connections open or being opened. */
     private int connections;
     private boolean closed;
 
-    NettyHttpTransport(HttpConfig config, String threadPrefix) {
-        this(config, threadPrefix, MAX_CONNECTIONS);
-    }
-
-    NettyHttpTransport(HttpConfig config, String threadPrefix, int maxConnections) {
+    NettyHttpTransport(HttpConfig config, String threadPrefix, DeadlineTimer deadlines) {
         this.ioThreadName = threadPrefix + "io";
-        this.maxConnections = maxConnections;
+        this.deadlines = deadlines;
+        this.maxConnections = config.maxConnections();
+        long idleMillis = config.idleTimeout().toMillis();
         this.maxResponseSize = config.maxResponseSize();
         URI uri = URI.create(config.uri().toASCIIString());
         boolean tls = "https".equalsIgnoreCase(uri.getScheme());
         String rawHost = uri.getHost();
         this.host = rawHost.startsWith("[") ? rawHost.substring(1, rawHost.length() - 1) : rawHost;
         this.port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
-        this.requestHead = requestHead(uri, rawHost, config.headers());
+        this.requestHead = HttpRequestHead.requestHead(uri, rawHost, config.headers());
         // the hostname check, as for wss://; HttpConfig offers no way around it
         SslContext ssl = tls ? NettySockets.tls(config.tlsKeys(), config.tlsTrust()) : null;
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
@@ -139,10 +104,12 @@ final class NettyHttpTransport implements HttpTransport {
                     @Override
                     protected void initChannel(Channel ch) {
                         ChannelPipeline p = ch.pipeline();
-                        Connection connection = new Connection(ch);
+                        HttpConnection connection = new HttpConnection(ch, NettyHttpTransport.this);
                         // first in the pipeline, so that it looks after every handler has read: quick ACKs only
-                        // while an answer is still coming (see Connection.awaitingAnswer)
-                        p.addLast(QuickAckHandler.whileExpecting(connection::awaitingAnswer));
+                        // while an answer is still coming
+                        p.addLast(QuickAckHandler.whileExpecting(() -> connection.current != null));
+                        // closes the connection once nothing was read or written on it for idleTimeout
+                        p.addLast(new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS));
                         if (ssl != null) {
                             SslHandler handler = ssl.newHandler(ch.alloc(), host, port);
                             handler.setHandshakeTimeoutMillis(connectMillis);
@@ -152,33 +119,12 @@ final class NettyHttpTransport implements HttpTransport {
                         p.addLast(connection);
                     }
                 });
-        long tick = InFlightTable.SWEEP_TICK.toNanos();
-        this.sweepLoop = (EventLoop) group.next();
-        this.lazilyOnSweepLoop = NettySockets.lazily(sweepLoop);
-        sweepLoop.scheduleAtFixedRate(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
     }
 
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
-        return post(body, headers, timeoutNanos, null);
-    }
-
-    /** Asks {@code mayWrite} on the event loop, right before the write: the caller's thread may take it until then. */
-    @Override
-    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
-                                             BooleanSupplier mayWrite) {
-        return post(body, headers, timeoutNanos, mayWrite, 0);
-    }
-
-    /**
-     * The same; an event loop that would ask {@code mayWrite} before {@code leaveToCallerUntil} schedules the question
-     * for then instead ({@link #waitForCaller}).
-     */
-    @Override
-    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos,
-                                             BooleanSupplier mayWrite, long leaveToCallerUntil) {
-        Call call = new Call(body, headerLines(headers), System.nanoTime() + timeoutNanos, mayWrite,
-                mayWrite == null ? 0 : leaveToCallerUntil);
+        Call call = new Call(body, HttpRequestHead.headerLines(headers));
+        call.deadline = deadlines.schedule(() -> timeout(call), timeoutNanos);
         acquire(call);
         return call.future;
     }
@@ -186,7 +132,7 @@ final class NettyHttpTransport implements HttpTransport {
     @Override
     public void close() {
         List<Call> calls = new ArrayList<>();
-        List<Connection> conns;
+        List<HttpConnection> conns;
         synchronized (this) {
             if (closed) {
                 return;
@@ -194,11 +140,9 @@ final class NettyHttpTransport implements HttpTransport {
             closed = true;
             calls.addAll(waiting);
             calls.addAll(connecting);
-            calls.addAll(leftToCaller);
             waiting.clear();
             connecting.clear();
-            leftToCaller.clear();
-            for (Connection c : open) {
+            for (HttpConnection c : open) {
                 Call current = c.current;
                 if (current != null) {
                     calls.add(current);
@@ -210,7 +154,7 @@ final class NettyHttpTransport implements HttpTransport {
         for (Call c : calls) {
             fail(c, closedError());
         }
-        for (Connection c : conns) {
+        for (HttpConnection c : conns) {
             c.channel.close();
         }
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
@@ -234,58 +178,41 @@ final class NettyHttpTransport implements HttpTransport {
     // ---------------------------------------------------------------- the pool
 
     /** Puts the call on an idle connection, a new one, or in the queue if the pool is full. */
-    private void acquire(Call call) {
+    void acquire(Call call) {
         if (call.isEnded()) {
             return;
         }
-        Connection conn = null;
-        List<Connection> dead = null;
+        HttpConnection conn = null;
+        List<HttpConnection> dead = null;
         boolean refused = false;
         boolean connect = false;
-        boolean askFirst = false;
-        boolean askLater;
         synchronized (this) {
-            askLater = !closed && call.leaveToCallerUntil != 0 && !call.writeAgreed;
-            if (askLater) {
-                // a caller that joins at once (HttpProvider) takes it before any event loop would: none is woken, and
-                // no connection is held for it
-                leftToCaller.add(call);
+            while ((conn = idle.pollFirst()) != null && !conn.channel.isActive()) {
+                // closed by the node while idle and not yet noticed by its event loop
+                open.remove(conn);
+                connections--;
+                if (dead == null) {
+                    dead = new ArrayList<>(1);
+                }
+                dead.add(conn);
+            }
+            if (closed) {
+                refused = true;
+            } else if (conn != null) {
+                conn.current = call;
+                call.on = conn;
+            } else if (connections < maxConnections) {
+                connections++;
+                connecting.add(call);
+                connect = true;
             } else {
-                while ((conn = idle.pollFirst()) != null && !conn.channel.isActive()) {
-                    // closed by the node while idle and not yet noticed by its event loop
-                    open.remove(conn);
-                    connections--;
-                    if (dead == null) {
-                        dead = new ArrayList<>(1);
-                    }
-                    dead.add(conn);
-                }
-                if (closed) {
-                    refused = true;
-                } else if (conn != null) {
-                    conn.current = call;
-                    call.on = conn;
-                } else if (call.mayWrite != null && !call.writeAgreed) {
-                    // a call its caller may still take opens no connection until the event loop knows it sends
-                    // it: the connections of calls taken meanwhile are not free yet, and the pool would grow with each
-                    askFirst = true;
-                } else if (connections < maxConnections) {
-                    connections++;
-                    connecting.add(call);
-                    connect = true;
-                } else {
-                    waiting.addLast(call);
-                }
+                waiting.addLast(call);
             }
         }
         if (dead != null) {
             dead.forEach(d -> d.channel.close());
         }
-        if (askLater) {
-            askLater(call);
-        } else if (askFirst) {
-            askThenAcquire(call);
-        } else if (refused) {
+        if (refused) {
             fail(call, closedError());
         } else if (conn != null) {
             conn.start(call);
@@ -294,94 +221,8 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    /**
-     * A call left to a caller that joins at once: its question goes to the sweep's event loop without waking it. Its
-     * caller takes it within microseconds (session 16: {@code HttpBatchCost} against Anvil, batches of 100 joined at
-     * once: the event loop's CPU per batch 20-26 -> 2-3 µs, the process's 77-100 -> 50-53, the wall time level with
-     * {@code sendBatchAndWait}'s), and the loop, at its next wake-up, finds it taken and ends it unsent.
-     * A call its caller does not join is asked (and written) at the loop's next wake-up: within one sweep tick
-     * ({@link InFlightTable#SWEEP_TICK}), where a woken loop took {@link JoinHabit#TAKE_WAIT_NANOS}; its sender
-     * then loses the habit, so its next calls wake the loop again.
-     */
-    private void askLater(Call call) {
-        try {
-            lazilyOnSweepLoop.execute(() -> {
-                synchronized (this) {
-                    leftToCaller.remove(call);
-                }
-                askOnLoop(call, sweepLoop);
-            });
-        } catch (RejectedExecutionException e) {
-            synchronized (this) {
-                leftToCaller.remove(call);
-            }
-            fail(call, closedError());
-        }
-    }
-
-    /** On an event loop: the call goes on ({@link #acquire}) if {@code mayWrite} agrees, else ends unsent (null). */
-    private void askThenAcquire(Call call) {
-        EventLoop loop = (EventLoop) group.next();
-        try {
-            loop.execute(() -> askOnLoop(call, loop));
-        } catch (RejectedExecutionException e) {
-            fail(call, closedError());
-        }
-    }
-
-    private void askOnLoop(Call call, EventLoop loop) {
-        if (call.isEnded()) {
-            return; // ended already: by close, or by its deadline
-        }
-        if (waitForCaller(call, loop, () -> askOnLoop(call, loop))) {
-            return;
-        }
-        if (call.mayWrite.getAsBoolean()) {
-            call.writeAgreed = true;
-            acquire(call);
-        } else if (call.end()) {
-            call.future.complete(null);
-        }
-    }
-
-    /**
-     * On {@code loop}: whether the question to {@code call}'s {@code mayWrite} waits, because its caller's time to take
-     * it ({@code leaveToCallerUntil}) has not passed; then {@code askAgain} runs on the loop when it has. A caller that
-     * joins at once takes its request 8-16 µs after handing it over, and this loop, when it was awake already or the
-     * caller was preempted, asked first in 8-26% of batches (measured in {@code HttpBatchCost} against Anvil) and then
-     * read, parsed and woke the caller for them: about twice the CPU of a taken batch. The wait is a timer on the
-     * loop, armed from the loop itself (no cross-thread task), and only the calls of a caller that took its last one
-     * wait ({@code HttpProvider}).
-     */
-    private boolean waitForCaller(Call call, EventLoop loop, Runnable askAgain) {
-        long wait = call.leaveToCallerUntil == 0 ? 0 : call.leaveToCallerUntil - System.nanoTime();
-        if (wait <= 0 || call.isEnded()) {
-            return false;
-        }
-        synchronized (this) {
-            if (closed) {
-                return false;
-            }
-            leftToCaller.add(call);
-        }
-        try {
-            loop.schedule(() -> {
-                synchronized (this) {
-                    leftToCaller.remove(call);
-                }
-                askAgain.run();
-            }, wait, TimeUnit.NANOSECONDS);
-            return true;
-        } catch (RejectedExecutionException e) {
-            synchronized (this) {
-                leftToCaller.remove(call);
-            }
-            return false;
-        }
-    }
-
     /** A connection whose exchange ended cleanly: serves the next waiting call, or goes idle. */
-    private void release(Connection conn) {
+    void release(HttpConnection conn) {
         Call next;
         synchronized (this) {
             if (closed || !open.contains(conn)) {
@@ -404,7 +245,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     /** Takes a connection out of the pool for good and closes it; idempotent. */
-    private void drop(Connection conn) {
+    void drop(HttpConnection conn) {
         Call next = null;
         synchronized (this) {
             if (open.remove(conn)) {
@@ -472,7 +313,7 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     private void connected(Call call, Channel ch) {
-        Connection conn = ch.pipeline().get(Connection.class);
+        HttpConnection conn = ch.pipeline().get(HttpConnection.class);
         boolean refused;
         boolean assigned = false;
         synchronized (this) {
@@ -516,36 +357,31 @@ final class NettyHttpTransport implements HttpTransport {
     // ---------------------------------------------------------------- calls
 
     /** One POST in flight. Whoever wins {@link #end()} completes it; everyone else leaves it alone. */
-    private static final class Call {
+    static final class Call {
         final byte[] body;
         /** This call's own header lines ({@link HttpConfig#requestHeaders}), or null. */
         final byte[] headerLines;
-        final long deadline;
         final CompletableFuture<HttpReply> future = new CompletableFuture<>();
-        /**
-         * Asked right before the write (and before a connection is opened for it): false, its caller took the request
-         * and it is not sent. Null: always. Asked again after it agreed, it agrees again.
-         */
-        final BooleanSupplier mayWrite;
-        /** Whether {@link #mayWrite} agreed before a connection was opened for this call. */
-        volatile boolean writeAgreed;
+        /** Its end at its deadline, cancelled when it ends first. */
+        volatile java.util.concurrent.ScheduledFuture<?> deadline;
         /** The connection it was last handed to. */
-        volatile Connection on;
+        volatile HttpConnection on;
         volatile int ended;
 
-        /** {@link System#nanoTime()} before which the event loop leaves the call to its caller; 0: no wait. */
-        final long leaveToCallerUntil;
-
-        Call(byte[] body, byte[] headerLines, long deadline, BooleanSupplier mayWrite, long leaveToCallerUntil) {
+        Call(byte[] body, byte[] headerLines) {
             this.body = body;
             this.headerLines = headerLines;
-            this.deadline = deadline;
-            this.mayWrite = mayWrite;
-            this.leaveToCallerUntil = leaveToCallerUntil;
         }
 
         boolean end() {
-            return ENDED.compareAndSet(this, 0, 1);
+            if (!ENDED.compareAndSet(this, 0, 1)) {
+                return false;
+            }
+            java.util.concurrent.ScheduledFuture<?> d = deadline;
+            if (d != null) {
+                d.cancel(false);
+            }
+            return true;
         }
 
         boolean isEnded() {
@@ -554,56 +390,12 @@ final class NettyHttpTransport implements HttpTransport {
     }
 
     /**
-     * Ends, with {@link TimeoutException}, every call past its deadline at {@code nowNanos}: waiting for a
-     * connection, connecting, or on one (which is dropped, so that its late answer is never read as the next
-     * call's). Run by this transport's one sweep, every {@link InFlightTable#SWEEP_TICK} on one of its event loops: no
-     * timer task per call, which would be scheduled on an event loop and cancelled from another thread. A call
-     * ends between its deadline and one tick later.
+     * Ends, with {@link TimeoutException}, a call at its deadline: waiting for a connection, connecting, or on one
+     * (which is dropped, so that its late answer is never read as the next call's).
      */
-    void expire(long nowNanos) {
-        List<Call> late = null;
-        synchronized (this) {
-            if (waiting.isEmpty() && connecting.isEmpty() && open.isEmpty()) {
-                return;
-            }
-            for (Call c : waiting) {
-                late = addIfLate(late, c, nowNanos);
-            }
-            for (Call c : connecting) {
-                late = addIfLate(late, c, nowNanos);
-            }
-            for (Connection conn : open) {
-                late = addIfLate(late, conn.current, nowNanos);
-            }
-        }
-        if (late != null) {
-            late.forEach(this::timeout);
-        }
-    }
-
-    private static List<Call> addIfLate(List<Call> late, Call c, long nowNanos) {
-        if (c == null || c.isEnded() || nowNanos - c.deadline < 0) {
-            return late;
-        }
-        List<Call> out = late == null ? new ArrayList<>(2) : late;
-        out.add(c);
-        return out;
-    }
-
-    @Override
-    public boolean alsoOnSweep(java.util.function.LongConsumer task) {
-        alsoOnSweep.set(task);
-        return true;
-    }
-
-    /** One tick of the sweep: the provider's table first (its error names the call), then this transport's calls. */
-    private void sweep() {
-        expire(alsoOnSweep.run());
-    }
-
     private void timeout(Call call) {
         if (call.end()) {
-            Connection c = call.on;
+            HttpConnection c = call.on;
             if (c != null) {
                 // a late answer on it must never be read as the next call's
                 drop(c);
@@ -612,13 +404,13 @@ final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    private static void fail(Call call, Throwable error) {
+    static void fail(Call call, Throwable error) {
         if (call.end()) {
             call.future.completeExceptionally(error);
         }
     }
 
-    private static IOException closedError() {
+    static IOException closedError() {
         return new IOException("the HTTP transport was closed");
     }
 
@@ -632,319 +424,4 @@ final class NettyHttpTransport implements HttpTransport {
         e.initCause(cause);
         return e;
     }
-
-    // ---------------------------------------------------------------- one connection
-
-    /** The handler of one connection; its fields are touched only on the connection's event loop. */
-    private final class Connection extends ChannelInboundHandlerAdapter {
-        final Channel channel;
-        /** The call this connection carries; set under the pool lock, cleared on the event loop. */
-        volatile Call current;
-        /** Whether {@link #current}'s request was handed to the socket. */
-        private boolean written;
-        /** Whether this connection served a call before: if it died before a write, another one may be tried. */
-        private boolean reused;
-        private boolean informational;
-        /** Whether the head of {@link #current}'s answer came. */
-        private boolean answering;
-        private int status;
-        private String retryAfter;
-        private boolean keepAlive;
-        private long declaredLength;
-        /** The body read so far: released by {@link #discardBody} or handed over in the reply. */
-        private final AnswerBody body;
-
-        Connection(Channel channel) {
-            this.channel = channel;
-            this.body = new AnswerBody(channel.alloc());
-        }
-
-        /**
-         * Whether an answer is still expected here: a call is on this connection and its answer has not ended. Only
-         * then are reads acknowledged at once ({@link QuickAckHandler}): a node with Nagle's algorithm on holds the
-         * rest of an answer sent in several writes until the first part is acknowledged, and the re-armed option
-         * sends that ACK at once. Once the answer has ended nothing more is expected (one call per connection at a
-         * time), so the read is left to the kernel's delayed ACK, which our next request on the connection carries:
-         * one {@code setsockopt} and one ACK packet fewer per exchange (both were on each batch's critical path).
-         */
-        boolean awaitingAnswer() {
-            return current != null;
-        }
-
-        /** Writes {@code call} on the event loop; the caller made it {@link #current}. */
-        void start(Call call) {
-            EventLoop loop = channel.eventLoop();
-            if (loop.inEventLoop()) {
-                write(call);
-                return;
-            }
-            try {
-                loop.execute(() -> write(call));
-            } catch (RejectedExecutionException e) {
-                fail(call, closedError());
-            }
-        }
-
-        void write(Call call) {
-            if (current != call) {
-                return; // the connection died before this ran and the call went elsewhere
-            }
-            if (call.isEnded()) {
-                current = null;
-                drop(this);
-                return;
-            }
-            if (!channel.isActive()) {
-                current = null;
-                drop(this);
-                elsewhere(call);
-                return;
-            }
-            if (waitForCaller(call, channel.eventLoop(), () -> write(call))) {
-                return; // asked again when its caller's time to take it has passed
-            }
-            if (call.mayWrite != null && !call.mayWrite.getAsBoolean()) {
-                // its caller sends it on a connection of its own: this one is free again, nothing was written
-                current = null;
-                if (call.end()) {
-                    call.future.complete(null);
-                }
-                release(this);
-                return;
-            }
-            written = true;
-            discardBody();
-            informational = false;
-            answering = false;
-            byte[] b = call.body;
-            byte[] own = call.headerLines;
-            ByteBuf buf = channel.alloc().ioBuffer(requestHead.length + 14 + b.length + (own == null ? 0 : own.length));
-            buf.writeBytes(requestHead);
-            buf.writeCharSequence(Integer.toString(b.length), StandardCharsets.US_ASCII);
-            if (own != null) {
-                buf.writeBytes(END_OF_HEADERS, 0, 2);
-                buf.writeBytes(own);
-                buf.writeBytes(END_OF_HEADERS, 0, 2);
-            } else {
-                buf.writeBytes(END_OF_HEADERS);
-            }
-            buf.writeBytes(b);
-            channel.writeAndFlush(buf, channel.voidPromise());
-        }
-
-        /** A call whose request was not written here: another connection may take it, safely. */
-        private void elsewhere(Call call) {
-            if (reused) {
-                acquire(call);
-            } else {
-                fail(call, new ConnectException("the node closed the connection right after accepting it"));
-            }
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            try {
-                Call c = current;
-                if (c == null || !written) {
-                    // nothing asked on this connection (e.g. a 408 sent to an idle one): it cannot be trusted
-                    current = null;
-                    drop(this);
-                    if (c != null) {
-                        elsewhere(c);
-                    }
-                    return;
-                }
-                if (c.isEnded()) {
-                    current = null;
-                    drop(this);
-                    return;
-                }
-                if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
-                    Throwable cause = o.decoderResult().cause();
-                    lose(c, new IOException("malformed HTTP response: " + cause.getMessage(), cause));
-                    return;
-                }
-                if (msg instanceof HttpResponse head && !onHead(c, head)) {
-                    return;
-                }
-                if (msg instanceof HttpContent content) {
-                    onContent(c, content);
-                }
-            } finally {
-                ReferenceCountUtil.release(msg);
-            }
-        }
-
-        /** Returns false if the call ended here. */
-        private boolean onHead(Call c, HttpResponse head) {
-            int code = head.status().code();
-            informational = code >= 100 && code < 200 && code != 101;
-            if (informational) {
-                return true; // e.g. 100 Continue: the real answer follows
-            }
-            status = code;
-            retryAfter = head.headers().get(HttpHeaderNames.RETRY_AFTER);
-            // a body without length or chunking ends when the node closes the connection
-            keepAlive = HttpUtil.isKeepAlive(head) && code >= 200 && (HttpUtil.isContentLengthSet(head)
-                    || HttpUtil.isTransferEncodingChunked(head) || code == 204 || code == 304);
-            try {
-                declaredLength = HttpUtil.getContentLength(head, -1L);
-            } catch (NumberFormatException e) {
-                declaredLength = -1;
-            }
-            if (declaredLength > maxResponseSize) {
-                lose(c, BoundedBodySubscriber.tooLarge("declares Content-Length " + declaredLength + ", more",
-                        maxResponseSize));
-                return false;
-            }
-            discardBody();
-            answering = true;
-            return true;
-        }
-
-        private void onContent(Call c, HttpContent content) {
-            if (informational) {
-                informational = !(content instanceof LastHttpContent);
-                return;
-            }
-            ByteBuf data = content.content();
-            int n = data.readableBytes();
-            if (n > maxResponseSize - body.size()) {
-                lose(c, BoundedBodySubscriber.tooLarge("is at least " + ((long) body.size() + n) + " bytes, more",
-                        maxResponseSize));
-                return;
-            }
-            if (n > 0) {
-                body.add(data);
-            }
-            if (content instanceof LastHttpContent) {
-                answered(c);
-            }
-        }
-
-        private void discardBody() {
-            body.discard();
-        }
-
-        private void answered(Call c) {
-            ByteBuf b = body.take();
-            written = false;
-            reused = true;
-            current = null;
-            if (!c.end()) {
-                b.release();
-                drop(this); // timed out or closed meanwhile, and being closed
-                return;
-            }
-            HttpReply reply = new HttpReply(status, retryAfter, b);
-            // back in the pool before the caller wakes, so a sequential caller finds this connection again
-            if (keepAlive) {
-                release(this);
-            } else {
-                drop(this);
-            }
-            c.future.complete(reply);
-        }
-
-        /** Ends the call with {@code error} and drops the connection. */
-        private void lose(Call c, Throwable error) {
-            current = null;
-            discardBody();
-            drop(this);
-            fail(c, error);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            Call c = current;
-            current = null;
-            boolean partly = answering;
-            discardBody();
-            drop(this);
-            if (c != null) {
-                if (written) {
-                    fail(c, new IOException(!partly ? "the node closed the connection before answering"
-                            : "the node closed the connection in the middle of its answer"));
-                } else {
-                    elsewhere(c);
-                }
-            }
-            ctx.fireChannelInactive();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", host, port, NodeText.of(cause));
-            Call c = current;
-            current = null;
-            discardBody();
-            drop(this);
-            if (c != null) {
-                if (written) {
-                    fail(c, cause instanceof IOException ? cause : new IOException(cause.toString(), cause));
-                } else {
-                    elsewhere(c);
-                }
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- set-up
-
-    static byte[] requestHead(URI uri, String rawHost, Map<String, String> headers) {
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        String target = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
-        StringBuilder h = new StringBuilder(256).append("POST ").append(target).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(rawHost).append(uri.getPort() > 0 ? ":" + uri.getPort() : "").append("\r\n");
-        Set<String> configured = new HashSet<>();
-        headers.forEach((name, value) -> {
-            checkHeader(name, value);
-            configured.add(name.toLowerCase(Locale.ROOT));
-        });
-        if (!configured.contains("content-type")) {
-            h.append("Content-Type: application/json\r\n");
-        }
-        if (!configured.contains("accept")) {
-            h.append("Accept: application/json\r\n");
-        }
-        if (!configured.contains("user-agent")) {
-            h.append("User-Agent: brane\r\n");
-        }
-        h.append("Connection: keep-alive\r\n");
-        headers.forEach((name, value) -> h.append(name).append(": ").append(value).append("\r\n"));
-        h.append("Content-Length: ");
-        return h.toString().getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    /** A call's own headers as {@code Name: value\r\n} lines, or null for none (checked by the provider). */
-    static byte[] headerLines(Map<String, String> headers) {
-        if (headers.isEmpty()) {
-            return null;
-        }
-        StringBuilder h = new StringBuilder(64 * headers.size());
-        headers.forEach((name, value) -> h.append(name).append(": ").append(value).append("\r\n"));
-        return h.toString().getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    /** Refuses a header that would break the request; the message never shows the value (often an API key). */
-    static void checkHeader(String name, String value) {
-        if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("header " + name + " is set by the HTTP transport itself");
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c <= ' ' || c >= 0x7f || "()<>@,;:\\\"/[]?={}".indexOf(c) >= 0) {
-                throw new IllegalArgumentException("header name " + name.replaceAll("[^!-~]", "?")
-                        + " has a character not allowed in HTTP header names at index " + i);
-            }
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c != '\t' && (c < ' ' || c == 0x7f || c > 0xff)) {
-                throw new IllegalArgumentException("the value of header " + name
-                        + " has a character not allowed in HTTP header values at index " + i);
-            }
-        }
-    }
-
 }

@@ -1,17 +1,14 @@
 package sh.brane.rpc;
 
 import java.time.Duration;
-import java.util.concurrent.Executor;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.util.concurrent.AbstractEventExecutor;
 
 /** The socket settings both Netty transports (WebSocket and HTTP/1.1) open their connections with. */
 final class NettySockets {
@@ -50,14 +47,5 @@ final class NettySockets {
         } catch (javax.net.ssl.SSLException e) {
             throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Runs tasks on {@code loop} without waking it ({@code lazyExecute}): a task so queued runs at the loop's next
-     * wake-up for anything else. The transports give it the loop their sweep wakes every
-     * {@link InFlightTable#SWEEP_TICK}, which bounds the delay. Where Netty's loop has no lazy form, a plain execute.
-     */
-    static Executor lazily(EventLoop loop) {
-        return loop instanceof AbstractEventExecutor lazy ? lazy::lazyExecute : loop;
     }
 }

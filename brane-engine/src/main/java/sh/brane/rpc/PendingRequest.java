@@ -11,7 +11,6 @@ final class PendingRequest {
 
     final long id;
     final String method;
-    /** An {@link AnswerFuture}: a caller waiting for it may complete its message's answers itself. */
     final CompletableFuture<JsonNode> future;
     final long startNanos;
     final long timeoutNanos;
@@ -38,11 +37,8 @@ final class PendingRequest {
      * response may answer it ({@link AnswerRouter.Scope}). Null on WebSocket.
      */
     volatile Object exchange;
-    /**
-     * Ends the blocking read of the caller-thread exchange this call is in ({@link CallerWsConnection#beginExchange}),
-     * run by the sweep that ends the call with its timeout; null when it is in none.
-     */
-    volatile Runnable cancelRead;
+    /** The scheduled end of this request at its deadline ({@link DeadlineTimer}); cancelled when it ends first. */
+    volatile java.util.concurrent.ScheduledFuture<?> deadline;
     /**
      * Reads the result straight from the parser (a typed call), or null for a {@link JsonNode} result. With a
      * decoder, {@link #future} completes with the decoder's value instead of a tree: see {@link #typedFuture}.
@@ -73,7 +69,7 @@ final class PendingRequest {
         this.id = id;
         this.completeInPlace = completeInPlace;
         this.method = method;
-        this.future = new AnswerFuture<>();
+        this.future = new CompletableFuture<>();
         this.startNanos = startNanos;
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
@@ -87,11 +83,6 @@ final class PendingRequest {
     @SuppressWarnings({"unchecked", "rawtypes"})
     boolean complete(Object result) {
         return ((CompletableFuture) future).complete(result);
-    }
-
-    /** The future as the {@link AnswerFuture} it is, which a waiting caller may complete itself. */
-    AnswerFuture<?> answerFuture() {
-        return (AnswerFuture<?>) future;
     }
 
     /** The future of a typed call, seen with its decoder's type. */

@@ -1,8 +1,8 @@
 package sh.brane.rpc;
 
 /**
- * How the ring-buffer writer thread used to wait for work. No longer used: the ring is now drained by the event loop
- * once per wake-up (see {@code RingWriter}), so no thread waits on it. Kept so that existing configuration compiles.
+ * How a WebSocket connection's ring-buffer writer thread waits for calls to write (the LMAX Disruptor's wait
+ * strategies of the same names).
  */
 public enum WaitStrategyType {
     /** Lock and condition: no CPU while idle. The default. */
@@ -11,7 +11,7 @@ public enum WaitStrategyType {
     LITE_BLOCKING,
     /** Spins, yields, then parks briefly: little CPU while idle, lower latency than BLOCKING. */
     SLEEPING,
-    /** Spins then yields: burns a core while idle. Opt-in for latency-critical deployments. */
+    /** Spins, then yields: keeps a core busy while idle. Opt-in for latency-critical deployments. */
     YIELDING,
     /** Spins: burns a core at all times. Opt-in for latency-critical deployments on dedicated cores. */
     BUSY_SPIN

@@ -19,22 +19,14 @@ public final class WebSocketConfig {
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 * 1024;
     public static final int MAX_MAX_FRAME_SIZE = 512 * 1024 * 1024;
-    /**
-     * Caller-thread connections by default for a node on another host: none (opt in). Each is a WebSocket session the
-     * node keeps, counted against its connection limits (hosted nodes cap them, often per key), and over a network the
-     * two wake-ups they save are a small part of a round trip.
-     */
+    /** @deprecated caller-thread connections were removed; {@link Builder#callerThreadConnections} is ignored */
+    @Deprecated(since = "0.2", forRemoval = true)
     public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 0;
-    /**
-     * Caller-thread connections by default for a node on this host ({@code ws://localhost}, {@code ws://127.x.x.x},
-     * {@code ws://[::1]}): a sidecar node or a devnet. Its round trip is tens of microseconds, as long as the two
-     * thread hand-offs a blocking call through the shared connection pays (the default configuration reached 0.57
-     * of a raw socket's rate against the stub in session 10, this one 0.91), and a connection to it costs no quota.
-     * As many as {@code CallerThreadHttp} keeps: blocking callers beyond the pool go through the shared connection,
-     * and the two paths side by side were level with web3j at 8 threads on 2 cores with a pool of 4 (session 12).
-     * They close after 20 s idle, so a burst of callers does not hold them.
-     */
-    public static final int DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS = 16;
+    /** @deprecated caller-thread connections were removed; no default depends on where the node is */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public static final int DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS = 0;
+    /** @deprecated caller-thread connections were removed */
+    @Deprecated(since = "0.2", forRemoval = true)
     public static final int MAX_CALLER_THREAD_CONNECTIONS = 64;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -94,18 +86,7 @@ public final class WebSocketConfig {
         this.retryInitialBackoff = b.retryInitialBackoff;
         this.retryMaxBackoff = b.retryMaxBackoff;
         this.callbackExecutor = b.callbackExecutor;
-        this.callerThreadConnections = b.callerThreadConnections != null ? b.callerThreadConnections
-                : defaultCallerThreadConnections(uri);
-    }
-
-    /**
-     * {@value #DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS} for a plain {@code ws://} node on this host, else
-     * {@value #DEFAULT_CALLER_THREAD_CONNECTIONS}. Only a literal loopback address or {@code localhost} counts: a
-     * name is never resolved here (building a configuration must not wait on DNS).
-     */
-    static int defaultCallerThreadConnections(URI uri) {
-        boolean local = !"wss".equalsIgnoreCase(uri.getScheme()) && LocalHost.is(uri.getHost());
-        return local ? DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS : DEFAULT_CALLER_THREAD_CONNECTIONS;
+        this.callerThreadConnections = b.callerThreadConnections;
     }
 
     /** Starts a builder for a {@code ws://} or {@code wss://} URL. */
@@ -141,9 +122,12 @@ public final class WebSocketConfig {
     /** The executor for future completions and subscription callbacks, or null for virtual threads. */
     public Executor callbackExecutor() { return callbackExecutor; }
     /**
-     * Most WebSocket connections of their own that blocking calls on platform threads to a {@code ws://} endpoint
-     * use, on the caller's thread ({@link Builder#callerThreadConnections(int)}); 0 when off.
+     * The value given to {@link Builder#callerThreadConnections(int)} (0 if none), which has no effect: every call
+     * goes over the one connection of the endpoint.
+     *
+     * @deprecated caller-thread connections were removed; to be deleted in the next release
      */
+    @Deprecated(since = "0.2", forRemoval = true)
     public int callerThreadConnections() { return callerThreadConnections; }
 
     boolean isTls() {
@@ -185,8 +169,8 @@ public final class WebSocketConfig {
         private Duration retryInitialBackoff = Duration.ofMillis(100);
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
         private Executor callbackExecutor;
-        /** Null until set: then chosen by where the node is ({@link #defaultCallerThreadConnections}). */
-        private Integer callerThreadConnections;
+        /** Deprecated and ignored. */
+        private int callerThreadConnections;
 
         private Builder(String url) {
             this.url = url;
@@ -195,14 +179,14 @@ public final class WebSocketConfig {
         /** Endpoint name used in metrics and logs (never the URL, which may hold a key). Default "default". */
         public Builder name(String name) { this.name = name; return this; }
         /**
-         * Slots in the ring buffer that carries calls ({@code sendAsync} and {@code sendAsyncBatch}) to the event
-         * loop; a caller waits while it is full. A power of two. Default 4096.
+         * Slots in the ring buffer that carries calls from their callers to the connection's writer thread; a caller
+         * waits while it is full. A power of two. Default 4096.
          */
         public Builder ringBufferSize(int size) { this.ringBufferSize = size; return this; }
         /**
-         * Kept so that existing configuration compiles and binds; it has no effect any more. The ring is drained by
-         * the event loop itself, once per wake-up, so no thread waits on it (and none burns a core while idle).
-         * Default {@link WaitStrategyType#BLOCKING}.
+         * How the ring's writer thread waits for calls: {@link WaitStrategyType#BLOCKING} (the default) and
+         * {@code LITE_BLOCKING} park it while idle; {@code SLEEPING} spins, yields, then sleeps briefly;
+         * {@code YIELDING} and {@code BUSY_SPIN} keep it on a core for the lowest latency.
          */
         public Builder waitStrategy(WaitStrategyType type) { this.waitStrategy = type; return this; }
         /** Requests in flight beyond which new ones fail at once with {@link BackpressureException}. Default 65536. */
@@ -214,15 +198,11 @@ public final class WebSocketConfig {
         /** Socket transport. Default {@link TransportType#AUTO}. */
         public Builder transport(TransportType transport) { this.transport = transport; return this; }
         /**
-         * Most extra WebSocket connections that blocking {@code send} calls made on platform threads to a plain
-         * {@code ws://} endpoint use on the calling thread itself: the caller writes its request and reads the answer
-         * (no hand-off to the event loop and back, a third of the wake-ups of a sequential call). Callers beyond that
-         * many, virtual threads, asynchronous calls, batches, subscriptions and {@code wss://} use the shared
-         * connection. Each is a connection the node keeps open (closed after 20 s
-         * idle). 0 turns it off; 4 suits a few sequential callers. At most {@value #MAX_CALLER_THREAD_CONNECTIONS}.
-         * Default: {@value #DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS} for a {@code ws://} node on this host (loopback
-         * address or {@code localhost}), {@value #DEFAULT_CALLER_THREAD_CONNECTIONS} for any other.
+         * Accepted and ignored: every call goes over the one connection of the endpoint, published into the ring.
+         *
+         * @deprecated caller-thread connections were removed; to be deleted in the next release
          */
+        @Deprecated(since = "0.2", forRemoval = true)
         public Builder callerThreadConnections(int connections) {
             this.callerThreadConnections = connections;
             return this;
@@ -308,10 +288,6 @@ public final class WebSocketConfig {
                         "must be 0 (unlimited) or positive");
             }
             ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
-            if (callerThreadConnections != null) {
-                ConfigChecks.intInRange("callerThreadConnections", callerThreadConnections, 0,
-                        MAX_CALLER_THREAD_CONNECTIONS);
-            }
             ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
             ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
             ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);

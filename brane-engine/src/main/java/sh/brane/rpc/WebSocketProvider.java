@@ -7,15 +7,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import io.netty.channel.Channel;
-import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -26,15 +23,16 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * JSON-RPC over one WebSocket connection (Netty), with coalesced writes, reconnects with backoff, and
- * subscriptions that survive reconnects. This class is the public API and the wiring; the work is done by
- * {@link InFlightTable} (requests and their deadlines), {@link WsSender} and {@link RingWriter} (callers' writes,
- * batched onto the event loop), {@link WsConnection} (connecting, reconnecting, its state), {@link AnswerRouter} (answers to
- * requests) and {@link WsSubscriptions}.
+ * JSON-RPC over one WebSocket connection (Netty), with reconnects with backoff and subscriptions that survive
+ * reconnects. This class is the public API and the wiring; the work is done by {@link InFlightTable} (requests and
+ * their deadlines), {@link WsSender} and {@link RingWriter} (callers publish into the Disruptor ring, one consumer
+ * writes and flushes once per batch), {@link WsConnection} (connecting, reconnecting, its state),
+ * {@link AnswerRouter} (answers to requests) and {@link WsSubscriptions}.
  *
- * <p>Threads: {@code ioThreads} Netty threads named {@code brane-ws-<name>-<n>-io-...}, stopped by
- * {@link #close()}. Futures complete and subscription callbacks run on the callback executor (virtual threads by
- * default), never on the I/O thread.
+ * <p>Threads: {@code ioThreads} Netty threads named {@code brane-ws-<name>-<n>-io-...}, one ring consumer
+ * {@code brane-ws-<name>-<n>-writer} waiting with the configured {@link WaitStrategyType}, and one deadline timer
+ * that parks while nothing is in flight; all stopped by {@link #close()}. Futures complete and subscription
+ * callbacks run on the callback executor (virtual threads by default), never on the I/O thread.
  */
 public final class WebSocketProvider implements BraneProvider {
 
@@ -53,11 +51,8 @@ public final class WebSocketProvider implements BraneProvider {
     private final WsSubscriptions subscriptions;
     private final WsConnection connection;
     private final WsSender sender;
-    /** Blocking calls on platform threads to a {@code ws://} endpoint, on the caller's thread; null when off. */
-    private final CallerThreadWs callerThread;
-    private final ScheduledFuture<?> sweep;
+    private final DeadlineTimer deadlines;
     private final AtomicBoolean closing = new AtomicBoolean();
-    private final AnswerSpin spin = new AnswerSpin();
     private final long defaultTimeoutNanos;
 
     private WebSocketProvider(WebSocketConfig config, boolean background) {
@@ -74,7 +69,8 @@ public final class WebSocketProvider implements BraneProvider {
                     Thread.ofVirtual().name(threadPrefix + "callback-", 0).factory());
             this.lifecycle = new RequestLifecycle(ownedExecutor);
         }
-        this.table = new InFlightTable(config.maxPendingRequests(), lifecycle);
+        this.deadlines = new DeadlineTimer(threadPrefix + "deadlines");
+        this.table = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
         this.epoll = config.transport() == TransportType.EPOLL
                 || config.transport() == TransportType.AUTO && Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
@@ -89,12 +85,8 @@ public final class WebSocketProvider implements BraneProvider {
                 limitHint);
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,
                 background);
-        this.callerThread = CallerThreadWs.serves(config) ? new CallerThreadWs(config, table, lifecycle,
-                this::askAgainLater, endpoint, limitHint, group.next()) : null;
-        EventLoop sweepLoop = (EventLoop) group.next();
-        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint, callerThread,
-                NettySockets.lazily(sweepLoop));
-        this.sweep = table.sweepEvery(sweepLoop, InFlightTable.SWEEP_TICK);
+        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint,
+                new DefaultThreadFactory(threadPrefix + "writer", true));
     }
 
     /** Connects with default settings; see {@link #create(WebSocketConfig)}. */
@@ -158,58 +150,14 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
-        CallerThreadWs counted = enterBlocking();
-        try {
-            long start = System.nanoTime();
-            CompletableFuture<JsonNode> f = sender.send(method, params, defaultTimeoutNanos, null, true, null).future;
-            return await(f, method, start);
-        } finally {
-            exitBlocking(counted);
-        }
+        return Blocking.await(sender.send(method, params, defaultTimeoutNanos, null, true, null).future, method);
     }
 
     @Override
     public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
         Objects.requireNonNull(decoder, "decoder");
-        CallerThreadWs counted = enterBlocking();
-        try {
-            long start = System.nanoTime();
-            CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder)
-                    .typedFuture();
-            return await(f, method, start);
-        } finally {
-            exitBlocking(counted);
-        }
-    }
-
-    /** Counts a blocking call on a platform thread for the caller-thread connections' load switch; null if none. */
-    private CallerThreadWs enterBlocking() {
-        CallerThreadWs c = callerThread;
-        if (c == null || Thread.currentThread().isVirtual()) {
-            return null;
-        }
-        c.enter();
-        return c;
-    }
-
-    private static void exitBlocking(CallerThreadWs counted) {
-        if (counted != null) {
-            counted.exit();
-        }
-    }
-
-    private <T> T await(CompletableFuture<T> f, String method, long start) {
-        if (f.isDone()) {
-            // answered on this thread (CallerThreadWs), or refused: the spin learns only from the event loop's answers
-            return Blocking.await(f, method);
-        }
-        boolean spun = spin.await(f, start, table.size());
-        boolean caught = spun && f.isDone();
-        try {
-            return Blocking.await(f, method);
-        } finally {
-            spin.answered(start, spun, caught);
-        }
+        CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder).typedFuture();
+        return Blocking.await(f, method);
     }
 
     @Override
@@ -236,14 +184,12 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     /**
-     * The throughput path: each calling thread's calls are written into its own JSON-RPC batch of up to
-     * {@value RingWriter#MAX_CALLS_PER_BATCH}, which leaves when full or when the thread's burst stops (the event loop
-     * holds it while it grows); a transaction submission always goes alone. See {@link RingWriter}
-     * and {@link WsOpenBatch}.
+     * The throughput path: the call is published into the ring like any other, and the ring's consumer writes every
+     * call it finds waiting and flushes once at the end of that batch, so a burst of calls leaves in one flush.
      */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        return sender.sendJoinable(method, params, defaultTimeoutNanos).future;
+        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future;
     }
 
     @Override
@@ -312,7 +258,7 @@ public final class WebSocketProvider implements BraneProvider {
     public List<EndpointStatus> status() {
         boolean open = !connection.isClosed();
         return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.WS, isConnected(), open,
-                activeSubscriptions(), ringBufferRemaining(), callerThreadConnections()));
+                activeSubscriptions(), ringBufferRemaining()));
     }
 
     /** Whether the WebSocket is open right now (false while reconnecting). */
@@ -320,15 +266,20 @@ public final class WebSocketProvider implements BraneProvider {
         return connection.channel() != null;
     }
 
-    /** Caller-thread connections open or being opened (0 when off). */
-    int callerThreadConnections() {
-        return callerThread == null ? 0 : callerThread.connections();
-    }
-
     /** Whether the open connection acknowledges reads at once (see {@link QuickAckHandler}); for tests. */
     boolean quickAckArmed() {
-        Channel ch = connection.channel();
+        io.netty.channel.Channel ch = connection.channel();
         return ch != null && ch.pipeline().get(QuickAckHandler.class) != null;
+    }
+
+    /** The ring's writer; for tests. */
+    RingWriter ringWriter() {
+        return sender.writer();
+    }
+
+    /** The timer of this provider's deadlines; for tests. */
+    DeadlineTimer deadlines() {
+        return deadlines;
     }
 
     /** "epoll" or "nio": the socket transport in use. */
@@ -347,17 +298,11 @@ public final class WebSocketProvider implements BraneProvider {
             return;
         }
         connection.close(new ConnectionLostException("provider " + config.name() + " was closed"));
-        sender.close(); // after the connection is closed: no batch is left to a caller after this
-        if (sweep != null) {
-            sweep.cancel(false);
-        }
         table.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
                 + config.name() + " was closed"));
+        sender.close();
+        deadlines.close();
         subscriptions.closeAll();
-        if (callerThread != null) {
-            // after the table was drained: a caller blocked on its own connection finds its call ended as closed
-            callerThread.close();
-        }
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
         if (!Thread.currentThread().getName().startsWith(threadPrefix)) {
             group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
@@ -370,11 +315,6 @@ public final class WebSocketProvider implements BraneProvider {
     @Override
     public String toString() {
         return "WebSocketProvider[" + endpoint + ", " + transportName() + ", connected=" + isConnected() + "]";
-    }
-
-    /** How long the event loop leaves an explicit batch to a sender that joins at once (tests make it long). */
-    void takeWaitNanos(long nanos) {
-        sender.takeWaitNanos(nanos);
     }
 
     private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {

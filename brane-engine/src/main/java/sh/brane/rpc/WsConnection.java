@@ -20,7 +20,6 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -49,8 +48,6 @@ final class WsConnection {
 
     /** Single frames up to this size are read whole (then dropped if too big) so only their request fails. */
     static final int MIN_FRAME_DECODER_LIMIT = 16 * 1024 * 1024;
-    /** Writes after which a flush happens even in a burst, so a long burst still streams out. */
-    private static final int FLUSH_CONSOLIDATION_LIMIT = 256;
 
     private final WebSocketConfig config;
     private final EventLoopGroup group;
@@ -259,9 +256,6 @@ final class WsConnection {
                         if (ssl != null) {
                             p.addLast(ssl.newHandler(ch.alloc(), host, port));
                         }
-                        // calls sent from many threads each ask for a flush; one flush per burst of queued writes
-                        // halves the system calls and packets (100 in flight: about 2x the calls per second)
-                        p.addLast(new FlushConsolidationHandler(FLUSH_CONSOLIDATION_LIMIT, true));
                         p.addLast(new HttpClientCodec());
                         p.addLast(new HttpObjectAggregator(64 * 1024));
                         if (readIdle > 0 || ping > 0) {

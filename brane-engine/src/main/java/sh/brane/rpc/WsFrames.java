@@ -12,9 +12,9 @@ import io.netty.buffer.Unpooled;
  * Client text frames (RFC 6455 section 5.2) built by hand, so that Netty's per-frame encoder
  * ({@code WebSocket08FrameEncoder}: a new buffer, a copy and a mask pass per frame, on the one I/O thread) is
  * skipped: a caller serializes its request after room kept for the header ({@link #begin}), then {@link #finish}
- * writes the header in front of it and masks the payload in place, still on the caller's thread. The I/O thread
- * only gathers finished frames into one buffer and writes them (they pass Netty's frame encoder untouched, as it
- * encodes only {@code WebSocketFrame}s).
+ * writes the header in front of it and masks the payload in place, still on the caller's thread. The ring's writer
+ * only writes finished frames (they pass Netty's frame encoder untouched, as it encodes only
+ * {@code WebSocketFrame}s).
  *
  * <p>Every frame gets its own random mask, as the RFC requires of a client, from {@link ThreadLocalRandom} (what
  * Netty's own encoder uses by default, {@code RandomWebSocketFrameMaskGenerator}): the mask only keeps a proxy from
@@ -31,18 +31,13 @@ final class WsFrames {
     private WsFrames() {
     }
 
-    /** A platform thread keeps its scratch buffer only up to this size, so one huge call leaves no huge buffer. */
-    private static final int MAX_KEPT_SCRATCH = 64 * 1024;
-    /** Each platform thread's scratch buffer; empty while the thread uses it (a re-entrant call gets its own). */
-    private static final ThreadLocal<ByteBuf> SCRATCH = new ThreadLocal<>();
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     /**
      * A new buffer with room for the header kept: the payload is written from its writer index on. A plain heap
      * buffer: serializing and masking into an array is several times cheaper than into a direct buffer (which Netty
-     * reaches through a {@code ByteBuffer} on recent JDKs) or a pooled one (whose allocation was a third of a
-     * {@code sendAsyncBatch} caller's time), and the I/O thread copies the frames into one direct buffer anyway when
-     * it gathers them ({@link RingWriter}).
+     * reaches through a {@code ByteBuffer} on recent JDKs) or a pooled one, and the transport copies it into the
+     * socket's buffer once.
      */
     static ByteBuf begin(int payloadHint) {
         return begin(Unpooled.buffer(MAX_HEADER + payloadHint));
@@ -62,59 +57,6 @@ final class WsFrames {
     }
 
     /**
-     * The calling thread's scratch buffer, set up as {@link #begin} sets a new one up, to serialize one call into and
-     * then {@link #detach} (or {@link #giveBack}); a virtual thread (whose thread-locals live as long as one task)
-     * and a re-entrant call get a new one.
-     */
-    static ByteBuf scratch() {
-        return scratch(256);
-    }
-
-    /**
-     * {@link #scratch()} with room for {@code payloadHint} bytes after the header's: the thread's kept buffer (grown if
-     * need be) or, on a virtual thread or a re-entrant call, a new one of that size.
-     */
-    static ByteBuf scratch(int payloadHint) {
-        ByteBuf s = Thread.currentThread().isVirtual() ? null : SCRATCH.get();
-        if (s == null) {
-            return begin(payloadHint);
-        }
-        // taken: a re-entrant call meanwhile gets a new one. Set to null rather than removed, so that the give-back
-        // finds the thread's entry in place (a removal made it allocate a new entry per batch: session 18's profile)
-        SCRATCH.set(null);
-        s.clear().writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
-        s.ensureWritable(payloadHint);
-        return s;
-    }
-
-    /**
-     * Copies what was serialized into {@code scratch} out into a buffer of its own, exactly sized, and gives the
-     * scratch back: as a finished frame if {@code frame} (header and masked payload), else as the bare payload after
-     * room kept for a header (a call the drain frames with the batch it joins).
-     */
-    static ByteBuf detach(ByteBuf scratch, boolean frame) {
-        try {
-            if (frame) {
-                finish(scratch);
-            }
-            int len = scratch.readableBytes();
-            int room = frame ? 0 : MAX_HEADER;
-            byte[] copy = new byte[room + len];
-            scratch.getBytes(scratch.readerIndex(), copy, room, len);
-            return Unpooled.wrappedBuffer(copy).readerIndex(room);
-        } finally {
-            giveBack(scratch);
-        }
-    }
-
-    /** Makes {@code scratch} the thread's scratch buffer again, unless it grew too big or came to a virtual thread. */
-    static void giveBack(ByteBuf scratch) {
-        if (scratch.capacity() <= MAX_KEPT_SCRATCH && !Thread.currentThread().isVirtual()) {
-            SCRATCH.set(scratch);
-        }
-    }
-
-    /**
      * Makes the payload written after {@link #begin} (from its reader index to its writer index) a masked text frame,
      * in place: the header goes into the room kept before it, and the reader index moves back to the header.
      */
@@ -129,37 +71,6 @@ final class WsFrames {
         writeHeader(buf, at, len, mask);
         mask(buf, payloadStart, len, mask);
         buf.readerIndex(at);
-    }
-
-    /**
-     * Room {@link #finishAt} expects before a payload: the header of any payload under 64 KiB, so a call's frame is
-     * made where it was serialized, among other frames, with no copy (a shorter header moves the payload 2 bytes).
-     */
-    static final int ROOM = 8;
-
-    /**
-     * Makes the payload written from {@code start + ROOM} to the writer index a masked text frame starting at
-     * {@code start}, with no gap before it: the payload moves if its header is not {@link #ROOM} bytes long. The
-     * writer index ends after the frame; the reader index is left alone.
-     */
-    static void finishAt(ByteBuf buf, int start) {
-        int payloadStart = start + ROOM;
-        int len = buf.writerIndex() - payloadStart;
-        int header = headerLength(len);
-        if (header != ROOM) {
-            buf.ensureWritable(Math.max(0, header - ROOM));
-            if (buf.hasArray()) { // overlapping ranges: arraycopy moves them as memmove does
-                int off = buf.arrayOffset();
-                System.arraycopy(buf.array(), off + payloadStart, buf.array(), off + start + header, len);
-            } else {
-                buf.setBytes(start + header, io.netty.buffer.ByteBufUtil.getBytes(buf, payloadStart, len));
-            }
-            payloadStart = start + header;
-            buf.writerIndex(payloadStart + len);
-        }
-        int mask = ThreadLocalRandom.current().nextInt();
-        writeHeader(buf, start, len, mask);
-        mask(buf, payloadStart, len, mask);
     }
 
     /** Bytes of a client frame's header (mask included) for a payload of {@code len} bytes. */

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -177,21 +175,25 @@ class InFlightTableTest {
     }
 
     @Test
-    void theScheduledSweepEndsARequestNobodyAnswers() throws Exception {
-        InFlightTable table = new InFlightTable(10, lifecycle);
-        ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+    void aRequestNobodyAnswersEndsAtItsDeadlineAndAnIdleTimerHasNothingScheduled() throws Exception {
+        DeadlineTimer timer = new DeadlineTimer("brane-test-deadlines");
         try {
-            ScheduledFuture<?> sweep = table.sweepEvery(loop, InFlightTable.SWEEP_TICK);
+            InFlightTable table = new InFlightTable(10, lifecycle, timer);
             PendingRequest r = request(1, 1_000_000L);
             table.admit(r, false, "p");
 
             assertThat(cause(r.future)).isInstanceOf(RpcTimeoutException.class);
             assertThat(table.size()).isZero();
-            sweep.cancel(false);
+            assertThat(timer.pending()).as("nothing in flight, nothing scheduled").isZero();
+
+            PendingRequest answered = request(2, 60_000_000_000L);
+            table.admit(answered, false, "p");
+            assertThat(timer.pending()).as("one deadline per request in flight").isEqualTo(1);
+            table.take(2);
+            assertThat(timer.pending()).as("an answered request's deadline is cancelled and removed").isZero();
         } finally {
-            loop.shutdownNow();
+            timer.close();
         }
-        assertThat((Object) table.sweepEvery(loop, InFlightTable.SWEEP_TICK)).as("a loop shut down").isNull();
     }
 
     @Test

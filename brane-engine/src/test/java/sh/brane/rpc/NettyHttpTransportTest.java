@@ -55,9 +55,11 @@ class NettyHttpTransportTest {
     }
 
     private NettyHttpTransport transport(String url, int maxConnections) {
-        NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(url).build(), "brane-http-transport-test-",
-                maxConnections);
+        DeadlineTimer timer = new DeadlineTimer("brane-http-transport-test-deadlines");
+        NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(url).maxConnections(maxConnections).build(),
+                "brane-http-transport-test-", timer);
         toClose.add(t);
+        toClose.add(timer);
         return t;
     }
 
@@ -483,7 +485,10 @@ class NettyHttpTransportTest {
             return CLOSE;
         });
         toClose.add(never::countDown);
-        NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(s.url()).build(), "brane-http-tclose-", 1);
+        DeadlineTimer timer = new DeadlineTimer("test-tclose-deadlines");
+        toClose.add(timer);
+        NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(s.url()).maxConnections(1).build(),
+                "brane-http-tclose-", timer);
         CompletableFuture<HttpTransport.HttpReply> onConnection = t.post(bytes("{}"), FIVE_SECONDS * 4);
         await(() -> s.requests.size() == 1, "first call at the server");
         CompletableFuture<HttpTransport.HttpReply> queued = t.post(bytes("{}"), FIVE_SECONDS * 4);

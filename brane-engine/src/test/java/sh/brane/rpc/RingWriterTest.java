@@ -1,113 +1,111 @@
 package sh.brane.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
-import io.netty.channel.Channel;
-import io.netty.channel.DefaultEventLoopGroup;
-import io.netty.channel.local.LocalChannel;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The hand-off between callers publishing on the ring and the event loop's drain. */
+/**
+ * The ring's consumer writes every call it finds waiting and flushes once at the end of that batch; a call that
+ * finds no connection ends at once.
+ */
 class RingWriterTest {
 
-    /**
-     * The caller publishes its next call the moment the drain has taken the previous one, so every publish lands while
-     * that drain is ending: the window where, before both sides fenced, a release store on the ring and a look at the
-     * other side's flag could pass each other, and the call stayed on the ring until some later publish. (Seen as one
-     * call in a few million of WebSocketTuningBenchmark.braneInFlight100 timing out after 30 s.) With no connection,
-     * the drain fails each call at once, on the event loop, which is how this test sees that it was taken. A race
-     * test: before the fences it failed only when the timing hit, so it runs many rounds.
-     */
-    @Test
-    void aCallPublishedAsTheDrainEndsIsTakenWithoutWaitingForAnotherPublish() throws Exception {
-        try (NoConnection n = new NoConnection(16)) {
-            for (int id = 1; id <= 200_000; id++) {
-                PendingRequest r = n.admit(id);
-                n.writer.publish(n.ch, r, null, () -> false);
-                awaitEnded(r, "call " + id + " was left on the ring: no drain took it within 5 s");
-            }
+    private final RequestLifecycle lifecycle = new RequestLifecycle(Executors.newVirtualThreadPerTaskExecutor());
+    private final InFlightTable table = new InFlightTable(100, lifecycle);
+    private RingWriter writer;
+
+    @AfterEach
+    void close() {
+        if (writer != null) {
+            writer.close();
         }
     }
 
-    /**
-     * The hand-off of {@code sendAsyncBatch} calls ({@link WsOpenBatch}): a caller appends to its open batch while the
-     * drain seals it. With no connection the drain seals every batch it takes at once (it holds none) and fails its
-     * calls, so each burst's appends race that seal: a call appended just before the seal must be in the sealed count
-     * (failed by the drain), one refused by it must go into a new batch through the ring, and none may be left in a
-     * batch nobody will seal. Bursts of 1 to 8 calls (and now and then 95 to 120, which fill a batch: its caller frames
-     * it before it says sealed), then a wait for all of them; many rounds, as a race test.
-     */
-    @Test
-    void aCallAppendedAsTheDrainSealsItsBatchIsNeverLeftBehind() throws Exception {
-        try (NoConnection n = new NoConnection(64)) {
-            java.util.Random random = new java.util.Random(13);
-            PendingRequest[] burst = new PendingRequest[120];
-            long id = 0;
-            for (int round = 0; round < 25_000; round++) {
-                // mostly short bursts; every 50th fills a batch (its caller frames it) and starts another
-                int size = round % 50 == 0 ? 95 + random.nextInt(26) : 1 + random.nextInt(8);
-                for (int k = 0; k < size; k++) {
-                    PendingRequest r = n.admit(++id);
-                    n.writer.publishJoinable(n.ch, r, java.util.List.of(), () -> false);
-                    burst[k] = r;
-                }
-                for (int k = 0; k < size; k++) {
-                    awaitEnded(burst[k], "call " + burst[k].id + " (" + (k + 1) + " of a burst of " + size
-                            + ") was left in an open batch: no drain sealed it within 5 s");
-                    assertThat(burst[k].future).isCompletedExceptionally();
-                }
-            }
-            assertThat(n.table.size()).isZero();
-        }
-    }
+    /** Counts writes and flushes reaching the channel. */
+    private static final class Counting extends ChannelOutboundHandlerAdapter {
+        final AtomicInteger writes = new AtomicInteger();
+        final AtomicInteger flushes = new AtomicInteger();
 
-    /** Waits (at most 5 s, spinning) for {@code r} to end; fails with {@code leftBehind} if it does not. */
-    private static void awaitEnded(PendingRequest r, String leftBehind) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!r.future.isDone()) {
-            if (System.nanoTime() > deadline) {
-                fail(leftBehind);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    /**
-     * One event loop with a channel registered on it, and a writer whose drain finds no connection: it fails each
-     * call it takes at once, on the loop, which is how the tests see that the call was taken.
-     */
-    private static final class NoConnection implements AutoCloseable {
-        final DefaultEventLoopGroup loop = new DefaultEventLoopGroup(1);
-        final Channel ch = new LocalChannel();
-        final RequestLifecycle lifecycle = new RequestLifecycle(Runnable::run);
-        final InFlightTable table;
-        final RingWriter writer;
-
-        NoConnection(int tableSize) throws InterruptedException {
-            try {
-                loop.register(ch).sync();
-            } catch (InterruptedException | RuntimeException e) {
-                loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-                throw e;
-            }
-            table = new InFlightTable(tableSize, lifecycle);
-            writer = new RingWriter(64, "ring-test", () -> null, table, lifecycle,
-                    r -> new ConnectionLostException(r.method + " found no connection"));
-        }
-
-        /** A call admitted into the table, as a provider admits it before it publishes. */
-        PendingRequest admit(long id) {
-            PendingRequest r = new PendingRequest(id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
-            table.admit(r, false, "ring-test");
-            return r;
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            writes.incrementAndGet();
+            ctx.write(msg, promise);
         }
 
         @Override
-        public void close() throws InterruptedException {
-            loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        public void flush(ChannelHandlerContext ctx) {
+            flushes.incrementAndGet();
+            ctx.flush();
         }
+    }
+
+    private PendingRequest admitted(long id) {
+        PendingRequest r = new PendingRequest(id, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null);
+        table.admit(r, false, "test");
+        return r;
+    }
+
+    private static ByteBuf frame(long id) {
+        return Unpooled.copiedBuffer("{\"id\":" + id + "}", StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void callsWaitingTogetherAreWrittenOneByOneAndFlushedOnce() throws Exception {
+        Counting counting = new Counting();
+        EmbeddedChannel channel = new EmbeddedChannel(counting);
+        CountDownLatch go = new CountDownLatch(1);
+        // the consumer starts only once ten calls wait in the ring: it finds them as one batch
+        writer = new RingWriter(16, WaitStrategyType.BLOCKING, task -> new Thread(() -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            task.run();
+        }), () -> channel, table, lifecycle, r -> new ConnectionLostException("none"), () -> false);
+        for (int i = 1; i <= 10; i++) {
+            writer.publish(admitted(i), frame(i));
+        }
+        go.countDown();
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (counting.flushes.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(counting.writes.get()).isEqualTo(10);
+        assertThat(counting.flushes.get()).isEqualTo(1);
+        int frames = 0;
+        for (ByteBuf b; (b = channel.readOutbound()) != null; b.release()) {
+            frames++;
+        }
+        assertThat(frames).isEqualTo(10);
+        assertThat(table.size()).as("written, still waiting for answers").isEqualTo(10);
+    }
+
+    @Test
+    void aCallThatFindsNoConnectionEndsAtOnce() throws Exception {
+        writer = new RingWriter(16, WaitStrategyType.BLOCKING, Thread::new, () -> null, table, lifecycle,
+                r -> new ConnectionLostException(r.method + " refused: not connected"), () -> false);
+        PendingRequest r = admitted(1);
+        ByteBuf frame = frame(1);
+        writer.publish(r, frame);
+
+        assertThat(r.future).failsWithin(5, TimeUnit.SECONDS).withThrowableThat()
+                .withCauseInstanceOf(ConnectionLostException.class);
+        assertThat(frame.refCnt()).as("its frame released").isZero();
+        assertThat(table.size()).isZero();
     }
 }

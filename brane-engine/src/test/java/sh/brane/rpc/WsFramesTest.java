@@ -30,12 +30,13 @@ class WsFramesTest {
         return b.toString();
     }
 
-    /** Frames {@code payload} in a buffer of {@code alloc} (null: the caller's scratch buffer, copied out). */
+    /** Frames {@code payload} in a buffer of {@code alloc} (null: a new heap buffer, as a caller's call is). */
     private static ByteBuf frame(io.netty.buffer.ByteBufAllocator alloc, String payload) {
         if (alloc == null) {
-            ByteBuf scratch = WsFrames.scratch();
-            scratch.writeCharSequence(payload, StandardCharsets.US_ASCII);
-            return WsFrames.detach(scratch, true);
+            ByteBuf buf = WsFrames.begin(payload.length());
+            buf.writeCharSequence(payload, StandardCharsets.US_ASCII);
+            WsFrames.finish(buf);
+            return buf;
         }
         ByteBuf buf = alloc.buffer(WsFrames.MAX_HEADER + payload.length());
         buf.writerIndex(WsFrames.MAX_HEADER).readerIndex(WsFrames.MAX_HEADER);
@@ -78,53 +79,5 @@ class WsFramesTest {
             buf.release();
         }
         assertThat(masks).hasSizeGreaterThan(60);
-    }
-
-    /** A bare payload copied out of the scratch keeps room for the header the drain writes when it frames it. */
-    @Test
-    void aBarePayloadIsFramedLater() {
-        ByteBuf scratch = WsFrames.scratch();
-        scratch.writeCharSequence("{\"id\":2}", StandardCharsets.US_ASCII);
-        ByteBuf payload = WsFrames.detach(scratch, false);
-        assertThat(payload.toString(StandardCharsets.US_ASCII)).isEqualTo("{\"id\":2}");
-        assertThat(WsFrames.scratch().readableBytes()).as("the scratch, given back and set up again").isZero();
-        WsFrames.finish(payload);
-        EmbeddedChannel server = new EmbeddedChannel(new WebSocket13FrameDecoder(true, false, 1 << 20));
-        server.writeInbound(payload);
-        TextWebSocketFrame read = server.readInbound();
-        assertThat(read.text()).isEqualTo("{\"id\":2}");
-        read.release();
-        server.finishAndReleaseAll();
-    }
-
-    /**
-     * Frames made one after the other in one buffer ({@link WsFrames#finishAt}, a burst of single calls) lie back to
-     * back with no gap, whatever their header's size (6, 8 or 14 bytes), and a server reads each back as its text.
-     */
-    @Test
-    void framesMadeInPlaceOneAfterTheOtherAreReadBackInOrder() {
-        int[] lengths = {0, 5, 125, 126, 127, 4000, 65535, 65536, 70001, 3};
-        ByteBuf buf = io.netty.buffer.Unpooled.buffer(64);
-        int expected = 0;
-        for (int n : lengths) {
-            int start = buf.writerIndex();
-            buf.ensureWritable(WsFrames.ROOM).writerIndex(start + WsFrames.ROOM);
-            buf.writeCharSequence(text(n), StandardCharsets.US_ASCII);
-            WsFrames.finishAt(buf, start);
-            expected += WsFrames.headerLength(n) + n;
-            assertThat(buf.writerIndex()).as("frame of %d ends where its header and payload end", n).isEqualTo(expected);
-        }
-        EmbeddedChannel server = new EmbeddedChannel(new WebSocket13FrameDecoder(true, false, 1 << 20));
-        assertThat(server.writeInbound(buf)).isTrue();
-        for (int n : lengths) {
-            TextWebSocketFrame read = server.readInbound();
-            try {
-                assertThat(read.text()).as("length %d", n).isEqualTo(text(n));
-            } finally {
-                read.release();
-            }
-        }
-        assertThat((Object) server.readInbound()).as("nothing after the last frame").isNull();
-        server.finishAndReleaseAll();
     }
 }

@@ -329,13 +329,7 @@ public class BraneProperties {
         /** Reconnect attempts before giving up; 0 retries forever. */
         private int reconnectMaxAttempts = 0;
 
-        /**
-         * Extra WebSocket connections, at most, on which blocking calls made on platform threads to a ws:// node are
-         * written and answered on the calling thread itself (no hand-off to the event loop); 0 turns this off, up to
-         * 64. Unset: 16 for a ws:// node on this host (localhost, 127.x.x.x, [::1]), 0 for any other. Each is a
-         * connection the node keeps (closed after 20s idle); wss://, asynchronous calls, batches, subscriptions and
-         * virtual threads always use the shared connection.
-         */
+        /** Ignored: every call goes over the endpoint's one connection. */
         private Integer callerThreadConnections;
 
         /**
@@ -350,6 +344,10 @@ public class BraneProperties {
         /** Largest delay before such a retry. */
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
 
+        @DeprecatedConfigurationProperty(
+                reason = "Caller-thread connections were removed: every call goes over the endpoint's one connection",
+                since = "0.2")
+        @Deprecated(since = "0.2", forRemoval = true)
         public Integer getCallerThreadConnections() {
             return this.callerThreadConnections;
         }
@@ -537,14 +535,12 @@ public class BraneProperties {
         /** Calls in flight beyond which new ones fail at once with a BackpressureException. */
         private int maxPendingRequests = 65536;
 
-        /**
-         * How long a blocking call (or a batch joined at once) on a platform thread may poll for its answer before its
-         * thread sleeps, when it is the only caller and the node's recent answers came that fast: on a small or
-         * virtual machine a thread's wake-up costs as much as a local node's answer. 0 never polls; a larger value
-         * (at most 1ms) catches slower answers at the cost of a core for the wait.
-         */
-        private Duration answerSpin = Duration.ofNanos(100_000);
+        /** Ignored: a caller waits for its answer without spinning. */
+        private Duration answerSpin;
 
+        @DeprecatedConfigurationProperty(reason = "Answer spinning was removed: a caller waits without spinning",
+                since = "0.2")
+        @Deprecated(since = "0.2", forRemoval = true)
         public Duration getAnswerSpin() {
             return this.answerSpin;
         }

@@ -50,9 +50,6 @@ final class ProviderConfigMapper {
             .retryInitialBackoff(ws.getRetryInitialBackoff())
             .retryMaxBackoff(ws.getRetryMaxBackoff())
             .callbackExecutor(callbackExecutor);
-        if (ws.getCallerThreadConnections() != null) {
-            builder.callerThreadConnections(ws.getCallerThreadConnections()); // unset: chosen by where the node is
-        }
         if (tls != null) {
             if (ws.isInsecureSkipTlsVerification()) {
                 throw new InvalidConfigurationPropertyValueException(wsPrefix + "insecure-skip-tls-verification", true,
@@ -82,8 +79,6 @@ final class ProviderConfigMapper {
             case "maxRetries" -> property(wsPrefix + "max-retries", ws.getMaxRetries());
             case "retryInitialBackoff" -> property(wsPrefix + "retry-initial-backoff", ws.getRetryInitialBackoff());
             case "retryMaxBackoff" -> property(wsPrefix + "retry-max-backoff", ws.getRetryMaxBackoff());
-            case "callerThreadConnections" ->
-                property(wsPrefix + "caller-thread-connections", ws.getCallerThreadConnections());
             default -> common(option, rpc, prefix);
         });
     }
@@ -105,7 +100,6 @@ final class ProviderConfigMapper {
             .retryMaxBackoff(http.getRetryMaxBackoff())
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
-            .answerSpin(http.getAnswerSpin())
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             builder.tls(tls.managers().getKeyManagerFactory(), tls.managers().getTrustManagerFactory());
@@ -122,7 +116,6 @@ final class ProviderConfigMapper {
             case "retryMaxBackoff" -> property(httpPrefix + "retry-max-backoff", http.getRetryMaxBackoff());
             case "maxRetryAfter" -> property(httpPrefix + "max-retry-after", http.getMaxRetryAfter());
             case "maxPendingRequests" -> property(httpPrefix + "max-pending-requests", http.getMaxPendingRequests());
-            case "answerSpin" -> property(httpPrefix + "answer-spin", http.getAnswerSpin());
             default -> common(option, rpc, prefix);
         });
     }

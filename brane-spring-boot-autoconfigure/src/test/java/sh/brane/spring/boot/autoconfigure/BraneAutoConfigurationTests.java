@@ -118,7 +118,6 @@ class BraneAutoConfigurationTests {
                 assertThat(config.maxPendingRequests()).isEqualTo(1000);
                 assertThat(config.autoBatch()).isFalse();
                 assertThat(config.autoBatchWindow()).isEqualTo(Duration.ofNanos(300_000));
-                assertThat(config.answerSpin()).isZero();
                 assertThat(config.callbackExecutor()).isNull();
             });
     }
@@ -140,7 +139,6 @@ class BraneAutoConfigurationTests {
             assertThat(config.maxPendingRequests()).isEqualTo(defaults.maxPendingRequests());
             assertThat(config.autoBatch()).isTrue().isEqualTo(defaults.autoBatch());
             assertThat(config.autoBatchWindow()).isEqualTo(defaults.autoBatchWindow());
-            assertThat(config.answerSpin()).isEqualTo(defaults.answerSpin());
         });
     }
 
@@ -332,6 +330,17 @@ class BraneAutoConfigurationTests {
     }
 
     @Test
+    void aWaitStrategyThatDoesNotExistFailsNamingThePropertyAndTheAllowedValues() {
+        this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.wait-strategy=spinning")
+            .run((context) -> {
+                Throwable failure = context.getStartupFailure();
+                assertThat(failure).isNotNull();
+                assertThat(FailureAnalysisSupport.report(failure)).contains("brane.rpc.ws.wait-strategy", "spinning",
+                        "BLOCKING", "LITE_BLOCKING", "SLEEPING", "YIELDING", "BUSY_SPIN");
+            });
+    }
+
+    @Test
     void ringBufferSizeNotAPowerOfTwoFailsNamingTheProperty() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.ring-buffer-size=1000")
             .run((context) -> {
@@ -372,13 +381,6 @@ class BraneAutoConfigurationTests {
                 .isInstanceOf(InvalidConfigurationPropertyValueException.class)
                 .hasMessage("Property brane.rpc.http.max-batch-size with value '0' is invalid: "
                         + "must be between 1 and 10000"));
-        this.runner
-            .withPropertyValues("brane.rpc.url=http://localhost:1", "brane.rpc.http.answer-spin=5ms")
-            .run((context) -> assertThat(context.getStartupFailure()).rootCause()
-                .isInstanceOf(InvalidConfigurationPropertyValueException.class)
-                .hasMessageContaining("brane.rpc.http.answer-spin")
-                .hasMessageContaining("PT0.005S")
-                .hasMessageContaining("at most PT0.001S"));
         this.runner
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.ws.max-frame-size=1GB")
             .run((context) -> assertThat(context.getStartupFailure()).rootCause()
