@@ -2,6 +2,7 @@ package sh.brane.spring.boot.autoconfigure.tx;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -9,6 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -33,6 +35,8 @@ import sh.brane.client.tx.JdbcTransactionStore;
 import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
+import sh.brane.spring.boot.autoconfigure.BraneProperties;
+import sh.brane.spring.boot.autoconfigure.BraneProviderBeans;
 import sh.brane.spring.boot.autoconfigure.jdbc.BraneDataSource;
 import sh.brane.spring.boot.autoconfigure.jdbc.BraneStoreDataSources;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -171,8 +175,12 @@ public final class BraneTransactionAutoConfiguration {
     @ConditionalOnBean(MeterRegistry.class)
     static final class Meters {
         @Bean
-        TransactionListener braneTransactionMeters(MeterRegistry registry) {
-            return new MicrometerTransactionListener(registry);
+        TransactionListener braneTransactionMeters(MeterRegistry registry, ConfigurableListableBeanFactory beans,
+                ObjectProvider<BraneProperties> properties) {
+            return new MicrometerTransactionListener(registry, new ChainNames(() -> {
+                BraneProperties settings = properties.getIfAvailable();
+                return (settings != null) ? BraneProviderBeans.all(beans, settings) : List.of();
+            }));
         }
     }
 

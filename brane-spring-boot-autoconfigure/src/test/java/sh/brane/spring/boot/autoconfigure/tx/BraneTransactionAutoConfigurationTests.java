@@ -173,7 +173,7 @@ class BraneTransactionAutoConfigurationTests {
                 assertThat(registry.get("brane.tx.transitions")
                     .tag("state", "CONFIRMED")
                     .tag("signer", "default")
-                    .tag("chain", "31337")
+                    .tag("chain", "default")
                     .counter()
                     .count()).isEqualTo(1.0);
 
@@ -227,7 +227,7 @@ class BraneTransactionAutoConfigurationTests {
                 assertThat(context.getBean(MeterRegistry.class)
                     .get("brane.tx.stranded")
                     .tag("signer", "default")
-                    .tag("chain", "31337")
+                    .tag("chain", "default")
                     .counter()
                     .count()).isEqualTo(1.0);
 
