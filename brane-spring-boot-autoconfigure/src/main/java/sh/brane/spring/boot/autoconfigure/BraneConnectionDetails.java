@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
+import org.springframework.boot.ssl.SslBundle;
 
 /**
  * Details required to connect to an Ethereum node. Declare a bean of this type (or let Testcontainers'
@@ -20,6 +21,15 @@ public interface BraneConnectionDetails extends ConnectionDetails {
     /** Headers sent with the WebSocket handshake or every HTTP request (e.g. an API key). */
     default Map<String, String> getHeaders() {
         return Map.of();
+    }
+
+    /**
+     * The TLS material for a {@code wss://} or {@code https://} node (a private CA, a client certificate), as
+     * Boot's own connection details carry it (e.g. from Testcontainers' {@code @Ssl…} annotations); null (the
+     * default) uses {@code brane.rpc.ssl.bundle}, or the JVM's trust store when that is unset.
+     */
+    default SslBundle getSslBundle() {
+        return null;
     }
 
     /**

@@ -678,9 +678,18 @@ public class BraneProperties {
     /** Micrometer metrics. */
     public static class Metrics {
 
-        /** Whether to record brane.* meters when a MeterRegistry is present. */
+        /** Deprecated: whether to record brane.* meters when a MeterRegistry is present. */
         private boolean enabled = true;
 
+        /**
+         * @deprecated Boot's own switch covers every brane meter (brane.rpc.*, brane.tx.*, brane.events.*):
+         * {@code management.metrics.enable.brane=false}
+         */
+        @Deprecated(forRemoval = true)
+        @org.springframework.boot.context.properties.DeprecatedConfigurationProperty(
+                replacement = "management.metrics.enable.brane",
+                reason = "Boot's meter filter turns off every brane.* meter (brane.rpc, brane.tx, brane.events); "
+                        + "this switch covered brane.rpc and brane.events only")
         public boolean isEnabled() {
             return this.enabled;
         }

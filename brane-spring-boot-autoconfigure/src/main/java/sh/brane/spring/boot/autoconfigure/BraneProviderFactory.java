@@ -77,6 +77,10 @@ final class BraneProviderFactory {
     BraneProvider create(BraneConnectionDetails details) {
         List<BraneConnectionDetails.Endpoint> endpoints = details.getEndpoints();
         if (endpoints.isEmpty()) {
+            if (details.getSslBundle() != null) {
+                BraneUrl url = BraneUrl.parse(details.getUrl());
+                return single(url, endpointName(), details.getHeaders(), NodeTls.of(details.getSslBundle(), url));
+            }
             return single(details.getUrl(), endpointName(), details.getHeaders(), this.prefix + ".ssl.bundle",
                     this.rpc.getSsl().getBundle());
         }
@@ -156,7 +160,10 @@ final class BraneProviderFactory {
     private BraneProvider single(String rawUrl, String name, Map<String, String> headers, String bundleProperty,
             String bundleName) {
         BraneUrl url = BraneUrl.parse(rawUrl);
-        NodeTls tls = NodeTls.resolve(bundleProperty, bundleName, url, this.sslBundles);
+        return single(url, name, headers, NodeTls.resolve(bundleProperty, bundleName, url, this.sslBundles));
+    }
+
+    private BraneProvider single(BraneUrl url, String name, Map<String, String> headers, NodeTls tls) {
         BraneProvider provider;
         // a WebSocket endpoint is reached at its first handshake; an HTTP one when it first answers (null)
         CompletableFuture<Void> firstConnection = null;

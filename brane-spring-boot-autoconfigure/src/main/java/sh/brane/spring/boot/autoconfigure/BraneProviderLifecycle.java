@@ -13,7 +13,9 @@ import sh.brane.rpc.BraneProvider;
 
 /**
  * Graceful shutdown of the providers: stops after the web server (a lower phase stops later), so no new work
- * arrives from HTTP callers, and lets in-flight requests finish up to {@code brane.shutdown.timeout}. Closing is
+ * arrives from HTTP callers, and lets in-flight requests finish up to {@code brane.shutdown.timeout}, within
+ * Boot's {@code spring.lifecycle.timeout-per-shutdown-phase} (through {@link #stop(Runnable)}, as Boot's own web
+ * server graceful shutdown does). Closing is
  * left to the provider beans' destroy method, which runs right after on shutdown and fails whatever is still
  * pending with a ConnectionLostException: a context that is only stopped (and may be started again, as the test
  * framework's context cache does) keeps working providers.
@@ -42,16 +44,43 @@ public class BraneProviderLifecycle implements SmartLifecycle {
         this.running = true;
     }
 
+    /** Blocking form, for callers that stop one bean by hand: drains as {@link #stop(Runnable)} and waits. */
     @Override
     public void stop() {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        stop(done::countDown);
+        try {
+            done.await();
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Drains without holding the shutdown thread: Spring's lifecycle processor stops every bean of this phase at
+     * once and waits for their callbacks up to {@code spring.lifecycle.timeout-per-shutdown-phase}; this one calls
+     * back when no request is in flight, or at {@code brane.shutdown.timeout}, whichever comes first.
+     */
+    @Override
+    public void stop(Runnable callback) {
         if (!this.running) {
+            callback.run();
             return;
         }
         this.running = false;
         long deadline = System.nanoTime() + this.timeout.toNanos();
-        for (BraneProvider provider : this.providers.get()) {
-            awaitDrained(provider, deadline);
-        }
+        Collection<BraneProvider> all = this.providers.get();
+        Thread.ofVirtual().name("brane-shutdown-drain").start(() -> {
+            try {
+                for (BraneProvider provider : all) {
+                    awaitDrained(provider, deadline);
+                }
+            }
+            finally {
+                callback.run();
+            }
+        });
     }
 
     private static void awaitDrained(BraneProvider provider, long deadline) {

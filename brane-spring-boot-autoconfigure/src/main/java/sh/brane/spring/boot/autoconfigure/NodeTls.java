@@ -51,6 +51,22 @@ final class NodeTls {
         }
     }
 
+    /**
+     * The TLS material a {@link BraneConnectionDetails} carries ({@link BraneConnectionDetails#getSslBundle()});
+     * null when it carries none.
+     */
+    static NodeTls of(SslBundle bundle, BraneUrl url) {
+        if (bundle == null) {
+            return null;
+        }
+        String scheme = url.uri().getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (!scheme.equals("wss") && !scheme.equals("https")) {
+            throw new IllegalStateException("the connection details carry an SSL bundle for a " + scheme
+                    + ":// URL; an SSL bundle needs a wss:// or https:// URL");
+        }
+        return new NodeTls(bundle);
+    }
+
     SslManagerBundle managers() {
         return this.bundle.getManagers();
     }

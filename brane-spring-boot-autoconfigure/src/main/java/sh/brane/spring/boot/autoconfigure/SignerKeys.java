@@ -48,6 +48,9 @@ final class SignerKeys {
     }
 
     private static PrivateKey fromPrivateKey(String prefix, String hex) {
+        if (YamlNumbers.looksLikeHexReadAsNumber(hex)) {
+            throw new InvalidBranePropertyException(prefix + ".private-key", MASK, YamlNumbers.QUOTE_THE_VALUE);
+        }
         try {
             return PrivateKey.fromHex(hex);
         }

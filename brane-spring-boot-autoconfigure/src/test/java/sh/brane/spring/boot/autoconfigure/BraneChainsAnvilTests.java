@@ -108,7 +108,7 @@ class BraneChainsAnvilTests {
                 MeterRegistry registry = context.getBean(MeterRegistry.class);
                 assertThat(registry.find("brane.tx.transitions")
                     .tag("signer", "l2.payer")
-                    .tag("chain", Long.toString(L2_CHAIN_ID))
+                    .tag("chain", "l2")
                     .counters()).isNotEmpty();
 
                 // meters of each chain, tagged with it

@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.core.env.Environment;
@@ -27,11 +28,12 @@ import sh.brane.client.events.JdbcCheckpointStore;
 import sh.brane.client.events.LogStream;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.jdbc.BraneDataSource;
+import sh.brane.spring.boot.autoconfigure.jdbc.BraneStoreDataSources;
 
 /**
- * {@link BraneEventListener} methods: a {@link CheckpointStore} (JDBC over the application's {@link DataSource} when
- * it has exactly one, in the journal's tables and schema history; else in memory; {@code brane.events.store} forces
- * one) and the container that runs a log stream per method.
+ * {@link BraneEventListener} methods: a {@link CheckpointStore} (in memory unless {@code brane.events.store=jdbc})
+ * and the container that runs a log stream per method.
  */
 @AutoConfiguration(after = { BraneAutoConfiguration.class, BraneContractsAutoConfiguration.class },
         afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
@@ -39,32 +41,40 @@ import sh.brane.spring.boot.autoconfigure.contract.BraneContractsAutoConfigurati
                 "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(LogStream.class)
 @EnableConfigurationProperties(BraneEventsProperties.class)
+@Import(CheckpointSchemaConfiguration.class)
 public final class BraneEventsAutoConfiguration {
     private static final Logger logger = LoggerFactory.getLogger(BraneEventsAutoConfiguration.class);
 
-    /** Lazy: made (and its table migrated) only when a listener stream starts, so an application without one is untouched. */
+    /**
+     * Lazy: made only when a listener stream starts, so an application without one is untouched. In memory unless
+     * {@code brane.events.store=jdbc} (its table from {@link BraneCheckpointSchemaInitializer}); the deprecated
+     * {@code auto} keeps its former meaning (JDBC over any DataSource, migrated with Flyway).
+     */
     @Bean
     @Lazy
     @ConditionalOnMissingBean
-    CheckpointStore braneCheckpointStore(ObjectProvider<DataSource> dataSources, BraneEventsProperties properties) {
-        DataSource dataSource = dataSources.getIfUnique();
+    CheckpointStore braneCheckpointStore(@BraneDataSource ObjectProvider<DataSource> braneDataSource,
+            ObjectProvider<DataSource> dataSources, BraneEventsProperties properties) {
         BraneEventsProperties.StoreType type = properties.getStore();
-        if (type == BraneEventsProperties.StoreType.MEMORY
-                || (type == BraneEventsProperties.StoreType.AUTO && dataSource == null)) {
+        boolean auto = type == BraneEventsProperties.StoreType.AUTO;
+        if (auto) {
+            logger.warn("brane.events.store=auto is deprecated: set brane.events.store=jdbc for checkpoints in the "
+                    + "database, or leave it unset for checkpoints in memory");
+        }
+        if (type != BraneEventsProperties.StoreType.JDBC
+                && !(auto && braneDataSource.getIfAvailable(dataSources::getIfUnique) != null)) {
             logger.debug("Brane event checkpoints: in memory (a restart reads again from each stream's from-block)");
             return new InMemoryCheckpointStore();
         }
-        if (dataSource == null) {
-            throw new InvalidConfigurationPropertyValueException("brane.events.store", "JDBC",
-                    "the application has no single DataSource bean; configure spring.datasource.* or set "
-                            + "brane.events.store=MEMORY");
-        }
-        try {
-            JdbcCheckpointStore.migrate(dataSource);
-        } catch (NoClassDefFoundError ex) {
-            throw new InvalidConfigurationPropertyValueException("brane.events.store", type.name(),
-                    "Flyway is not on the classpath: add org.flywaydb:flyway-core (and flyway-database-postgresql on"
-                            + " PostgreSQL), or set brane.events.store=MEMORY");
+        DataSource dataSource = BraneStoreDataSources.resolve(braneDataSource, dataSources, "brane.events.store");
+        if (auto) {
+            try {
+                JdbcCheckpointStore.migrate(dataSource);
+            } catch (NoClassDefFoundError ex) {
+                throw new InvalidConfigurationPropertyValueException("brane.events.store", type.name(),
+                        "Flyway is not on the classpath: set brane.events.store=jdbc (Boot's script initializer, "
+                                + "brane.events.jdbc.initialize-schema) or brane.events.store=memory");
+            }
         }
         return new JdbcCheckpointStore(dataSource);
     }

@@ -5,13 +5,21 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 /** Log streams behind {@link BraneEventListener} methods: defaults, checkpoint store, and settings per stream. */
 @ConfigurationProperties("brane.events")
 public class BraneEventsProperties {
 
-    /** Which checkpoint store: AUTO (JDBC over the application's DataSource when it has one, else in memory), JDBC, MEMORY. */
-    private StoreType store = StoreType.AUTO;
+    /**
+     * Which checkpoint store: MEMORY (a restart reads again from each stream's from-block) or JDBC (the
+     * @BraneDataSource DataSource, else the application's single one). Unset: MEMORY, so the starter leaves the
+     * application's database alone unless asked. AUTO (JDBC whenever there is a DataSource) is deprecated.
+     */
+    private StoreType store;
+
+    /** The JDBC checkpoint store's schema (brane.events.store=jdbc). */
+    private final Jdbc jdbc = new Jdbc();
 
     /** Confirmations before a block's logs are delivered (the block itself counts as one). */
     private int confirmations = 12;
@@ -50,7 +58,57 @@ public class BraneEventsProperties {
     private Map<String, Stream> streams = new LinkedHashMap<>();
 
     public enum StoreType {
-        AUTO, JDBC, MEMORY
+        /** Deprecated: JDBC when the application has a DataSource (migrated with Flyway), else in memory. */
+        AUTO,
+        /** Durable, in the @BraneDataSource DataSource or the application's single one. */
+        JDBC,
+        /** In memory: a restart reads again from each stream's from-block. */
+        MEMORY
+    }
+
+    /** The JDBC checkpoint table's schema: created by Boot's script initializer, or by the application's migrations. */
+    public static class Jdbc {
+
+        /**
+         * When Boot's script initializer creates the checkpoint table (IF NOT EXISTS): EMBEDDED (an in-memory
+         * database only), ALWAYS, NEVER (the application's Flyway/Liquibase runs
+         * classpath:sh/brane/client/events/schema-postgresql.sql or schema-h2.sql).
+         */
+        private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
+
+        /** Platform of the schema script when auto-detection from the DataSource fails, e.g. postgresql or h2. */
+        private String platform;
+
+        /** Location of the schema script; @@platform@@ is replaced by the platform. */
+        private String schema = "classpath:sh/brane/client/events/schema-@@platform@@.sql";
+
+        public DatabaseInitializationMode getInitializeSchema() {
+            return this.initializeSchema;
+        }
+
+        public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
+            this.initializeSchema = initializeSchema;
+        }
+
+        public String getPlatform() {
+            return this.platform;
+        }
+
+        public void setPlatform(String platform) {
+            this.platform = platform;
+        }
+
+        public String getSchema() {
+            return this.schema;
+        }
+
+        public void setSchema(String schema) {
+            this.schema = schema;
+        }
+    }
+
+    public Jdbc getJdbc() {
+        return this.jdbc;
     }
 
     public static class Stream {

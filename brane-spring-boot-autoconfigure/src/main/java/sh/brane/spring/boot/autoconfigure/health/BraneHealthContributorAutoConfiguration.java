@@ -17,6 +17,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 
+import sh.brane.client.tx.TransactionStore;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
@@ -30,7 +31,8 @@ import sh.brane.spring.boot.autoconfigure.tx.BraneTransactionSenders;
  * ({@code brane.chains.<name>}, or several the application declares), a composite with one such entry per chain.
  * {@code management.health.brane.enabled=false} turns it off.
  */
-@AutoConfiguration(after = BraneAutoConfiguration.class)
+@AutoConfiguration(after = BraneAutoConfiguration.class,
+        afterName = "sh.brane.spring.boot.autoconfigure.tx.BraneTransactionAutoConfiguration")
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
 @Conditional(BraneProvidersCondition.class)
 @ConditionalOnEnabledHealthIndicator("brane")
@@ -39,14 +41,17 @@ public final class BraneHealthContributorAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = { "braneHealthIndicator", "braneHealthContributor" })
     HealthContributor braneHealthContributor(ConfigurableListableBeanFactory beans, BraneProperties properties,
-            ObjectProvider<BraneChainIdVerdicts> verdicts, ObjectProvider<BraneTransactionSenders> senders) {
+            ObjectProvider<BraneChainIdVerdicts> verdicts, ObjectProvider<BraneTransactionSenders> senders,
+            ObjectProvider<TransactionStore> journal) {
         List<BraneProviderBeans.Entry> entries = BraneProviderBeans.all(beans, properties);
         BraneChainIdVerdicts found = verdicts.getIfAvailable(BraneChainIdVerdicts::new);
+        TransactionStore store = journal.getIfUnique();
+        String journalKind = (store != null) ? BraneTransactionSenders.journalKind(store) : null;
         if (entries.size() == 1 && properties.getChains().isEmpty()) {
-            return indicator(entries.get(0), found, senders);
+            return indicator(entries.get(0), found, senders).journal(journalKind);
         }
         Map<String, HealthContributor> perChain = new LinkedHashMap<>();
-        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry, found, senders)));
+        entries.forEach((entry) -> perChain.put(entry.name(), indicator(entry, found, senders).journal(journalKind)));
         return CompositeHealthContributor.fromMap(perChain);
     }
 

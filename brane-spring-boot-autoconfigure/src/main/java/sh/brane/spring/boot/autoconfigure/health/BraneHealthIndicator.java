@@ -44,6 +44,9 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
     /** Why the senders over this provider refuse to sign (the node is another chain), or empty; none by default. */
     private volatile Supplier<Optional<String>> chainIdentity = Optional::empty;
 
+    /** The transaction journal's kind (jdbc, memory), shown in the details; null when the context has none. */
+    private volatile String journal;
+
     /** Endpoints found on another chain after start-up (closed since), with the reason; none by default. */
     private volatile Supplier<Map<String, String>> chainIdMismatches = Map::of;
 
@@ -101,9 +104,18 @@ public class BraneHealthIndicator extends AbstractHealthIndicator {
         return this;
     }
 
+    /** Shows the transaction journal's kind (jdbc, memory) in the details, so an in-memory one is seen. */
+    public BraneHealthIndicator journal(String kind) {
+        this.journal = kind;
+        return this;
+    }
+
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("pendingRequests", this.provider.pendingRequests());
+        if (this.journal != null) {
+            builder.withDetail("journal", this.journal);
+        }
         Map<String, String> wrongChain = this.chainIdMismatches.get();
         // asked, not tested by type: the provider may be a fallback, and any of it may sit under a decorator
         List<EndpointStatus> endpoints = this.provider.status();

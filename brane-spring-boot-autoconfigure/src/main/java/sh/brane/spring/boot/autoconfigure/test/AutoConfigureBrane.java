@@ -11,8 +11,9 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.test.context.PropertyMapping;
 
 /**
- * Adds Brane's auto-configuration (provider, clients, signer, devnet and {@code DevNode}, health, metrics,
- * observations) to a test slice such as {@code @WebMvcTest} or {@code @JsonTest}, which leave it out. The list is
+ * Adds every Brane auto-configuration a test may need (provider, clients, signer, devnet and {@code DevNode},
+ * health, metrics, observations, info, transactions, {@code @BraneContract} beans, {@code @BraneEventListener}
+ * methods, and Boot's {@code @ServiceConnection} support when spring-boot-testcontainers is present) to a test slice such as {@code @WebMvcTest} or {@code @JsonTest}, which leave it out. The list is
  * in {@code META-INF/spring/sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane.imports}. On any test
  * (a slice or {@code @SpringBootTest}), {@code devnet = true} starts a local Anvil for it: a test starts none
  * otherwise, whatever the application's own configuration says ({@code brane.devnet.enabled}).

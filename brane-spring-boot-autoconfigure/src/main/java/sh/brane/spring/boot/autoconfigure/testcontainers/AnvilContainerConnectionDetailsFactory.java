@@ -1,5 +1,6 @@
 package sh.brane.spring.boot.autoconfigure.testcontainers;
 
+import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionDetailsFactory;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
 
@@ -28,6 +29,11 @@ class AnvilContainerConnectionDetailsFactory
         @Override
         public String getUrl() {
             return getContainer().getRpcUrl();
+        }
+
+        @Override
+        public SslBundle getSslBundle() {
+            return super.getSslBundle();
         }
     }
 }

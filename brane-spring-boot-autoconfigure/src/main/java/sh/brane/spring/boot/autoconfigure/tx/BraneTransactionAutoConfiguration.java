@@ -2,6 +2,7 @@ package sh.brane.spring.boot.autoconfigure.tx;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 import javax.sql.DataSource;
 
@@ -9,6 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -18,7 +20,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.sql.autoconfigure.init.OnDatabaseInitializationCondition;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
+import org.springframework.context.annotation.ConditionContext;
 
 import sh.brane.client.tx.InMemoryTransactionStore;
 import sh.brane.client.tx.JdbcTransactionStore;
@@ -26,51 +36,102 @@ import sh.brane.client.tx.TransactionListener;
 import sh.brane.client.tx.TransactionSender;
 import sh.brane.client.tx.TransactionStore;
 import sh.brane.spring.boot.autoconfigure.BraneChainIdVerdicts;
+import sh.brane.spring.boot.autoconfigure.BraneProperties;
+import sh.brane.spring.boot.autoconfigure.BraneProviderBeans;
+import sh.brane.spring.boot.autoconfigure.jdbc.BraneDataSource;
+import sh.brane.spring.boot.autoconfigure.jdbc.BraneStoreDataSources;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 
 /**
- * The transaction lifecycle: a {@link TransactionStore} (JDBC over the application's {@link DataSource} when there
- * is exactly one, else in memory; {@code brane.tx.store} forces one), {@link BraneTransactionSenders} that signer
- * configurations build their senders with, application events, {@code brane.tx.*} meters and the {@code brane}
- * Actuator endpoint.
+ * The transaction lifecycle: a {@link TransactionStore} (in memory unless {@code brane.tx.store=jdbc}: then over the
+ * {@link BraneDataSource} DataSource or the application's single one, its tables created by
+ * {@link BraneJournalSchemaInitializer} as {@code brane.tx.jdbc.initialize-schema} says),
+ * {@link BraneTransactionSenders} that signer configurations build their senders with, application events,
+ * {@code brane.tx.*} meters and the {@code brane} Actuator endpoint.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @EnableConfigurationProperties(BraneTransactionProperties.class)
+@Import(DatabaseInitializationDependencyConfigurer.class)
 public final class BraneTransactionAutoConfiguration {
     private static final Logger logger = LoggerFactory.getLogger(BraneTransactionAutoConfiguration.class);
 
     @Bean
     @ConditionalOnMissingBean
-    TransactionStore braneTransactionStore(ObjectProvider<DataSource> dataSources,
-            BraneTransactionProperties properties) {
+    TransactionStore braneTransactionStore(@BraneDataSource ObjectProvider<DataSource> braneDataSource,
+            ObjectProvider<DataSource> dataSources, BraneTransactionProperties properties) {
         Duration retention = retention(properties);
-        DataSource dataSource = dataSources.getIfUnique();
-        BraneTransactionProperties.StoreType type = properties.getStore();
-        if (type == BraneTransactionProperties.StoreType.MEMORY
-                || (type == BraneTransactionProperties.StoreType.AUTO && dataSource == null)) {
-            logger.info("Brane transaction journal: in memory (not durable, one instance only); give the application "
-                    + "a DataSource for a durable journal shared by instances");
+        boolean hasDataSource = braneDataSource.getIfAvailable(dataSources::getIfUnique) != null;
+        JournalSetup setup = JournalSetup.of(properties, hasDataSource);
+        warnIfDeprecated(properties);
+        if (!setup.isJdbc()) {
+            logger.info("Brane transaction journal: in memory (not durable, one instance only); "
+                    + "brane.tx.store=jdbc keeps it in a database");
             return new InMemoryTransactionStore(Clock.systemUTC(),
                     retention != null ? retention : InMemoryTransactionStore.DEFAULT_RETENTION);
         }
-        if (dataSource == null) {
-            throw new InvalidConfigurationPropertyValueException("brane.tx.store", "JDBC",
-                    "the application has no single DataSource bean; configure spring.datasource.* or set "
-                            + "brane.tx.store=MEMORY");
-        }
-        if (properties.isMigrate()) {
-            try {
-                JdbcTransactionStore.migrate(dataSource);
-            }
-            catch (NoClassDefFoundError ex) {
-                throw new InvalidConfigurationPropertyValueException("brane.tx.migrate", "true",
-                        "Flyway is not on the classpath: add org.flywaydb:flyway-core (and "
-                                + "flyway-database-postgresql on PostgreSQL), or set brane.tx.migrate=false and create "
-                                + "the tables from classpath:sh/brane/client/tx/db/V1__brane_tx_journal.sql");
-            }
+        DataSource dataSource = BraneStoreDataSources.resolve(braneDataSource, dataSources, "brane.tx.store");
+        if (setup == JournalSetup.JDBC_FLYWAY) {
+            migrateWithFlyway(dataSource);
         }
         return new JdbcTransactionStore(dataSource);
+    }
+
+    @SuppressWarnings("removal")
+    private static void warnIfDeprecated(BraneTransactionProperties properties) {
+        if (properties.getStore() == BraneTransactionProperties.StoreType.AUTO) {
+            logger.warn("brane.tx.store=auto is deprecated: set brane.tx.store=jdbc for a journal in the database, "
+                    + "or leave it unset for one in memory");
+        }
+        if (properties.getMigrate() != null) {
+            logger.warn("brane.tx.migrate is deprecated: set brane.tx.store=jdbc with brane.tx.jdbc.initialize-schema "
+                    + "(embedded, always, never), or run classpath:sh/brane/client/tx/schema-<platform>.sql from your "
+                    + "own Flyway or Liquibase");
+        }
+    }
+
+    private static void migrateWithFlyway(DataSource dataSource) {
+        try {
+            JdbcTransactionStore.migrate(dataSource);
+        }
+        catch (NoClassDefFoundError ex) {
+            throw new InvalidConfigurationPropertyValueException("brane.tx.migrate", "true",
+                    "Flyway is not on the classpath: remove brane.tx.migrate and set brane.tx.store=jdbc with "
+                            + "brane.tx.jdbc.initialize-schema=always (Boot's script initializer, no Flyway), or add "
+                            + "org.flywaydb:flyway-core (and flyway-database-postgresql on PostgreSQL)");
+        }
+    }
+
+    /** The journal's schema through Boot's script initializer, only when a JDBC journal is asked for. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer")
+    @Conditional({ JdbcJournalRequested.class, JournalSchemaInitialization.class })
+    static final class JournalSchema {
+
+        @Bean
+        @ConditionalOnMissingBean
+        BraneJournalSchemaInitializer braneJournalSchemaInitializer(
+                @BraneDataSource ObjectProvider<DataSource> braneDataSource, ObjectProvider<DataSource> dataSources,
+                BraneTransactionProperties properties) {
+            return new BraneJournalSchemaInitializer(
+                    BraneStoreDataSources.resolve(braneDataSource, dataSources, "brane.tx.store"), properties);
+        }
+    }
+
+    static final class JdbcJournalRequested extends SpringBootCondition {
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            JournalSetup setup = JournalSetup.of(context.getEnvironment());
+            return (setup == JournalSetup.JDBC) ? ConditionOutcome.match("brane.tx.store=jdbc")
+                    : ConditionOutcome.noMatch("journal " + setup + " (brane.tx.store is not jdbc, or the deprecated "
+                            + "brane.tx.migrate decides)");
+        }
+    }
+
+    static final class JournalSchemaInitialization extends OnDatabaseInitializationCondition {
+        JournalSchemaInitialization() {
+            super("Brane journal", "brane.tx.jdbc.initialize-schema");
+        }
     }
 
     private static Duration retention(BraneTransactionProperties properties) {
@@ -119,8 +180,12 @@ public final class BraneTransactionAutoConfiguration {
     @ConditionalOnBean(MeterRegistry.class)
     static final class Meters {
         @Bean
-        TransactionListener braneTransactionMeters(MeterRegistry registry) {
-            return new MicrometerTransactionListener(registry);
+        TransactionListener braneTransactionMeters(MeterRegistry registry, ConfigurableListableBeanFactory beans,
+                ObjectProvider<BraneProperties> properties) {
+            return new MicrometerTransactionListener(registry, new ChainNames(() -> {
+                BraneProperties settings = properties.getIfAvailable();
+                return (settings != null) ? BraneProviderBeans.all(beans, settings) : List.of();
+            }));
         }
     }
 

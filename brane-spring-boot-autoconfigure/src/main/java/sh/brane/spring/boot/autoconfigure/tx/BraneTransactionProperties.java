@@ -3,6 +3,8 @@ package sh.brane.spring.boot.autoconfigure.tx;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 import sh.brane.client.tx.StuckTransactionPolicy;
 
@@ -10,11 +12,18 @@ import sh.brane.client.tx.StuckTransactionPolicy;
 @ConfigurationProperties("brane.tx")
 public class BraneTransactionProperties {
 
-    /** Which journal store: AUTO (JDBC over the application's DataSource when it has one, else in memory), JDBC, MEMORY. */
-    private StoreType store = StoreType.AUTO;
+    /**
+     * Which journal store: MEMORY (not durable, one instance) or JDBC (the @BraneDataSource DataSource, else the
+     * application's single one; durable and shared by instances). Unset: MEMORY, so the starter leaves the
+     * application's database alone unless asked. AUTO (JDBC whenever there is a DataSource) is deprecated.
+     */
+    private StoreType store;
 
-    /** Whether the JDBC store creates or upgrades its tables at start-up (Flyway, history table brane_tx_schema_history). */
-    private boolean migrate = true;
+    /** Deprecated: whether the JDBC store creates or upgrades its tables with Flyway at start-up. */
+    private Boolean migrate;
+
+    /** The JDBC journal's schema (brane.tx.store=jdbc). */
+    private final Jdbc jdbc = new Jdbc();
 
     /** Blocks (including the transaction's own) after which a transaction is CONFIRMED. */
     private int confirmations = 12;
@@ -43,7 +52,53 @@ public class BraneTransactionProperties {
     private Duration retention;
 
     public enum StoreType {
-        AUTO, JDBC, MEMORY
+        /** Deprecated: JDBC when the application has a DataSource, else in memory (the former default). */
+        AUTO,
+        /** Durable, in the @BraneDataSource DataSource or the application's single one. */
+        JDBC,
+        /** In memory: lost at restart, one instance only. */
+        MEMORY
+    }
+
+    /** The JDBC journal's schema: created by Boot's script initializer, or by the application's own migrations. */
+    public static class Jdbc {
+
+        /**
+         * When Boot's script initializer creates the journal's tables (IF NOT EXISTS): EMBEDDED (an in-memory
+         * database only), ALWAYS, NEVER (the application's Flyway/Liquibase runs
+         * classpath:sh/brane/client/tx/schema-postgresql.sql or schema-h2.sql).
+         */
+        private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.EMBEDDED;
+
+        /** Platform of the schema script when auto-detection from the DataSource fails, e.g. postgresql or h2. */
+        private String platform;
+
+        /** Location of the schema script; @@platform@@ is replaced by the platform. */
+        private String schema = "classpath:sh/brane/client/tx/schema-@@platform@@.sql";
+
+        public DatabaseInitializationMode getInitializeSchema() {
+            return this.initializeSchema;
+        }
+
+        public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
+            this.initializeSchema = initializeSchema;
+        }
+
+        public String getPlatform() {
+            return this.platform;
+        }
+
+        public void setPlatform(String platform) {
+            this.platform = platform;
+        }
+
+        public String getSchema() {
+            return this.schema;
+        }
+
+        public void setSchema(String schema) {
+            this.schema = schema;
+        }
     }
 
     public StoreType getStore() {
@@ -54,12 +109,28 @@ public class BraneTransactionProperties {
         this.store = store;
     }
 
-    public boolean isMigrate() {
+    /**
+     * The deprecated Flyway switch: set (true or false) without {@code brane.tx.store}, it still means a JDBC
+     * journal, migrated with Flyway when true.
+     *
+     * @deprecated for {@code brane.tx.store=jdbc} with {@code brane.tx.jdbc.initialize-schema}
+     */
+    @Deprecated(forRemoval = true)
+    @DeprecatedConfigurationProperty(replacement = "brane.tx.jdbc.initialize-schema",
+            reason = "The journal's schema follows Boot's database initialization; set brane.tx.store=jdbc with "
+                    + "brane.tx.jdbc.initialize-schema, or run sh/brane/client/tx/schema-<platform>.sql from your own "
+                    + "Flyway or Liquibase")
+    public Boolean getMigrate() {
         return this.migrate;
     }
 
-    public void setMigrate(boolean migrate) {
+    @Deprecated(forRemoval = true)
+    public void setMigrate(Boolean migrate) {
         this.migrate = migrate;
+    }
+
+    public Jdbc getJdbc() {
+        return this.jdbc;
     }
 
     public int getConfirmations() {
@@ -123,8 +194,7 @@ public class BraneTransactionProperties {
      * past a deadline. Off unless {@code brane.tx.stuck.enabled=true}.
      */
     public static class Stuck {
-        private static final StuckTransactionPolicy DEFAULTS = StuckTransactionPolicy.DEFAULTS;
-
+        // the defaults are StuckTransactionPolicy.DEFAULTS', written as literals so that the metadata shows them
         /** Whether pending transactions priced out of the market are replaced automatically. */
         private boolean enabled;
 
@@ -132,28 +202,28 @@ public class BraneTransactionProperties {
         private java.util.List<String> signers = new java.util.ArrayList<>();
 
         /** How often each account's pending transactions are looked at. */
-        private Duration checkInterval = DEFAULTS.checkInterval();
+        private Duration checkInterval = Duration.ofSeconds(15);
 
         /** How long a transaction is left alone after it was first broadcast. */
-        private Duration minimumAge = DEFAULTS.minimumAge();
+        private Duration minimumAge = Duration.ofSeconds(30);
 
         /** The percentile (0..100) of the recent blocks' tips taken as the market's tip. */
-        private double tipPercentile = DEFAULTS.tipPercentile();
+        private double tipPercentile = 50;
 
         /** How many recent blocks (1..1024) the market is read from. */
-        private int feeHistoryBlocks = DEFAULTS.feeHistoryBlocks();
+        private int feeHistoryBlocks = 10;
 
         /** A replacement's max fee is at least this many times (1..10) the next base fee, plus the tip. */
-        private int baseFeeMultiplier = DEFAULTS.baseFeeMultiplier();
+        private int baseFeeMultiplier = 2;
 
         /** The least time between two replacements of one nonce. */
-        private Duration initialBackoff = DEFAULTS.initialBackoff();
+        private Duration initialBackoff = Duration.ofSeconds(30);
 
         /** How much (1..10) that time grows after each replacement of the nonce. */
-        private double backoffMultiplier = DEFAULTS.backoffMultiplier();
+        private double backoffMultiplier = 2;
 
         /** The most time between two replacements of one nonce. */
-        private Duration maxBackoff = DEFAULTS.maxBackoff();
+        private Duration maxBackoff = Duration.ofMinutes(5);
 
         /** Cancel a nonce (a 0-value transfer to itself) pending this long since its first broadcast; unset: never. */
         private Duration cancelAfter;

@@ -9,6 +9,8 @@ import org.springframework.context.SmartLifecycle;
 
 import sh.brane.client.BraneClient;
 import sh.brane.client.tx.ChainIdGuard;
+import sh.brane.client.tx.InMemoryTransactionStore;
+import sh.brane.client.tx.JdbcTransactionStore;
 import sh.brane.client.tx.SendLimits;
 import sh.brane.client.tx.StuckTransactionPolicy;
 import sh.brane.client.tx.StuckTransactionWatcher;
@@ -73,9 +75,15 @@ public final class BraneTransactionSenders implements SmartLifecycle {
                 watcher.start();
             }
         }
-        logger.info("Brane transactions for signer '{}' ({}) on chain {}: {} journal, {} confirmations",
-                signer.name(), signer.address(), chainId, this.store.isDurable() ? "durable" : "in-memory (not durable)",
-                this.properties.getConfirmations());
+        if (this.store.isDurable()) {
+            logger.info("Brane transactions for signer '{}' ({}) on chain {}: durable journal, {} confirmations",
+                    signer.name(), signer.address(), chainId, this.properties.getConfirmations());
+        }
+        else {
+            logger.warn("Brane transactions for signer '{}' ({}) on chain {}: in-memory journal, not durable: a restart "
+                    + "forgets unfinished transactions and their nonces; set brane.tx.store=jdbc for a journal in the "
+                    + "database", signer.name(), signer.address(), chainId);
+        }
         if (watcher != null) {
             logger.info("Brane stuck-transaction policy for signer '{}': {}", signer.name(), this.stuckPolicy);
         }
@@ -103,6 +111,21 @@ public final class BraneTransactionSenders implements SmartLifecycle {
 
     public TransactionStore store() {
         return this.store;
+    }
+
+    /** The journal's kind for health and info: {@code jdbc}, {@code memory}, or the store's class for one of the application's. */
+    public String journalKind() {
+        return journalKind(this.store);
+    }
+
+    public static String journalKind(TransactionStore store) {
+        if (store instanceof JdbcTransactionStore) {
+            return "jdbc";
+        }
+        if (store instanceof InMemoryTransactionStore) {
+            return "memory";
+        }
+        return store.getClass().getSimpleName();
     }
 
     @Override

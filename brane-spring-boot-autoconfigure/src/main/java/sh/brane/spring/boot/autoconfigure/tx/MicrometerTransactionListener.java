@@ -12,14 +12,18 @@ import sh.brane.core.types.Address;
  * {@code brane.tx.transitions} (counter; tags {@code state}, {@code signer}, {@code chain}),
  * {@code brane.tx.nonce.resyncs} (counter; tags {@code chain}) and {@code brane.tx.stranded} (counter; tags
  * {@code signer}, {@code chain}), {@code brane.tx.stuck} (counter; tags {@code outcome}: replaced or blocked,
- * {@code signer}, {@code chain}). Tags are bounded: eight states, the configured
- * signer names, the configured chains; never a hash, an address or a reason text.
+ * {@code signer}, {@code chain}). {@code chain} is the chain's configured name, as on every brane meter. Tags are
+ * bounded: eight states, the configured signer names, the configured chains; never a hash, an address or a reason
+ * text.
  */
 final class MicrometerTransactionListener implements TransactionListener {
     private final MeterRegistry registry;
 
-    MicrometerTransactionListener(MeterRegistry registry) {
+    private final ChainNames chains;
+
+    MicrometerTransactionListener(MeterRegistry registry, ChainNames chains) {
         this.registry = registry;
+        this.chains = chains;
     }
 
     @Override
@@ -28,7 +32,7 @@ final class MicrometerTransactionListener implements TransactionListener {
                 .description("Journalled transactions entering a lifecycle state")
                 .tag("state", change.state().name())
                 .tag("signer", change.entry().signer())
-                .tag("chain", Long.toString(change.entry().chainId()))
+                .tag("chain", this.chains.of(change.entry().chainId()))
                 .register(this.registry)
                 .increment();
     }
@@ -37,7 +41,7 @@ final class MicrometerTransactionListener implements TransactionListener {
     public void onNonceResync(long chainId, Address account, long nextNonce, String reason) {
         Counter.builder("brane.tx.nonce.resyncs")
                 .description("Nonce counters moved to follow the node (refusals, chains that forgot transactions)")
-                .tag("chain", Long.toString(chainId))
+                .tag("chain", this.chains.of(chainId))
                 .register(this.registry)
                 .increment();
     }
@@ -47,7 +51,7 @@ final class MicrometerTransactionListener implements TransactionListener {
         Counter.builder("brane.tx.stranded")
                 .description("Transactions the node held at the account's next nonce without mining them")
                 .tag("signer", entry.signer())
-                .tag("chain", Long.toString(entry.chainId()))
+                .tag("chain", this.chains.of(entry.chainId()))
                 .register(this.registry)
                 .increment();
     }
@@ -68,7 +72,7 @@ final class MicrometerTransactionListener implements TransactionListener {
                         + "or blocked (the ceilings leave no room, or the node refused the replacement)")
                 .tag("outcome", outcome)
                 .tag("signer", entry.signer())
-                .tag("chain", Long.toString(entry.chainId()))
+                .tag("chain", this.chains.of(entry.chainId()))
                 .register(this.registry)
                 .increment();
     }

@@ -95,7 +95,7 @@ class BraneEventsAutoConfigurationTests {
 
     @Test
     void withTheApplicationsDataSourceCheckpointsAreInItsDatabase() {
-        runner.withBean(DataSource.class, BraneEventsAutoConfigurationTests::h2).run(context -> {
+        runner.withBean(DataSource.class, BraneEventsAutoConfigurationTests::h2).withPropertyValues("brane.events.store=jdbc").run(context -> {
             assertThat(context).getBean(CheckpointStore.class).isInstanceOf(JdbcCheckpointStore.class);
             try (Connection c = context.getBean(DataSource.class).getConnection();
                     ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM brane_event_checkpoint")) {
@@ -108,7 +108,7 @@ class BraneEventsAutoConfigurationTests {
     void aJdbcStoreWithoutADataSourceFailsNamingTheProperty() {
         // the store is made when a listener needs it
         runner.withBean(Deposits.class).withPropertyValues("brane.events.store=JDBC").run(context -> assertThat(context).getFailure()
-                .rootCause().hasMessageContaining("brane.events.store").hasMessageContaining("MEMORY"));
+                .rootCause().hasMessageContaining("brane.events.store").hasMessageContaining("brane.events.store=memory"));
     }
 
     @Test
@@ -138,7 +138,7 @@ class BraneEventsAutoConfigurationTests {
             runner.withUserConfiguration(Contracts.class).withBean(Deposits.class)
                     .withBean(DataSource.class, BraneEventsAutoConfigurationTests::h2)
                     .withPropertyValues("brane.rpc.url=" + anvil.httpUrl(), "emitter.address=" + EMITTER,
-                            "brane.events.streams.deposits.from-block=0",
+                            "brane.events.streams.deposits.from-block=0", "brane.events.store=jdbc",
                             "brane.events.streams.deposits.confirmations=1")
                     .run(context -> {
                         assertThat(context).hasNotFailed();

@@ -67,6 +67,41 @@ class BraneSslBundleTests {
         }
     }
 
+    static volatile int detailsPort;
+
+    /** Connection details that carry their own SSL bundle (as Testcontainers' or Compose's do with SSL labels). */
+    @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+    static class DetailsWithBundle {
+        @org.springframework.context.annotation.Bean
+        sh.brane.spring.boot.autoconfigure.BraneConnectionDetails braneConnectionDetails(
+                org.springframework.boot.ssl.SslBundles bundles) {
+            org.springframework.boot.ssl.SslBundle bundle = bundles.getBundle("node");
+            return new sh.brane.spring.boot.autoconfigure.BraneConnectionDetails() {
+                @Override
+                public String getUrl() {
+                    return "https://127.0.0.1:" + detailsPort;
+                }
+
+                @Override
+                public org.springframework.boot.ssl.SslBundle getSslBundle() {
+                    return bundle;
+                }
+            };
+        }
+    }
+
+    @Test
+    void connectionDetailsCarryTheirOwnSslBundle() throws Exception {
+        try (TlsNodeStub node = new TlsNodeStub()) {
+            detailsPort = node.startHttps(ca, false);
+            this.runner.withPropertyValues(bundles())
+                .withUserConfiguration(DetailsWithBundle.class)
+                .run((context) -> assertThat(chainId(NodeWait.connected(context.getBean(BraneProvider.class))))
+                    .isEqualTo("0x7a69"));
+            assertThat(node.answered.get()).isEqualTo(1);
+        }
+    }
+
     @Test
     void httpsWithClientAuthentication() throws Exception {
         try (TlsNodeStub node = new TlsNodeStub()) {

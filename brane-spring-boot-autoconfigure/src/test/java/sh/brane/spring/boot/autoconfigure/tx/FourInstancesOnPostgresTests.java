@@ -96,7 +96,9 @@ class FourInstancesOnPostgresTests {
                     "spring.datasource.username=postgres", "spring.datasource.hikari.maximum-pool-size=4",
                     "brane.rpc.url=" + anvil.httpUrl(), "brane.rpc.expected-chain-id=" + anvil.chainId(),
                     "brane.signer.private-key=" + payer.privateKey(), "brane.tx.confirmations=1",
-                    "brane.tx.poll-interval=100ms", "brane.tx.resend-after=10s")
+                    "brane.tx.poll-interval=100ms", "brane.tx.resend-after=10s",
+                    // the PostgreSQL script through Boot's initializer (IF NOT EXISTS: each instance runs it)
+                    "brane.tx.store=jdbc", "brane.tx.jdbc.initialize-schema=always")
             .run();
     }
 

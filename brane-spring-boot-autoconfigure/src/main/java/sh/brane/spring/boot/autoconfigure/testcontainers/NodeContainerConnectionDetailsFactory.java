@@ -1,0 +1,55 @@
+package sh.brane.spring.boot.autoconfigure.testcontainers;
+
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.testcontainers.service.connection.ContainerConnectionDetailsFactory;
+import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
+import org.testcontainers.containers.Container;
+
+import sh.brane.spring.boot.autoconfigure.BraneConnectionDetails;
+import sh.brane.spring.boot.autoconfigure.node.NodeImages;
+
+/**
+ * {@link BraneConnectionDetails} for a {@code @ServiceConnection} on any container of a node image
+ * ({@link NodeImages#NAMES}: anvil's, geth's), matched by image name as Boot's Redis support matches
+ * {@code GenericContainer}s; an {@link AnvilContainer} is left to {@link AnvilContainerConnectionDetailsFactory}.
+ * {@code @ServiceConnection(name = "ethereum/client-go")} names the image when it is a private copy.
+ */
+class NodeContainerConnectionDetailsFactory
+        extends ContainerConnectionDetailsFactory<Container<?>, BraneConnectionDetails> {
+
+    NodeContainerConnectionDetailsFactory() {
+        super(NodeImages.NAMES);
+    }
+
+    @Override
+    protected boolean sourceAccepts(ContainerConnectionSource<Container<?>> source, Class<?> requiredContainerType,
+            Class<?> requiredConnectionDetailsType) {
+        return super.sourceAccepts(source, requiredContainerType, requiredConnectionDetailsType)
+                && !source.accepts(ANY_CONNECTION_NAME, AnvilContainer.class, requiredConnectionDetailsType);
+    }
+
+    @Override
+    protected BraneConnectionDetails getContainerConnectionDetails(ContainerConnectionSource<Container<?>> source) {
+        return new NodeContainerConnectionDetails(source);
+    }
+
+    private static final class NodeContainerConnectionDetails extends ContainerConnectionDetails<Container<?>>
+            implements BraneConnectionDetails {
+
+        private NodeContainerConnectionDetails(ContainerConnectionSource<Container<?>> source) {
+            super(source);
+        }
+
+        @Override
+        public String getUrl() {
+            Container<?> container = getContainer();
+            int port = NodeImages.rpcPort(container.getExposedPorts());
+            return NodeImages.url(container.getHost(), container.getMappedPort(port), getSslBundle() != null);
+        }
+
+        @Override
+        public SslBundle getSslBundle() {
+            return super.getSslBundle();
+        }
+    }
+}
