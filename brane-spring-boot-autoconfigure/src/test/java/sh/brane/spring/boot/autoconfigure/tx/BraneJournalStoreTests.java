@@ -76,7 +76,7 @@ class BraneJournalStoreTests {
             assertThat(context.getBean(TransactionStore.class)).isInstanceOf(JdbcTransactionStore.class);
             assertThat(context.getBean(CheckpointStore.class)).isInstanceOf(InMemoryCheckpointStore.class);
             assertThat(tables(context.getBean(DataSource.class))).containsExactlyInAnyOrder("BRANE_TX_CHAIN",
-                    "BRANE_TX_JOURNAL", "BRANE_TX_NONCE", "BRANE_TX_RELEASED_NONCE");
+                    "BRANE_TX_IDEMPOTENCY", "BRANE_TX_JOURNAL", "BRANE_TX_NONCE", "BRANE_TX_RELEASED_NONCE");
         });
     }
 
@@ -111,7 +111,7 @@ class BraneJournalStoreTests {
             fileDatabase.withPropertyValues("brane.tx.jdbc.initialize-schema=always",
                     "brane.events.jdbc.initialize-schema=always").run((context) -> {
                         assertThat(context).hasNotFailed();
-                        assertThat(tables(context.getBean(DataSource.class))).hasSize(5);
+                        assertThat(tables(context.getBean(DataSource.class))).hasSize(6);
                     });
         }
     }
@@ -124,7 +124,7 @@ class BraneJournalStoreTests {
                 assertThat(context).hasNotFailed();
                 context.getBean(CheckpointStore.class);
                 assertThat(tables(context.getBean("appDataSource", DataSource.class))).isEmpty();
-                assertThat(tables(context.getBean("journalDataSource", DataSource.class))).hasSize(5);
+                assertThat(tables(context.getBean("journalDataSource", DataSource.class))).hasSize(6);
             });
     }
 
