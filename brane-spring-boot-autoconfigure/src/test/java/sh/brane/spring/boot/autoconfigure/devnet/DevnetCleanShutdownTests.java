@@ -63,7 +63,9 @@ class DevnetCleanShutdownTests {
                 {
                     setWebApplicationType(WebApplicationType.NONE);
                 }
-            }.run("--brane.devnet.enabled=true", "--spring.main.banner-mode=off");
+            // Boot's Docker Compose support is on this module's classpath (an optional dependency) and would look
+            // for a compose file: the local devnet needs none
+            }.run("--brane.devnet.enabled=true", "--spring.main.banner-mode=off", "--spring.docker.compose.enabled=false");
             context.getBean(BraneProvider.class).send("eth_chainId", List.of());
             System.out.println("APP READY");
         }

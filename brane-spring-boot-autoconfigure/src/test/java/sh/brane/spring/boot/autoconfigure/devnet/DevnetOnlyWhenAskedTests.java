@@ -48,7 +48,10 @@ class DevnetOnlyWhenAskedTests {
         Thread main = new Thread(() -> {
             try (ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
                 .web(WebApplicationType.NONE)
-                .run("--brane.devnet.enabled=true", "--spring.main.banner-mode=off")) {
+                // Boot's Docker Compose support is on this module's classpath (an optional dependency) and would
+                // look for a compose file: the local devnet needs none
+                .run("--brane.devnet.enabled=true", "--spring.main.banner-mode=off",
+                        "--spring.docker.compose.enabled=false")) {
                 outcome.set(context.getBeanNamesForType(Anvil.class).length);
             }
             catch (RuntimeException ex) {
