@@ -16,9 +16,11 @@ import tools.jackson.databind.JsonNode;
  * @param uncles       the uncles' hashes (none since the merge); empty if the node left the field out
  * @param withdrawals  the validator withdrawals (EIP-4895); null before Shanghai
  * @param size         the block's size in bytes; null if the node left it out
+ * @param totalDifficulty the chain's total difficulty up to this block; null where the node leaves it out (geth
+ *                     since 1.14.9: after the merge it no longer changes, and the specification makes it optional)
  */
 public record Block(BlockHeader header, List<Hash> transactionHashes, List<TransactionInfo> transactions,
-        List<Hash> uncles, List<Withdrawal> withdrawals, Long size) {
+        List<Hash> uncles, List<Withdrawal> withdrawals, Long size, java.math.BigInteger totalDifficulty) {
 
     public Block {
         transactionHashes = List.copyOf(transactionHashes);
@@ -27,9 +29,15 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         withdrawals = withdrawals == null ? null : List.copyOf(withdrawals);
     }
 
+    /** A block without a total difficulty. */
+    public Block(BlockHeader header, List<Hash> transactionHashes, List<TransactionInfo> transactions,
+            List<Hash> uncles, List<Withdrawal> withdrawals, Long size) {
+        this(header, transactionHashes, transactions, uncles, withdrawals, size, null);
+    }
+
     /** A block without uncles, withdrawals or size. */
     public Block(BlockHeader header, List<Hash> transactionHashes, List<TransactionInfo> transactions) {
-        this(header, transactionHashes, transactions, List.of(), null, null);
+        this(header, transactionHashes, transactions, List.of(), null, null, null);
     }
 
     public long number() {
@@ -56,6 +64,7 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         List<Hash> uncles = List.of();
         List<Withdrawal> withdrawals = null;
         Long size = null;
+        java.math.BigInteger totalDifficulty = null;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
             if ("uncles".equals(name)) {
@@ -64,6 +73,8 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
                 withdrawals = StreamJson.isNull(p) ? null : TxLists.withdrawals(p, where, -1, name);
             } else if ("size".equals(name)) {
                 size = StreamJson.optQuantityLong(p, where, -1, name);
+            } else if ("totalDifficulty".equals(name)) {
+                totalDifficulty = StreamJson.optQuantity(p, where, -1, name);
             } else if ("transactions".equals(name)) {
                 if (StreamJson.isNull(p)) {
                     hashes = null;
@@ -82,7 +93,7 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         if (hashes == null) {
             throw StreamJson.missing(where, -1, "transactions");
         }
-        return new Block(h, hashes, full, uncles, withdrawals, size);
+        return new Block(h, hashes, full, uncles, withdrawals, size, totalDifficulty);
     }
 
     private static void readTransactions(JsonParser p, String base, List<Hash> hashes, List<TransactionInfo> full) {
@@ -113,9 +124,10 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
     private static final int UNCLES = TRANSACTIONS + 1;
     private static final int WITHDRAWALS = TRANSACTIONS + 2;
     private static final int SIZE = TRANSACTIONS + 3;
+    private static final int TOTAL_DIFFICULTY = TRANSACTIONS + 4;
     private static final JsonCursor.Names FIELDS = new JsonCursor.Names(
             java.util.stream.Stream.concat(java.util.Arrays.stream(BlockHeader.Fields.NAMES),
-                    java.util.stream.Stream.of("transactions", "uncles", "withdrawals", "size"))
+                    java.util.stream.Stream.of("transactions", "uncles", "withdrawals", "size", "totalDifficulty"))
                     .toArray(String[]::new));
 
     /** {@link #read(JsonParser, String)} straight from the bytes: the same fields, rules and value, or a bail. */
@@ -127,6 +139,7 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         List<Hash> uncles = List.of();
         List<Withdrawal> withdrawals = null;
         Long size = null;
+        java.math.BigInteger totalDifficulty = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             if (f == UNCLES) {
                 uncles = c.isNull() ? List.of() : TxLists.hashes(c);
@@ -134,6 +147,8 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
                 withdrawals = c.isNull() ? null : TxLists.withdrawals(c);
             } else if (f == SIZE) {
                 size = CursorValues.optLong(c);
+            } else if (f == TOTAL_DIFFICULTY) {
+                totalDifficulty = CursorValues.optQuantity(c);
             } else if (f == TRANSACTIONS) {
                 if (c.isNull()) {
                     hashes = null;
@@ -153,14 +168,14 @@ public record Block(BlockHeader header, List<Hash> transactionHashes, List<Trans
         if (hashes == null) {
             throw JsonCursor.bail();
         }
-        return new Block(h, hashes, full, uncles, withdrawals, size);
+        return new Block(h, hashes, full, uncles, withdrawals, size, totalDifficulty);
     }
 
     private static void readTransactions(JsonCursor c, List<Hash> hashes, List<TransactionInfo> full) {
         if (!c.firstElement()) {
             return;
         }
-        RepeatedHashes repeated = new RepeatedHashes();
+        RepeatedValues repeated = new RepeatedValues();
         do {
             if (c.atObject()) {
                 if (!hashes.isEmpty() && full.isEmpty()) {

@@ -82,6 +82,24 @@ public final class BlockOverride {
             return this;
         }
 
+        /** The validator withdrawals the block pays out (EIP-4895; at most 16, as in a real block). */
+        public Builder withdrawals(java.util.List<Withdrawal> withdrawals) {
+            if (withdrawals.size() > 16) {
+                throw new IllegalArgumentException("a block has at most 16 withdrawals, got " + withdrawals.size());
+            }
+            java.util.List<Map<String, Object>> out = new java.util.ArrayList<>(withdrawals.size());
+            for (Withdrawal w : withdrawals) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("index", Quantities.hex(w.index()));
+                m.put("validatorIndex", Quantities.hex(w.validatorIndex()));
+                m.put("address", w.address().toHex());
+                m.put("amount", Quantities.hex(w.amount()));
+                out.add(m);
+            }
+            fields.put("withdrawals", java.util.List.copyOf(out));
+            return this;
+        }
+
         public BlockOverride build() {
             return new BlockOverride(new LinkedHashMap<>(fields));
         }

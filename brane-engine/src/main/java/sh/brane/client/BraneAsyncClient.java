@@ -149,6 +149,12 @@ public final class BraneAsyncClient {
         return submit(InspectionCalls.traceCall(request, block, tracer));
     }
 
+    /** As {@link BraneClient#traceCall(CallRequest, BlockTag, Tracer, StateOverride, BlockOverride)}. */
+    public <T> CompletableFuture<T> traceCall(CallRequest request, BlockTag block, Tracer<T> tracer,
+                                              StateOverride state, BlockOverride overrides) {
+        return submit(InspectionCalls.traceCall(request, block, tracer, state, overrides));
+    }
+
     public CompletableFuture<List<SimulatedBlock>> simulate(Simulation simulation, BlockTag block) {
         return submit(InspectionCalls.simulate(simulation, block));
     }

@@ -236,6 +236,15 @@ public final class BraneClient implements AutoCloseable {
     }
 
     /**
+     * {@code debug_traceCall} as if the state and the block were otherwise: accounts with other balances, code or
+     * storage ({@code state}), a block with another number, time or base fee ({@code overrides}); either may be null.
+     */
+    public <T> T traceCall(CallRequest request, BlockTag block, Tracer<T> tracer, StateOverride state,
+                           BlockOverride overrides) {
+        return run(InspectionCalls.traceCall(request, block, tracer, state, overrides));
+    }
+
+    /**
      * {@code eth_simulateV1}: blocks of calls on top of {@code block}, each call seeing the state the ones before it
      * left; what each call returned, logged, used, or why it failed ({@link SimulatedCall#revert}).
      */

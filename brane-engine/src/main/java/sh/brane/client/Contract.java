@@ -119,9 +119,7 @@ public final class Contract {
                 f.encodeCall(args), null, null);
         SimulatedCall call = client.simulate(Simulation.builder().block(List.of(request)).build(), BlockTag.LATEST)
                 .getFirst().calls().getFirst();
-        List<Object> returned = call.success() ? f.decodeReturn(call.returnData()) : List.of();
-        return new ContractSimulation(call, returned, call.success() ? decodeEvents(call.logs(), null) : List.of(),
-                call.revert(abi));
+        return ContractSimulation.of(call, f, abi, address);
     }
 
     /** The events of this contract's ABI in {@code receipt}, decoded. */
@@ -130,6 +128,12 @@ public final class Contract {
     }
 
     private List<DecodedEvent> decodeEvents(List<Log> logs, sh.brane.core.types.Hash transaction) {
+        return decodeEvents(abi, address, logs, transaction);
+    }
+
+    /** The logs {@code address} emitted, decoded as the events of {@code abi} (others are passed over). */
+    static List<DecodedEvent> decodeEvents(Abi abi, Address address, List<Log> logs,
+                                           sh.brane.core.types.Hash transaction) {
         List<DecodedEvent> events = new ArrayList<>();
         for (Log log : logs) {
             if (!log.address().equals(address) || log.topics().isEmpty()) {

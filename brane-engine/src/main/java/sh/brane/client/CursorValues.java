@@ -26,7 +26,7 @@ final class CursorValues {
 
     /** An address in one case; a mixed-case one (an EIP-55 checksum to check) bails to the token path. */
     static Address address(JsonCursor c) {
-        return Address.fromBytes(c.fixedHex(Address.LENGTH, true));
+        return Address.wrap(c.fixedHex(Address.LENGTH, true));
     }
 
     static Address optAddress(JsonCursor c) {

@@ -37,7 +37,26 @@ final class InspectionCalls {
     }
 
     static <T> TypedCall<T> traceCall(CallRequest request, BlockTag block, Tracer<T> tracer) {
-        return new TypedCall<>("debug_traceCall", List.of(request.toJson(), block.value(), tracer.options()),
+        return traceCall(request, block, tracer, null, null);
+    }
+
+    /**
+     * {@code debug_traceCall} with state and block overrides: geth, Reth, Erigon and Anvil read them from the
+     * tracer options object ({@code stateOverrides}, {@code blockOverrides}), not from further parameters.
+     */
+    static <T> TypedCall<T> traceCall(CallRequest request, BlockTag block, Tracer<T> tracer, StateOverride state,
+                                      BlockOverride overrides) {
+        Map<String, Object> options = tracer.options();
+        if (state != null || overrides != null) {
+            options = new java.util.LinkedHashMap<>(options);
+            if (state != null) {
+                options.put("stateOverrides", state.toJson());
+            }
+            if (overrides != null) {
+                options.put("blockOverrides", overrides.toJson());
+            }
+        }
+        return new TypedCall<>("debug_traceCall", List.of(request.toJson(), block.value(), options),
                 tree(tracer::read, "debug_traceCall"));
     }
 

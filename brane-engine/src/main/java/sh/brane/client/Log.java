@@ -30,7 +30,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
 
     public Log {
         topics = List.copyOf(topics);
-        data = data.clone();
+        data = Adopted.take(data);
     }
 
     /** A log without its block's timestamp. */
@@ -43,7 +43,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
     /** A copy of the non-indexed data. */
     @Override
     public byte[] data() {
-        return data.clone();
+        return Adopted.copy(data);
     }
 
     @Override
@@ -93,7 +93,9 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
             switch (name) {
                 case "address" -> { if (!isNull) { address = StreamJson.address(p, base, index, name); seen |= 1; } }
                 case "topics" -> { if (!isNull) { topics = readTopics(p, base, index); seen |= 2; } }
-                case "data" -> { if (!isNull) { data = StreamJson.bytes(p, base, index, name); seen |= 4; } }
+                case "data" -> {
+                    if (!isNull) { data = Adopted.handOver(StreamJson.bytes(p, base, index, name)); seen |= 4; }
+                }
                 case "blockNumber" -> blockNumber = StreamJson.optQuantityLong(p, base, index, name);
                 case "blockHash" -> blockHash = StreamJson.optHash(p, base, index, name);
                 case "transactionHash" -> transactionHash = StreamJson.optHash(p, base, index, name);
@@ -136,11 +138,11 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Log read(JsonCursor c) {
-        return read(c, new RepeatedHashes());
+        return read(c, new RepeatedValues());
     }
 
     /** The same, with the block's and the transaction's hashes decoded once per answer ({@code repeated}). */
-    static Log read(JsonCursor c, RepeatedHashes repeated) {
+    static Log read(JsonCursor c, RepeatedValues repeated) {
         c.beginObject();
         int seen = 0;
         Address address = null;
@@ -157,14 +159,14 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
             switch (f) {
                 case 0 -> { if (!c.isNull()) { address = CursorValues.address(c); seen |= 1; } }
                 case 1 -> { if (!c.isNull()) { topics = readTopics(c); seen |= 2; } }
-                case 2 -> { if (!c.isNull()) { data = c.bytes(); seen |= 4; } }
-                case 3 -> blockNumber = CursorValues.optLong(c);
+                case 2 -> { if (!c.isNull()) { data = Adopted.handOver(c.bytes()); seen |= 4; } }
+                case 3 -> blockNumber = repeated.blockNumber.readOptional(c);
                 case 4 -> blockHash = repeated.block.readOptional(c);
                 case 5 -> transactionHash = repeated.transaction.readOptional(c);
                 case 6 -> transactionIndex = CursorValues.optLong(c);
                 case 7 -> logIndex = CursorValues.optLong(c);
                 case 8 -> removed = c.optBoolean();
-                case 9 -> blockTimestamp = CursorValues.optLong(c);
+                case 9 -> blockTimestamp = repeated.blockTimestamp.readOptional(c);
                 default -> c.skipValue();
             }
         }
@@ -195,11 +197,11 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
 
     /** A JSON array of logs, straight from the bytes ({@code eth_getLogs}). */
     static List<Log> readArray(JsonCursor c) {
-        return readArray(c, new RepeatedHashes());
+        return readArray(c, new RepeatedValues());
     }
 
     /** The same, inside an answer whose repeated hashes {@code repeated} keeps (a receipt's logs). */
-    static List<Log> readArray(JsonCursor c, RepeatedHashes repeated) {
+    static List<Log> readArray(JsonCursor c, RepeatedValues repeated) {
         List<Log> logs = new ArrayList<>();
         if (c.firstElement()) {
             do {

@@ -174,11 +174,11 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static Receipt read(JsonCursor c) {
-        return read(c, new RepeatedHashes());
+        return read(c, new RepeatedValues());
     }
 
     /** The same, with the hashes its answer repeats (the block's, the transaction's in its logs) decoded once. */
-    private static Receipt read(JsonCursor c, RepeatedHashes repeated) {
+    private static Receipt read(JsonCursor c, RepeatedValues repeated) {
         c.beginObject();
         int seen = 0;
         Hash transactionHash = null;
@@ -207,7 +207,7 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                 case 4 -> { if (!c.isNull()) { from = CursorValues.address(c); seen |= 16; } }
                 case 5 -> { if (!c.isNull()) { cumulativeGasUsed = c.quantityLong(); seen |= 32; } }
                 case 6 -> { if (!c.isNull()) { gasUsed = c.quantityLong(); seen |= 64; } }
-                case 7 -> { if (!c.isNull()) { effectiveGasPrice = c.quantity(); seen |= 128; } }
+                case 7 -> { if (!c.isNull()) { effectiveGasPrice = repeated.gasPrice.readOptional(c); seen |= 128; } }
                 case 8 -> { if (!c.isNull()) { logs = Log.readArray(c, repeated); seen |= 256; } }
                 case 9 -> {
                     if (c.isNull()) {
@@ -242,7 +242,7 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
     /** A JSON array of receipts, straight from the bytes. */
     static List<Receipt> readArray(JsonCursor c) {
         List<Receipt> receipts = new ArrayList<>();
-        RepeatedHashes repeated = new RepeatedHashes();
+        RepeatedValues repeated = new RepeatedValues();
         if (c.firstElement()) {
             do {
                 receipts.add(read(c, repeated));

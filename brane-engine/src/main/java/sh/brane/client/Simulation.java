@@ -14,6 +14,7 @@ import java.util.Map;
  *         .block(List.of(approve, swap))                      // one block, two calls
  *         .block(List.of(claim), null, BlockOverride.builder().time(later).build())
  *         .traceTransfers(true)                               // ETH transfers appear as logs
+ *         .returnFullTransactions(true)                       // each block's transactions as objects
  *         .build();
  * List<SimulatedBlock> blocks = client.simulate(s, BlockTag.LATEST);
  * }</pre>
@@ -22,11 +23,14 @@ public final class Simulation {
     private final List<Map<String, Object>> blocks;
     private final boolean validation;
     private final boolean traceTransfers;
+    private final boolean returnFullTransactions;
 
-    private Simulation(List<Map<String, Object>> blocks, boolean validation, boolean traceTransfers) {
+    private Simulation(List<Map<String, Object>> blocks, boolean validation, boolean traceTransfers,
+                       boolean returnFullTransactions) {
         this.blocks = blocks;
         this.validation = validation;
         this.traceTransfers = traceTransfers;
+        this.returnFullTransactions = returnFullTransactions;
     }
 
     public static Builder builder() {
@@ -39,13 +43,14 @@ public final class Simulation {
         m.put("blockStateCalls", blocks);
         m.put("validation", validation);
         m.put("traceTransfers", traceTransfers);
+        m.put("returnFullTransactions", returnFullTransactions);
         return m;
     }
 
     @Override
     public String toString() {
         return "Simulation[" + blocks.size() + " blocks, validation=" + validation + ", traceTransfers="
-                + traceTransfers + "]";
+                + traceTransfers + ", returnFullTransactions=" + returnFullTransactions + "]";
     }
 
     /** Collects the blocks and the options. */
@@ -53,6 +58,7 @@ public final class Simulation {
         private final List<Map<String, Object>> blocks = new ArrayList<>();
         private boolean validation;
         private boolean traceTransfers;
+        private boolean returnFullTransactions;
 
         private Builder() {
         }
@@ -95,11 +101,20 @@ public final class Simulation {
             return this;
         }
 
+        /**
+         * Each simulated block's {@link Block#transactions()} as full transaction objects (the calls as the node
+         * filled them in: sender, nonce, gas, fees, type), not only their hashes; off by default.
+         */
+        public Builder returnFullTransactions(boolean on) {
+            this.returnFullTransactions = on;
+            return this;
+        }
+
         public Simulation build() {
             if (blocks.isEmpty()) {
                 throw new IllegalArgumentException("a simulation needs at least one block of calls");
             }
-            return new Simulation(List.copyOf(blocks), validation, traceTransfers);
+            return new Simulation(List.copyOf(blocks), validation, traceTransfers, returnFullTransactions);
         }
     }
 }

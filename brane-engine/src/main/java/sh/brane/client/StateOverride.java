@@ -58,9 +58,39 @@ public final class StateOverride {
         /** Changes one storage slot, keeping the others ({@code stateDiff}). */
         @SuppressWarnings("unchecked")
         public Builder storage(Address account, Hash slot, Hash value) {
-            Map<String, Object> diff = (Map<String, Object>) entry(account)
+            Map<String, Object> e = entry(account);
+            if (e.containsKey("state")) {
+                throw new IllegalArgumentException("the storage of " + account + " is already replaced whole "
+                        + "(replaceStorage); put this slot into that map instead");
+            }
+            Map<String, Object> diff = (Map<String, Object>) e
                     .computeIfAbsent("stateDiff", k -> new LinkedHashMap<String, Object>());
             diff.put(slot.toHex(), value.toHex());
+            return this;
+        }
+
+        /**
+         * Replaces the account's whole storage with {@code slots} ({@code state}): every slot not in the map reads
+         * as zero. A node takes either this or {@link #storage single slots} for one account, not both.
+         */
+        public Builder replaceStorage(Address account, Map<Hash, Hash> slots) {
+            Map<String, Object> e = entry(account);
+            if (e.containsKey("stateDiff")) {
+                throw new IllegalArgumentException("slots of " + account + " are already changed one by one "
+                        + "(storage); a node takes either those or a whole replacement, not both");
+            }
+            Map<String, Object> state = new LinkedHashMap<>();
+            slots.forEach((slot, value) -> state.put(slot.toHex(), value.toHex()));
+            e.put("state", state);
+            return this;
+        }
+
+        /**
+         * Moves the precompile at {@code precompile} to {@code destination} ({@code movePrecompileToAddress}, an
+         * {@code eth_simulateV1} override), so that code put at {@code precompile} can call the original there.
+         */
+        public Builder movePrecompile(Address precompile, Address destination) {
+            entry(precompile).put("movePrecompileToAddress", destination.toHex());
             return this;
         }
 

@@ -264,7 +264,7 @@ final class StreamJson {
                 throw new InvalidResponseException(where(base, index, name) + ": not an address: " + e.getMessage(), e);
             }
         }
-        return Address.fromBytes(out);
+        return Address.wrap(out);
     }
 
     static Address optAddress(JsonParser p, String base, int index, String name) {

@@ -3,6 +3,7 @@ package sh.brane.client;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import sh.brane.core.tx.AccessListEntry;
@@ -38,18 +39,34 @@ import tools.jackson.databind.JsonNode;
  * @param maxFeePerBlobGas     null except for blob transactions (type 3)
  * @param blobVersionedHashes  null except for blob transactions (type 3)
  * @param authorizationList    null except for set-code transactions (type 4)
+ * @param otherFields          for a type other than 0 to 4 only: the fields this record has no component for (an OP
+ *                             deposit's {@code sourceHash}, {@code mint}, {@code isSystemTx}...), name to the value's
+ *                             JSON text as the node wrote it ({@code "0x1"} with its quotes); empty otherwise
  */
 public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockNumber, Long transactionIndex,
         Address from, Address to, BigInteger value, long gas, BigInteger gasPrice, BigInteger maxFeePerGas,
         BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId, Long blockTimestamp, BigInteger v,
         BigInteger r, BigInteger s, Integer yParity, List<AccessListEntry> accessList, BigInteger maxFeePerBlobGas,
-        List<Hash> blobVersionedHashes, List<AuthorizationInfo> authorizationList) {
+        List<Hash> blobVersionedHashes, List<AuthorizationInfo> authorizationList, Map<String, String> otherFields) {
 
     public TransactionInfo {
-        input = input.clone();
+        input = Adopted.take(input);
         accessList = accessList == null ? null : List.copyOf(accessList);
         blobVersionedHashes = blobVersionedHashes == null ? null : List.copyOf(blobVersionedHashes);
         authorizationList = authorizationList == null ? null : List.copyOf(authorizationList);
+        otherFields = otherFields == null || otherFields.isEmpty() ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(otherFields));
+    }
+
+    /** A transaction of a type this library knows, with no fields beside its components. */
+    public TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockNumber, Long transactionIndex,
+            Address from, Address to, BigInteger value, long gas, BigInteger gasPrice, BigInteger maxFeePerGas,
+            BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId, Long blockTimestamp, BigInteger v,
+            BigInteger r, BigInteger s, Integer yParity, List<AccessListEntry> accessList, BigInteger maxFeePerBlobGas,
+            List<Hash> blobVersionedHashes, List<AuthorizationInfo> authorizationList) {
+        this(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas, gasPrice, maxFeePerGas,
+                maxPriorityFeePerGas, input, type, chainId, blockTimestamp, v, r, s, yParity, accessList,
+                maxFeePerBlobGas, blobVersionedHashes, authorizationList, Map.of());
     }
 
     /** The fields every type shares, without a signature or the type-specific lists. */
@@ -57,7 +74,8 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
             Address from, Address to, BigInteger value, long gas, BigInteger gasPrice, BigInteger maxFeePerGas,
             BigInteger maxPriorityFeePerGas, byte[] input, int type, Long chainId) {
         this(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas, gasPrice, maxFeePerGas,
-                maxPriorityFeePerGas, input, type, chainId, null, null, null, null, null, null, null, null, null);
+                maxPriorityFeePerGas, input, type, chainId, null, null, null, null, null, null, null, null, null,
+                Map.of());
     }
 
     /**
@@ -75,7 +93,7 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
     /** A copy of the call data. */
     @Override
     public byte[] input() {
-        return input.clone();
+        return Adopted.copy(input);
     }
 
     public boolean isPending() {
@@ -95,7 +113,7 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 && Objects.equals(r, t.r) && Objects.equals(s, t.s) && Objects.equals(yParity, t.yParity)
                 && Objects.equals(accessList, t.accessList) && Objects.equals(maxFeePerBlobGas, t.maxFeePerBlobGas)
                 && Objects.equals(blobVersionedHashes, t.blobVersionedHashes)
-                && Objects.equals(authorizationList, t.authorizationList);
+                && Objects.equals(authorizationList, t.authorizationList) && otherFields.equals(t.otherFields);
     }
 
     @Override
@@ -144,6 +162,7 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         BigInteger maxFeePerBlobGas = null;
         List<Hash> blobVersionedHashes = null;
         List<AuthorizationInfo> authorizationList = null;
+        Map<String, String> other = null;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
             boolean isNull = StreamJson.isNull(p);
@@ -153,7 +172,9 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case "from" -> { if (!isNull) { from = StreamJson.address(p, base, index, name); seen |= 4; } }
                 case "value" -> { if (!isNull) { value = StreamJson.quantity(p, base, index, name); seen |= 8; } }
                 case "gas" -> { if (!isNull) { gas = StreamJson.quantityLong(p, base, index, name); seen |= 16; } }
-                case "input" -> { if (!isNull) { input = StreamJson.bytes(p, base, index, name); seen |= 32; } }
+                case "input" -> {
+                    if (!isNull) { input = Adopted.handOver(StreamJson.bytes(p, base, index, name)); seen |= 32; }
+                }
                 case "blockHash" -> blockHash = StreamJson.optHash(p, base, index, name);
                 case "blockNumber" -> blockNumber = StreamJson.optQuantityLong(p, base, index, name);
                 case "transactionIndex" -> transactionIndex = StreamJson.optQuantityLong(p, base, index, name);
@@ -174,13 +195,14 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                         blobVersionedHashes = isNull ? null : TxLists.hashes(p, base, index, name);
                 case "authorizationList" ->
                         authorizationList = isNull ? null : TxLists.authorizations(p, base, index, name);
-                default -> p.skipChildren();
+                default -> other = OtherFields.read(other, name, p);
             }
         }
         StreamJson.requireAll(seen, REQUIRED, base, index);
         return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
                 gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, (int) type, chainId, blockTimestamp, v, r, s,
-                yParity, accessList, maxFeePerBlobGas, blobVersionedHashes, authorizationList);
+                yParity, accessList, maxFeePerBlobGas, blobVersionedHashes, authorizationList,
+                OtherFields.kept(other, (int) type));
     }
 
     private static Integer parity(JsonParser p, String base, int index, String name) {
@@ -191,18 +213,22 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         return (int) parity;
     }
 
-    private static final JsonCursor.Names FIELDS = new JsonCursor.Names("hash", "nonce", "from", "value", "gas",
-            "input", "blockHash", "blockNumber", "transactionIndex", "to", "gasPrice", "maxFeePerGas",
-            "maxPriorityFeePerGas", "chainId", "type", "blockTimestamp", "v", "r", "s", "yParity", "accessList",
-            "maxFeePerBlobGas", "blobVersionedHashes", "authorizationList");
+    private static final String[] NAMES = {"hash", "nonce", "from", "value", "gas", "input", "blockHash",
+            "blockNumber", "transactionIndex", "to", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas", "chainId",
+            "type", "blockTimestamp", "v", "r", "s", "yParity", "accessList", "maxFeePerBlobGas",
+            "blobVersionedHashes", "authorizationList"};
+    /** The record's names, then those of {@link OtherFields#KNOWN} from index {@code NAMES.length} on. */
+    private static final JsonCursor.Names FIELDS = new JsonCursor.Names(
+            java.util.stream.Stream.concat(java.util.Arrays.stream(NAMES), java.util.Arrays.stream(OtherFields.KNOWN))
+                    .toArray(String[]::new));
 
     /** {@link #read(JsonParser, String, int)} straight from the bytes: the same fields, rules and value, or a bail. */
     static TransactionInfo read(JsonCursor c) {
-        return read(c, new RepeatedHashes());
+        return read(c, new RepeatedValues());
     }
 
     /** The same, with the block's hash decoded once per answer (a full block's transactions each carry it). */
-    static TransactionInfo read(JsonCursor c, RepeatedHashes repeated) {
+    static TransactionInfo read(JsonCursor c, RepeatedValues repeated) {
         c.beginObject();
         int seen = 0;
         Hash hash = null;
@@ -229,6 +255,8 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         BigInteger maxFeePerBlobGas = null;
         List<Hash> blobVersionedHashes = null;
         List<AuthorizationInfo> authorizationList = null;
+        Map<String, String> other = null;
+        boolean unknownField = false;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
                 case 0 -> { if (!c.isNull()) { hash = CursorValues.hash(c); seen |= 1; } }
@@ -236,17 +264,17 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case 2 -> { if (!c.isNull()) { from = CursorValues.address(c); seen |= 4; } }
                 case 3 -> { if (!c.isNull()) { value = c.quantity(); seen |= 8; } }
                 case 4 -> { if (!c.isNull()) { gas = c.quantityLong(); seen |= 16; } }
-                case 5 -> { if (!c.isNull()) { input = c.bytes(); seen |= 32; } }
+                case 5 -> { if (!c.isNull()) { input = Adopted.handOver(c.bytes()); seen |= 32; } }
                 case 6 -> blockHash = repeated.block.readOptional(c);
-                case 7 -> blockNumber = CursorValues.optLong(c);
+                case 7 -> blockNumber = repeated.blockNumber.readOptional(c);
                 case 8 -> transactionIndex = CursorValues.optLong(c);
                 case 9 -> to = CursorValues.optAddress(c);
-                case 10 -> gasPrice = CursorValues.optQuantity(c);
-                case 11 -> maxFeePerGas = CursorValues.optQuantity(c);
-                case 12 -> maxPriorityFeePerGas = CursorValues.optQuantity(c);
-                case 13 -> chainId = CursorValues.optLong(c);
+                case 10 -> gasPrice = repeated.gasPrice.readOptional(c);
+                case 11 -> maxFeePerGas = repeated.maxFeePerGas.readOptional(c);
+                case 12 -> maxPriorityFeePerGas = repeated.maxPriorityFeePerGas.readOptional(c);
+                case 13 -> chainId = repeated.chainId.readOptional(c);
                 case 14 -> type = CursorValues.typeByte(c);
-                case 15 -> blockTimestamp = CursorValues.optLong(c);
+                case 15 -> blockTimestamp = repeated.blockTimestamp.readOptional(c);
                 case 16 -> v = CursorValues.optQuantity(c);
                 case 17 -> r = CursorValues.optQuantity(c);
                 case 18 -> s = CursorValues.optQuantity(c);
@@ -255,13 +283,20 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case 21 -> maxFeePerBlobGas = CursorValues.optQuantity(c);
                 case 22 -> blobVersionedHashes = c.isNull() ? null : TxLists.hashes(c);
                 case 23 -> authorizationList = c.isNull() ? null : TxLists.authorizations(c);
-                default -> c.skipValue();
+                case JsonCursor.UNKNOWN -> {
+                    unknownField = true;
+                    c.skipValue();
+                }
+                default -> other = OtherFields.read(other, OtherFields.KNOWN[f - NAMES.length], c);
             }
         }
         CursorValues.requireAll(seen, REQUIRED.length);
+        if (unknownField && type > TransactionRebuild.LAST_KNOWN_TYPE) {
+            throw JsonCursor.bail(); // the token path keeps that field with the others
+        }
         return new TransactionInfo(hash, nonce, blockHash, blockNumber, transactionIndex, from, to, value, gas,
                 gasPrice, maxFeePerGas, maxPriorityFeePerGas, input, type, chainId, blockTimestamp, v, r, s, yParity,
-                accessList, maxFeePerBlobGas, blobVersionedHashes, authorizationList);
+                accessList, maxFeePerBlobGas, blobVersionedHashes, authorizationList, OtherFields.kept(other, type));
     }
 
     private static Integer parity(JsonCursor c) {

@@ -21,6 +21,9 @@ import sh.brane.core.tx.TransactionBuilder;
  * another hash, so a returned transaction is byte for byte the one the chain holds).
  */
 final class TransactionRebuild {
+    /** Types 0x0 to this one have an encoding here; any later one reads into the record with its own fields. */
+    static final int LAST_KNOWN_TYPE = 4;
+
     private static final BigInteger V_27 = BigInteger.valueOf(27);
     private static final BigInteger V_28 = BigInteger.valueOf(28);
     private static final BigInteger V_35 = BigInteger.valueOf(35);

@@ -208,7 +208,8 @@ class CursorDecodersTest {
                     opt("difficulty", quantity(70)), opt("mixHash", hex(32)), opt("nonce", hex(8)),
                     opt("size", quantity(30)), opt("withdrawalsRoot", hex(32)), opt("withdrawals", withdrawals()),
                     opt("blobGasUsed", quantity(30)), opt("excessBlobGas", quantity(30)),
-                    opt("parentBeaconBlockRoot", hex(32)), opt("requestsHash", hex(32))));
+                    opt("parentBeaconBlockRoot", hex(32)), opt("requestsHash", hex(32)),
+                    opt("totalDifficulty", quantity(90))));
         }
     }
 

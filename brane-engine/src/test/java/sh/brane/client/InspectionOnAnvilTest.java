@@ -249,6 +249,57 @@ class InspectionOnAnvilTest {
         assertThat(contract.callSingle("getValue")).as("nothing was sent").isEqualTo(before);
     }
 
+    @Test
+    void aSimulationReturnsItsTransactionsWholeWhenAsked() {
+        CallRequest pay = CallRequest.to(bob, new byte[0]).withFrom(alice.address()).withValue(BigInteger.TEN);
+        Simulation whole = Simulation.builder().block(List.of(pay)).returnFullTransactions(true).build();
+        assertThat(whole.toJson()).containsEntry("returnFullTransactions", true);
+        SimulatedBlock b = client.simulate(whole, BlockTag.LATEST).getFirst();
+        assertThat(b.block().transactions()).singleElement().satisfies(t -> {
+            assertThat(t.from()).isEqualTo(alice.address());
+            assertThat(t.to()).isEqualTo(bob);
+            assertThat(t.value()).isEqualTo(BigInteger.TEN);
+            assertThat(t.hash()).isEqualTo(b.block().transactionHashes().getFirst());
+        });
+        assertThat(client.async().simulate(whole, BlockTag.LATEST).join().getFirst().block().transactions())
+                .hasSize(1);
+        SimulatedBlock hashes = client.simulate(Simulation.builder().block(List.of(pay)).build(), BlockTag.LATEST)
+                .getFirst();
+        assertThat(hashes.block().transactions()).isEmpty();
+        assertThat(hashes.block().transactionHashes()).hasSize(1);
+    }
+
+    @Test
+    void aTracedCallRunsUnderStateAndBlockOverrides() {
+        // code that returns block.timestamp, at an empty address, traced as if in a block a long way ahead
+        Address clock = Address.of("0x00000000000000000000000000000000000c1003");
+        StateOverride code = StateOverride.builder().code(clock, Hex.decode("0x4260005260206000f3")).build();
+        BlockOverride later = BlockOverride.builder().time(0x77777777L).build();
+        CallRequest read = CallRequest.to(clock, new byte[0]).withFrom(alice.address());
+        CallFrame traced = client.traceCall(read, BlockTag.LATEST, Tracer.calls(), code, later);
+        assertThat(new BigInteger(1, traced.output())).isEqualTo(0x77777777L);
+        assertThat(client.async().traceCall(read, BlockTag.LATEST, Tracer.calls(), code, later).join())
+                .isEqualTo(traced);
+        assertThat(client.traceCall(read, BlockTag.LATEST, Tracer.calls()).output()).as("no code without them")
+                .isEmpty();
+        // the state override alone
+        CallFrame now = client.traceCall(read, BlockTag.LATEST, Tracer.calls(), code, null);
+        assertThat(new BigInteger(1, now.output())).isNotEqualTo(0x77777777L).isPositive();
+    }
+
+    @Test
+    void aStateOverrideReplacesAWholeStorage() {
+        // slot 0 holds the value, slot 1 the owner: replaced whole, the owner reads as zero
+        StateOverride replaced = StateOverride.builder().replaceStorage(contract.address(),
+                Map.of(Hash.ZERO, Hash.wrap(leftPad(BigInteger.valueOf(0xab))))).build();
+        CallRequest getValue = CallRequest.to(contract.address(), abi.encodeCall("getValue"));
+        CallRequest getOwner = CallRequest.to(contract.address(), abi.encodeCall("getOwner"));
+        assertThat(new BigInteger(1, client.call(getValue, BlockTag.LATEST, replaced, null))).isEqualTo(0xab);
+        assertThat(new BigInteger(1, client.call(getOwner, BlockTag.LATEST, replaced, null))).isZero();
+        assertThat(new BigInteger(1, client.call(getOwner, BlockTag.LATEST))).as("the real owner")
+                .isEqualTo(new BigInteger(1, alice.address().toBytes()));
+    }
+
     private static long nonce(PrivateKey key) {
         return client.getTransactionCount(key.address(), BlockTag.PENDING);
     }

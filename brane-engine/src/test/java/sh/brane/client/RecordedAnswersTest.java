@@ -202,4 +202,70 @@ class RecordedAnswersTest {
         BlockHeader partial = bothWays(noBloom, p -> Block.read(p, "block"), Block::read).header();
         assertThatThrownBy(partial::computedHash).hasMessageContaining("no logsBloom");
     }
+
+    /** A Prague block as the node wrote it, with {@code txs} (JSON objects) as its full transactions. */
+    static String blockWith(String... txs) {
+        return answer("block-prague.json").replaceFirst("\"transactions\":\\[[^\\]]*\\]",
+                "\"transactions\":[" + String.join(",", txs) + "]");
+    }
+
+    @Test
+    void anOpDepositKeepsItsOwnFieldsAndTheBlockKeepsItsOtherTransactions() {
+        Block b = bothWays(blockWith(answer("tx-op-deposit.json"), answer("tx-dynamic-fee.json")),
+                p -> Block.read(p, "block"), Block::read);
+        assertThat(b.transactions()).hasSize(2);
+        TransactionInfo deposit = b.transactions().getFirst();
+        assertThat(deposit.type()).isEqualTo(0x7e);
+        assertThat(deposit.from()).isEqualTo(Address.of("0xdeaddeaddeaddeaddeaddeaddeaddeaddead0001"));
+        assertThat(deposit.nonce()).isEqualTo(0x152ea95);
+        assertThat(deposit.otherFields()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of(
+                "sourceHash", "\"0x04e9a69416471ead93b02f0c279ab11ca0b635db5c1726a56faf22623bafde52\"",
+                "mint", "\"0x0\"", "depositReceiptVersion", "\"0x1\""));
+        assertThatThrownBy(deposit::toSignedTransaction).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("type 0x7e has no encoding");
+        TransactionInfo ordinary = b.transactions().get(1);
+        assertThat(ordinary.otherFields()).isEmpty();
+        assertThat(ordinary.toSignedTransaction().hash()).isEqualTo(ordinary.hash());
+        assertThat(b.transactionHashes()).containsExactly(deposit.hash(), ordinary.hash());
+    }
+
+    @Test
+    void aChainsOwnTypeAndAFutureTypeReadWithTheirFields() {
+        TransactionInfo celo = bothWays(answer("tx-celo-cip64.json"), p -> TransactionInfo.read(p, "transaction", -1),
+                TransactionInfo::read);
+        assertThat(celo.type()).isEqualTo(0x7b);
+        assertThat(celo.otherFields()).containsExactly(
+                java.util.Map.entry("feeCurrency", "\"0x0e2a3e05bc9a16f5292a6170456a710cb89c6f72\""));
+        assertThat(celo.maxFeePerGas()).isEqualTo(0x315373261L);
+        assertThat(celo.r()).isNotNull();
+        String five = answer("tx-dynamic-fee.json").replace("\"type\":\"0x2\"", "\"type\":\"0x5\"");
+        TransactionInfo future = bothWays(five, p -> TransactionInfo.read(p, "transaction", -1),
+                TransactionInfo::read);
+        assertThat(future.type()).isEqualTo(5);
+        assertThat(future.otherFields()).isEmpty();
+        assertThatThrownBy(future::toSignedTransaction).hasMessageContaining("type 0x5 has no encoding");
+    }
+
+    @Test
+    void anUnknownTypesFieldOfAnyShapeIsKeptByTheTokenPath() {
+        String deposit = answer("tx-op-deposit.json").replace("\"mint\":\"0x0\"",
+                "\"mint\":\"0x0\",\"l1Origin\":{\"queue\":[1,2],\"system\":true}");
+        byte[] bytes = deposit.getBytes(StandardCharsets.UTF_8);
+        // the cursor keeps strings and booleans of the names it knows; an object is the token path's to keep
+        assertThatThrownBy(() -> TransactionInfo.read(JsonCursor.over(bytes, 0, bytes.length)))
+                .isInstanceOf(JsonCursor.Bail.class);
+        TransactionInfo t;
+        try (JsonParser p = MAPPER.createParser(bytes)) {
+            p.nextToken();
+            t = TransactionInfo.read(p, "transaction", -1);
+        }
+        assertThat(t.otherFields()).containsEntry("l1Origin", "{\"queue\":[1,2],\"system\":true}")
+                .containsKeys("sourceHash", "mint", "depositReceiptVersion");
+        assertThat(TransactionInfo.parse(MAPPER.readTree(deposit), "transaction")).isEqualTo(t);
+        // a type this library encodes keeps no extra fields, on either path
+        String known = answer("tx-dynamic-fee.json").replace("\"type\":\"0x2\"",
+                "\"type\":\"0x2\",\"isSystemTx\":false,\"other\":{\"a\":1}");
+        assertThat(bothWays(known, p -> TransactionInfo.read(p, "transaction", -1), TransactionInfo::read)
+                .otherFields()).isEmpty();
+    }
 }

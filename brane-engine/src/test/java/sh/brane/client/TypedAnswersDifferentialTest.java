@@ -120,6 +120,13 @@ class TypedAnswersDifferentialTest {
         assertThat(b.size()).isEqualTo(w.getSize().longValueExact());
         assertThat(b.uncles()).extracting(Hash::toHex).containsExactlyElementsOf(w.getUncles());
         assertThat(b.withdrawals()).hasSameSizeAs(w.getWithdrawals());
+        assertThat(b.totalDifficulty()).isEqualTo(w.getTotalDifficultyRaw() == null ? null : w.getTotalDifficulty());
+        assertThat(b.header().blobGasUsed() == null ? null : BigInteger.valueOf(b.header().blobGasUsed()))
+                .isEqualTo(w.getBlobGasUsedRaw() == null ? null : w.getBlobGasUsed());
+        assertThat(b.header().excessBlobGas() == null ? null : BigInteger.valueOf(b.header().excessBlobGas()))
+                .isEqualTo(w.getExcessBlobGasRaw() == null ? null : w.getExcessBlobGas());
+        assertThat(b.header().parentBeaconBlockRoot() == null ? null : b.header().parentBeaconBlockRoot().toHex())
+                .isEqualTo(w.getParentBeaconBlockRoot());
         for (int i = 0; i < b.transactions().size(); i++) {
             TransactionInfo t = b.transactions().get(i);
             EthBlock.TransactionObject x = (EthBlock.TransactionObject) w.getTransactions().get(i).get();
@@ -143,6 +150,18 @@ class TypedAnswersDifferentialTest {
             assertThat(t.r()).isEqualTo(new BigInteger(x.getR().substring(2), 16));
             assertThat(t.s()).isEqualTo(new BigInteger(x.getS().substring(2), 16));
             assertThat(t.v()).isEqualTo(BigInteger.valueOf(x.getV()));
+            assertThat(t.yParity() == null ? null : "0x" + Integer.toHexString(t.yParity())).isEqualTo(x.getyParity());
+            if (x.getAccessList() == null) {
+                assertThat(t.accessList()).isNull();
+            } else {
+                assertThat(t.accessList()).hasSameSizeAs(x.getAccessList());
+                for (int k = 0; k < t.accessList().size(); k++) {
+                    assertThat(t.accessList().get(k).address().toHex()).isEqualTo(x.getAccessList().get(k).getAddress());
+                    assertThat(t.accessList().get(k).storageKeys()).extracting(Hash::toHex)
+                            .containsExactlyElementsOf(x.getAccessList().get(k).getStorageKeys());
+                }
+            }
+            assertThat(t.otherFields()).isEmpty();
             assertThat(t.toSignedTransaction().hash()).isEqualTo(t.hash());
         }
         assertThat(b.transactionHashes()).isEqualTo(submitted);

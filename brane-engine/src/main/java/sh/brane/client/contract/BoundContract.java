@@ -4,6 +4,7 @@ import java.util.List;
 
 import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
+import sh.brane.client.ContractSimulation;
 import sh.brane.client.Log;
 import sh.brane.client.Receipt;
 import sh.brane.core.abi.Abi;
@@ -36,4 +37,14 @@ public interface BoundContract {
 
     /** {@code eth_getLogs} for {@code type}'s event of this contract between two blocks, decoded. */
     <E extends Record> List<E> events(Class<E> type, BlockTag from, BlockTag to);
+
+    /**
+     * Runs {@code call} (what a state-changing method declared to return {@link PreparedCall} gives) through
+     * {@code eth_simulateV1} at the latest block, from the bound signer's account (no sender without one), without
+     * signing or sending it: the decoded return values and this contract's events, or the revert decoded with the
+     * interface's ABI.
+     *
+     * @throws IllegalArgumentException if the call is to another contract or its selector is not in the ABI
+     */
+    ContractSimulation simulateCall(PreparedCall call);
 }

@@ -184,8 +184,24 @@ final class ContractHandler implements InvocationHandler {
                 }
                 yield List.copyOf(out);
             }
+            case "simulateCall" -> simulate((PreparedCall) args[0]);
             default -> throw new UnsupportedOperationException(method.getName());
         };
+    }
+
+    private sh.brane.client.ContractSimulation simulate(PreparedCall call) {
+        if (!call.to().equals(address)) {
+            throw new IllegalArgumentException("the call is to " + call.to() + ", not to this contract " + address);
+        }
+        sh.brane.core.abi.AbiFunction function = binder.abi().functionBySelector(call.data()).orElseThrow(
+                () -> new IllegalArgumentException("no function of " + binder.type().getSimpleName()
+                        + "'s ABI has the selector of this call"));
+        CallRequest request = new CallRequest(signer == null ? null : signer.address(), address,
+                call.value().signum() == 0 ? null : call.value(), call.data(), null, null);
+        sh.brane.client.SimulatedCall result = client.simulate(
+                sh.brane.client.Simulation.builder().block(List.of(request)).build(), BlockTag.LATEST)
+                .getFirst().calls().getFirst();
+        return sh.brane.client.ContractSimulation.of(result, function, binder.abi(), address);
     }
 
     /** The handler behind {@code contract}, or an error saying it is not a bound contract. */

@@ -52,6 +52,14 @@ public final class Address implements Comparable<Address> {
         return new Address(bytes.clone());
     }
 
+    /** Takes ownership of exactly 20 bytes without copying; for bytes freshly decoded and referenced nowhere else. */
+    public static Address wrap(byte[] bytes) {
+        if (bytes == null || bytes.length != LENGTH) {
+            throw new AddressFormatException(FixedHex.lengthError("address", LENGTH, bytes));
+        }
+        return new Address(bytes);
+    }
+
     /** The address in the last 20 bytes of {@code src[off, off+32)}, e.g. an ABI word or a topic. */
     public static Address fromWord(byte[] src, int off) {
         return new Address(Arrays.copyOfRange(src, off + 12, off + 32));

@@ -169,6 +169,31 @@ class ContractsOnAnvilTest {
     }
 
     @Test
+    void aPreparedCallIsSimulatedThroughTheInterfaceBeforeItIsSent() {
+        Erc20 token = BraneContracts.bind(Erc20.class, tokenAddress, alice);
+        BigInteger mine = token.balanceOf(alice.address());
+        BigInteger theirs = token.balanceOf(bob.address());
+        sh.brane.client.ContractSimulation ok = token.simulateCall(token.prepareTransfer(bob.address(), BigInteger.TEN));
+        assertThat(ok.wouldSucceed()).isTrue();
+        assertThat(ok.returned()).containsExactly(true);
+        assertThat(ok.events()).singleElement().satisfies(e -> {
+            assertThat(e.event().name()).isEqualTo("Transfer");
+            assertThat(e.get("value")).isEqualTo(BigInteger.TEN);
+        });
+        BigInteger tooMuch = mine.add(BigInteger.ONE);
+        sh.brane.client.ContractSimulation refused = token.simulateCall(token.prepareTransfer(bob.address(), tooMuch));
+        assertThat(refused.wouldSucceed()).isFalse();
+        assertThat(refused.returned()).isEmpty();
+        assertThat(refused.revert()).isInstanceOfSatisfying(RevertReason.CustomError.class,
+                e -> assertThat(e.arguments()).containsExactly(alice.address(), mine, tooMuch));
+        assertThat(token.balanceOf(bob.address())).as("nothing was sent").isEqualTo(theirs);
+        PreparedCall elsewhere = new PreparedCall(testAddress, token.prepareTransfer(bob.address(), BigInteger.ONE)
+                .data(), BigInteger.ZERO);
+        assertThatThrownBy(() -> token.simulateCall(elsewhere)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not to this contract");
+    }
+
+    @Test
     void aBatchKeepsEachCallsResultOrFailure() {
         Erc20 token = BraneContracts.bind(Erc20.class, tokenAddress, client);
         BraneTestContract test = BraneContracts.bind(BraneTestContract.class, testAddress, client);

@@ -28,6 +28,9 @@ public interface Erc20 extends BoundContract {
     @Function("approve")
     PreparedCall prepareApprove(Address spender, BigInteger amount);
 
+    @Function("transfer")
+    PreparedCall prepareTransfer(Address to, BigInteger amount);
+
     record Transfer(Address from, Address to, BigInteger value) {
     }
 
