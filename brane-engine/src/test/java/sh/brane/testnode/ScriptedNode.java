@@ -41,6 +41,8 @@ import sh.brane.client.tx.RefusalTexts;
  * (the connection is closed after a while);</li>
  * <li>{@link #lag(int) lag}: answer {@code eth_blockNumber}, {@code eth_getTransactionCount},
  * {@code eth_getTransactionReceipt} and {@code eth_getLogs} as a replica some blocks behind would;</li>
+ * <li>{@link #reorg reorganise}: replace the last blocks by a fork that mines their transactions in another
+ * order or leaves some out, back to the pool;</li>
  * <li>{@link #forgetPool() forget its pool} ({@code anvil_dropAllTransactions}), as a node restarted without its
  * pool journal does.</li>
  * </ul>
@@ -134,6 +136,15 @@ public final class ScriptedNode implements AutoCloseable {
     /** The node forgets every pooled transaction (as a node restarted without its pool does). */
     public void forgetPool() {
         upstreamCall("anvil_dropAllTransactions", JSON.createArrayNode());
+    }
+
+    /**
+     * A reorganisation: the last {@code depth} blocks are replaced by a fork of the same height that mines
+     * {@code keep} of their transactions, shuffled by {@code seed}, and puts the others back into the pool.
+     * Transactions pooled before stay pooled (the fork's blocks may mine them). Answers which went where.
+     */
+    public Reorg.Result reorg(int depth, int keep, long seed) {
+        return Reorg.replaceLastBlocks((method, params) -> upstreamCall(method, params), depth, keep, seed);
     }
 
     /** Mines one block on the node. */

@@ -15,6 +15,7 @@ import sh.brane.client.tx.RefusalTexts;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.tx.SignedTransaction;
+import sh.brane.core.types.Hash;
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.junit.WithAnvil;
 import sh.brane.rpc.HttpConfig;
@@ -67,6 +68,45 @@ class ScriptedNodeTest {
             assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).isEqualTo(1);
             assertThat(node.sendsSeen()).isEqualTo(3);
             provider.send("eth_chainId", List.of());
+        }
+    }
+
+    @Test
+    void reorganisesTheLastBlocksMinesSomeAgainAndPutsTheRestBackIntoThePool() throws Exception {
+        PrivateKey key = PrivateKey.fromHex(anvil.account(2).privateKey());
+        try (ScriptedNode node = ScriptedNode.forwardingTo(anvil.httpUrl());
+                HttpProvider provider = HttpProvider.create(HttpConfig.builder(node.url())
+                        .requestTimeout(Duration.ofSeconds(5)).build())) {
+            BraneClient client = new BraneClient(provider, Duration.ofMillis(20));
+            long start = client.getTransactionCount(key.address(), BlockTag.LATEST);
+            SignedTransaction a = transfer(key, start);
+            SignedTransaction b = transfer(key, start + 1);
+            SignedTransaction c = transfer(key, start + 2);
+            client.sendRawTransaction(a);
+            node.mine();
+            client.sendRawTransaction(b);
+            client.sendRawTransaction(c);
+            node.mine();
+            long head = client.blockNumber();
+            Hash blockOfA = client.getTransactionReceipt(a.hash()).orElseThrow().blockHash();
+
+            Reorg.Result fork = node.reorg(2, 2, 7);
+            assertThat(fork.depth()).isEqualTo(2);
+            assertThat(fork.kept()).hasSize(2);
+            assertThat(fork.backToPool()).hasSize(1);
+            assertThat(client.blockNumber()).as("the fork is as high as the branch it replaced").isEqualTo(head);
+            assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).as("nothing lost")
+                    .isEqualTo(start + 3);
+            // the fork mined the kept ones it could (a nonce behind a left-out one waits in the pool)
+            long minedNow = client.getTransactionCount(key.address(), BlockTag.LATEST);
+            assertThat(minedNow).isLessThan(start + 3);
+            if (client.getTransactionReceipt(a.hash()).isPresent()) {
+                assertThat(client.getTransactionReceipt(a.hash()).orElseThrow().blockHash())
+                        .as("in a block of the fork").isNotEqualTo(blockOfA);
+            }
+            node.mine();
+            assertThat(client.getTransactionCount(key.address(), BlockTag.LATEST)).as("the pool mines the rest")
+                    .isEqualTo(start + 3);
         }
     }
 }

@@ -96,6 +96,7 @@ public final class InMemoryTransactionStore implements TransactionStore {
             long nonce = released != null ? released : a.next;
             SignedTransaction signed = sign.sign(nonce); // throws: nothing changed, the nonce stays free
             JournalEntry entry = JournalEntry.signed(signed, from, signer, null, clock.instant());
+            takeRejectedPlace(entry);
             put(entry);
             if (released != null) {
                 a.released.remove(released);
@@ -167,11 +168,18 @@ public final class InMemoryTransactionStore implements TransactionStore {
     public JournalEntry recordReplacement(JournalEntry original, SignedTransaction replacement, String signer) {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
                 clock.instant());
-        // the same replacement asked again after the node refused it signs to the same bytes: it takes the
-        // REJECTED entry's place (a deterministic signature, RFC 6979)
-        entries.computeIfPresent(entry.hash(), (h, e) -> e.state() == TxState.REJECTED ? null : e);
+        takeRejectedPlace(entry);
         put(entry);
         return entry;
+    }
+
+    /**
+     * A payment or replacement asked again unchanged after the node refused it (and its nonce was released) signs to
+     * the same bytes (a deterministic signature, RFC 6979): it takes the REJECTED entry's place. An idempotency key
+     * recorded for the refused entry names the same hash, so it now answers with the new entry: the same bytes.
+     */
+    private void takeRejectedPlace(JournalEntry entry) {
+        entries.computeIfPresent(entry.hash(), (h, e) -> e.state() == TxState.REJECTED ? null : e);
     }
 
     private void put(JournalEntry entry) {

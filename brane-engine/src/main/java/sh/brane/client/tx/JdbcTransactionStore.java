@@ -134,6 +134,7 @@ public final class JdbcTransactionStore implements TransactionStore {
             long nonce = released != null ? released : next;
             SignedTransaction signed = sign.sign(nonce); // throws: rolled back, the nonce stays free
             JournalEntry entry = JournalEntry.signed(signed, from, signer, null, clock.instant());
+            takeRejectedPlace(c, List.of(entry));
             insert(c, entry);
             if (released != null) {
                 try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_released_nonce WHERE chain_id = ?"
@@ -231,6 +232,7 @@ public final class JdbcTransactionStore implements TransactionStore {
                     out.add(Allocation.failed(e)); // nothing written for it: the nonce goes to the next slot
                 }
             }
+            takeRejectedPlace(c, written);
             try (PreparedStatement ps = c.prepareStatement(INSERT)) {
                 for (JournalEntry e : written) {
                     bind(ps, e);
@@ -484,16 +486,29 @@ public final class JdbcTransactionStore implements TransactionStore {
         JournalEntry entry = JournalEntry.signed(replacement, original.from(), signer, original.hash(),
                 clock.instant());
         return inTransaction("journalling a replacement of " + original.hash(), c -> {
-            // the same replacement asked again after the node refused it signs to the same bytes: it takes the
-            // REJECTED row's place (a deterministic signature, RFC 6979)
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_journal WHERE hash = ? AND"
-                    + " state = 'REJECTED'")) {
-                ps.setString(1, entry.hash().toHex());
-                ps.executeUpdate();
-            }
+            takeRejectedPlace(c, List.of(entry));
             insert(c, entry);
             return entry;
         });
+    }
+
+    /**
+     * A payment or replacement asked again unchanged after the node refused it (and its nonce was released) signs to
+     * the same bytes (a deterministic signature, RFC 6979): it takes the REJECTED row's place. An idempotency key
+     * recorded for the refused row names the same hash, so it now answers with the new row: the same bytes.
+     */
+    private static void takeRejectedPlace(Connection c, List<JournalEntry> entries) throws SQLException {
+        if (entries.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM brane_tx_journal WHERE hash = ? AND"
+                + " state = 'REJECTED'")) {
+            for (JournalEntry e : entries) {
+                ps.setString(1, e.hash().toHex());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
     }
 
     @Override

@@ -500,6 +500,41 @@ abstract class TransactionLifecycleTestBase {
         assertThat(client.getTransactionCount(key.address(), BlockTag.LATEST)).isEqualTo(taken + 2);
     }
 
+    /**
+     * A payment refused as not admitted releases its nonce; sent again unchanged it signs to the very bytes of its
+     * REJECTED entry (RFC 6979), so the retry takes that entry's place instead of clashing with its hash.
+     */
+    @Test
+    void aRefusedPaymentSentAgainUnchangedIsJournalledSentAndPaidOnce() throws Exception {
+        PrivateKey key = freshKey(anvil);
+        TransactionSender s = sender(client, key, newStore(), SendLimits.NONE);
+        TransactionTracker tracker = s.tracker(1, Duration.ofMillis(50), Duration.ofSeconds(5));
+        Address alice = randomAddress();
+        BigInteger funds = client.getBalance(key.address());
+        BigInteger value = funds; // the fees do not fit beside it
+        java.util.function.LongFunction<sh.brane.core.tx.Transaction> payment = n -> Eip1559Transaction.builder().chainId(Anvil.DEFAULT_CHAIN_ID).nonce(n)
+                .to(alice).value(value).gasLimit(21_000).maxFeePerGas(GWEI.multiply(BigInteger.TEN))
+                .maxPriorityFeePerGas(GWEI).build();
+        Hash refused = null;
+        try {
+            s.send(payment);
+        } catch (TransactionRefusedException e) {
+            assertThat(e.refusal()).isEqualTo(TransactionRefusedException.Refusal.INSUFFICIENT_FUNDS);
+            refused = e.hash();
+        }
+        assertThat(refused).as("the node refused the payment").isNotNull();
+        assertThat(s.store().find(refused).orElseThrow().state()).isEqualTo(TxState.REJECTED);
+
+        client.provider().send("anvil_setBalance", List.of(key.address().toHex(),
+                "0x" + funds.multiply(BigInteger.TWO).toString(16)));
+        JournalEntry retried = s.send(payment);
+        assertThat(retried.hash()).as("the same fields and nonce sign to the same bytes").isEqualTo(refused);
+        assertThat(s.store().find(retried.hash()).orElseThrow().state()).isEqualTo(TxState.SENT);
+        settle(client, tracker, s, 1);
+        assertThat(s.store().find(retried.hash()).orElseThrow().state()).isEqualTo(TxState.CONFIRMED);
+        assertThat(client.getBalance(alice)).as("paid once").isEqualTo(value);
+    }
+
     @Test
     void aTransactionTheNodeLostIsResentFromTheJournalAndTheOnesBehindItAreNotStranded() throws Exception {
         PrivateKey key = freshKey(anvil);
