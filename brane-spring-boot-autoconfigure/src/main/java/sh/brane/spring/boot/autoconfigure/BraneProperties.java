@@ -703,7 +703,7 @@ public class BraneProperties {
     public static class Observation {
 
         /**
-         * Whether each call through the provider is a Micrometer Observation named brane.rpc.call (for traces)
+         * Whether each call through the provider is a Micrometer Observation named brane.rpc.requests (for traces)
          * when an ObservationRegistry is present. Deprecated: use management.observations.enable.brane.
          */
         private boolean enabled = true;

@@ -188,8 +188,9 @@ final class BraneProviderFactory {
         }
         try {
             String transport = url.webSocket() ? "ws" : "http";
+            boolean callsTimed = this.decorators.stream().anyMatch(BraneProviderDecorator::timesCalls);
             List<BraneMetrics> metrics = this.metricsFactories.stream()
-                .map((factory) -> factory.create(provider, this.chain, name, transport))
+                .map((factory) -> factory.create(provider, this.chain, name, transport, callsTimed))
                 .toList();
             if (!metrics.isEmpty()) {
                 provider.setMetrics((metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics));
