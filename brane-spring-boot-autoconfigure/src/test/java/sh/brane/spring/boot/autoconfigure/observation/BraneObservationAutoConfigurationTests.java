@@ -68,12 +68,12 @@ class BraneObservationAutoConfigurationTests {
     void onByDefaultAndOffByTheDeprecatedProperty() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
             assertThat(context).hasSingleBean(BraneProviderDecorator.class);
-            assertThat(context.getBean(BraneProvider.class)).isInstanceOf(ObservationBraneProvider.class);
+            assertThat(outer(context.getBean(BraneProvider.class))).isInstanceOf(ObservationBraneProvider.class);
         });
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.observation.enabled=false")
             .run((context) -> {
                 assertThat(context).doesNotHaveBean(BraneProviderDecorator.class);
-                assertThat(context.getBean(BraneProvider.class)).isInstanceOf(WebSocketProvider.class);
+                assertThat(outer(context.getBean(BraneProvider.class))).isInstanceOf(WebSocketProvider.class);
             });
     }
 
@@ -136,7 +136,7 @@ class BraneObservationAutoConfigurationTests {
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.name=traced")
             .run((context) -> {
                 BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
-                assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
+                assertThat(outer(provider)).isInstanceOf(ObservationBraneProvider.class);
                 assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(WebSocketProvider.class);
 
                 provider.send("eth_blockNumber", List.of());
@@ -206,6 +206,11 @@ class BraneObservationAutoConfigurationTests {
         assertThat(new DefaultBraneObservationConvention().getLowCardinalityKeyValues(context).stream()
             .filter((key) -> key.getKey().equals("chain"))).singleElement()
             .satisfies((key) -> assertThat(key.getValue()).isEqualTo("default"));
+    }
+
+    /** Under the shutdown gate every auto-configured provider has. */
+    private static BraneProvider outer(BraneProvider provider) {
+        return ((DecoratedBraneProvider) provider).getDelegate();
     }
 
     private Observation.Context find(String method) {
