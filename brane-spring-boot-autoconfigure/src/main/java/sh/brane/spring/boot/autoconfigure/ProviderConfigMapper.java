@@ -100,6 +100,8 @@ final class ProviderConfigMapper {
             .retryMaxBackoff(http.getRetryMaxBackoff())
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
+            .maxConnections(http.getMaxConnections())
+            .idleTimeout(http.getIdleTimeout())
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             builder.tls(tls.managers().getKeyManagerFactory(), tls.managers().getTrustManagerFactory());
@@ -116,6 +118,8 @@ final class ProviderConfigMapper {
             case "retryMaxBackoff" -> property(httpPrefix + "retry-max-backoff", http.getRetryMaxBackoff());
             case "maxRetryAfter" -> property(httpPrefix + "max-retry-after", http.getMaxRetryAfter());
             case "maxPendingRequests" -> property(httpPrefix + "max-pending-requests", http.getMaxPendingRequests());
+            case "maxConnections" -> property(httpPrefix + "max-connections", http.getMaxConnections());
+            case "idleTimeout" -> property(httpPrefix + "idle-timeout", http.getIdleTimeout());
             default -> common(option, rpc, prefix);
         });
     }
