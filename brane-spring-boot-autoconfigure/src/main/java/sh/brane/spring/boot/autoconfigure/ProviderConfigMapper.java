@@ -37,6 +37,8 @@ final class ProviderConfigMapper {
             .waitStrategy(ws.getWaitStrategy())
             .maxPendingRequests(ws.getMaxPendingRequests())
             .maxFrameSize((int) frame)
+            // the error of an answer over the limit names the property to raise, not the engine's builder
+            .maxFrameSizeSetting(wsPrefix + "max-frame-size")
             .transport(ws.getTransport())
             .ioThreads(ws.getIoThreads())
             .connectTimeout(ws.getConnectTimeout())
