@@ -43,6 +43,7 @@ public final class WebSocketConfig {
     private final WaitStrategyType waitStrategy;
     private final int maxPendingRequests;
     private final int maxFrameSize;
+    private final String maxFrameSizeSetting;
     private final Duration requestTimeout;
     private final TransportType transport;
     private final int ioThreads;
@@ -69,6 +70,7 @@ public final class WebSocketConfig {
         this.waitStrategy = b.waitStrategy;
         this.maxPendingRequests = b.maxPendingRequests;
         this.maxFrameSize = b.maxFrameSize;
+        this.maxFrameSizeSetting = b.maxFrameSizeSetting;
         this.requestTimeout = b.requestTimeout;
         this.transport = b.transport;
         this.ioThreads = b.ioThreads;
@@ -100,6 +102,8 @@ public final class WebSocketConfig {
     public WaitStrategyType waitStrategy() { return waitStrategy; }
     public int maxPendingRequests() { return maxPendingRequests; }
     public int maxFrameSize() { return maxFrameSize; }
+    /** The setting a frame-size error tells the user to raise ({@link Builder#maxFrameSizeSetting}). */
+    public String maxFrameSizeSetting() { return maxFrameSizeSetting; }
     public Duration requestTimeout() { return requestTimeout; }
     public TransportType transport() { return transport; }
     public int ioThreads() { return ioThreads; }
@@ -152,6 +156,7 @@ public final class WebSocketConfig {
         private WaitStrategyType waitStrategy = WaitStrategyType.BLOCKING;
         private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
         private int maxFrameSize = DEFAULT_MAX_FRAME_SIZE;
+        private String maxFrameSizeSetting = "WebSocketConfig maxFrameSize";
         private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
         private TransportType transport = TransportType.AUTO;
         private int ioThreads = 1;
@@ -193,6 +198,14 @@ public final class WebSocketConfig {
         public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }
         /** Largest incoming message in bytes (all its frames together). Default 65536 (64 KiB), up to 512 MiB. */
         public Builder maxFrameSize(int bytes) { this.maxFrameSize = bytes; return this; }
+        /**
+         * How a frame-size error names the setting to raise, e.g. a framework's property name; by default
+         * {@code WebSocketConfig maxFrameSize}.
+         */
+        public Builder maxFrameSizeSetting(String setting) {
+            this.maxFrameSizeSetting = ConfigChecks.notNull("maxFrameSizeSetting", setting);
+            return this;
+        }
         /** Timeout of requests sent without one. Default 30 s. */
         public Builder requestTimeout(Duration timeout) { this.requestTimeout = timeout; return this; }
         /** Socket transport. Default {@link TransportType#AUTO}. */

@@ -80,7 +80,8 @@ public final class WebSocketProvider implements BraneProvider {
                 this::sendForSubscriptions);
         table.onExpired(subscriptions::abandoned);
         // the router and the subscriptions reach the sender only once a message arrives, after the constructor
-        String limitHint = "maxFrameSize (" + config.maxFrameSize() + " bytes); raise WebSocketConfig maxFrameSize";
+        String limitHint = "maxFrameSize (" + config.maxFrameSize() + " bytes); raise "
+                + config.maxFrameSizeSetting();
         AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions, this::askAgainLater, endpoint,
                 limitHint);
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,

@@ -112,7 +112,7 @@ final class WsChannelHandler extends ChannelInboundHandlerAdapter implements Mes
                 && c.closeStatus() != null && c.closeStatus().code() == WebSocketCloseStatus.MESSAGE_TOO_BIG.code()) {
             closeCause = new FrameTooLargeException("a single WebSocket frame exceeded "
                     + Math.max(config.maxFrameSize(), WsConnection.MIN_FRAME_DECODER_LIMIT)
-                    + " bytes, so the connection had to be dropped; raise WebSocketConfig maxFrameSize (now "
+                    + " bytes, so the connection had to be dropped; raise " + config.maxFrameSizeSetting() + " (now "
                     + config.maxFrameSize() + ")");
         } else if (closeCause == null) {
             // a failed handshake quotes the node's status line and headers: escaped and cut

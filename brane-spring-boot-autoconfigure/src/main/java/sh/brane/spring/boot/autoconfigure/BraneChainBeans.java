@@ -44,6 +44,7 @@ public final class BraneChainBeans {
                 beans.getBeanProvider(BraneProviderDecorator.class).orderedStream().toList(),
                 beans.getBeanProvider(SslBundles.class).getIfAvailable(),
                 beans.getBeanProvider(BraneChainIdVerdicts.class).getIfAvailable())
+            .drainingWith(beans.getBeanProvider(BraneDrainGate.class).getIfAvailable())
             .create(new PropertiesBraneConnectionDetails(rpc));
     }
 

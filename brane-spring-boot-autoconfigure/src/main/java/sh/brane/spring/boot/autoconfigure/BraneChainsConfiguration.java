@@ -21,17 +21,24 @@ class BraneChainsConfiguration {
         return new BraneChainsRegistrar(environment);
     }
 
+    /** Closed by the lifecycle when shutdown begins: the auto-configured providers then refuse new calls. */
+    @Bean
+    @ConditionalOnMissingBean
+    BraneDrainGate braneDrainGate() {
+        return new BraneDrainGate();
+    }
+
     @Bean
     @ConditionalOnMissingBean
     @Conditional(BraneProvidersCondition.class)
     BraneProviderLifecycle braneProviderLifecycle(ConfigurableListableBeanFactory beans,
-            ObjectProvider<BraneProperties> properties) {
+            ObjectProvider<BraneProperties> properties, BraneDrainGate drainGate) {
         // looked up when stopping, when every one exists: each chain's, and those the application declares (as beans,
         // or inside a BraneClient bean)
         BraneProperties settings = properties.getObject();
         return new BraneProviderLifecycle(() -> BraneProviderBeans.all(beans, settings)
             .stream()
             .map(BraneProviderBeans.Entry::provider)
-            .toList(), settings.getShutdown().getTimeout());
+            .toList(), settings.getShutdown().getTimeout(), drainGate);
     }
 }

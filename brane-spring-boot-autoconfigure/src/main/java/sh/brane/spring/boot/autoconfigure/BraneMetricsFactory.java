@@ -27,6 +27,19 @@ public interface BraneMetricsFactory {
         return create(provider, endpoint, transport);
     }
 
+    /**
+     * What the auto-configuration calls: also says whether each call is already timed by a decorator (the
+     * observation, whose meter handler records {@code brane.rpc.requests}), so a factory that would time the calls
+     * again leaves its own timer out: one call, one timer sample. This default ignores it.
+     *
+     * @param callsTimed true when a {@link BraneProviderDecorator} of the provider {@linkplain
+     *                   BraneProviderDecorator#timesCalls() times its calls}
+     */
+    default BraneMetrics create(BraneProvider provider, String chain, String endpoint, String transport,
+            boolean callsTimed) {
+        return create(provider, chain, endpoint, transport);
+    }
+
     /** One sink forwarding to each of {@code metrics}, in order (the one itself when there is one). */
     static BraneMetrics composite(java.util.List<BraneMetrics> metrics) {
         return (metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics);

@@ -535,6 +535,15 @@ public class BraneProperties {
         /** Calls in flight beyond which new ones fail at once with a BackpressureException. */
         private int maxPendingRequests = 65536;
 
+        /**
+         * Most HTTP/1.1 connections open to the node at once (1 to 1024); calls beyond them wait, within their
+         * timeout, for one to come free.
+         */
+        private int maxConnections = 64;
+
+        /** How long an unused keep-alive connection stays open before it is closed (up to 1h). */
+        private Duration idleTimeout = Duration.ofSeconds(30);
+
         /** Ignored: a caller waits for its answer without spinning. */
         private Duration answerSpin;
 
@@ -628,6 +637,22 @@ public class BraneProperties {
         public void setMaxPendingRequests(int maxPendingRequests) {
             this.maxPendingRequests = maxPendingRequests;
         }
+
+        public int getMaxConnections() {
+            return this.maxConnections;
+        }
+
+        public void setMaxConnections(int maxConnections) {
+            this.maxConnections = maxConnections;
+        }
+
+        public Duration getIdleTimeout() {
+            return this.idleTimeout;
+        }
+
+        public void setIdleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+        }
     }
 
     /**
@@ -703,7 +728,7 @@ public class BraneProperties {
     public static class Observation {
 
         /**
-         * Whether each call through the provider is a Micrometer Observation named brane.rpc.call (for traces)
+         * Whether each call through the provider is a Micrometer Observation named brane.rpc.requests (for traces)
          * when an ObservationRegistry is present. Deprecated: use management.observations.enable.brane.
          */
         private boolean enabled = true;

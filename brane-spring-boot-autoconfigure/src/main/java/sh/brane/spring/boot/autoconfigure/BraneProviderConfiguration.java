@@ -32,12 +32,14 @@ class BraneProviderConfiguration {
             ObjectProvider<HttpConfigCustomizer> httpCustomizers, ObjectProvider<BraneMetricsFactory> metricsFactories,
             ObjectProvider<BraneProviderDecorator> decorators,
             @Qualifier(CALLBACK_EXECUTOR_BEAN_NAME) ObjectProvider<Executor> callbackExecutor,
-            ObjectProvider<SslBundles> sslBundles, ObjectProvider<BraneChainIdVerdicts> verdicts) {
+            ObjectProvider<SslBundles> sslBundles, ObjectProvider<BraneChainIdVerdicts> verdicts,
+            ObjectProvider<BraneDrainGate> drainGate) {
         return new BraneProviderFactory(properties.getRpc(), "brane.rpc", BraneProviderFactory.SHORTHAND_CHAIN,
                 callbackExecutor.getIfAvailable(),
                 webSocketCustomizers.orderedStream().toList(), httpCustomizers.orderedStream().toList(),
                 metricsFactories.orderedStream().toList(), decorators.orderedStream().toList(),
                 sslBundles.getIfAvailable(), verdicts.getIfAvailable())
+            .drainingWith(drainGate.getIfAvailable())
             .create(connectionDetails);
     }
 

@@ -27,4 +27,12 @@ public interface BraneProviderDecorator {
     default BraneProvider decorate(BraneProvider provider, String chain, String endpoint, String transport) {
         return decorate(provider, endpoint, transport);
     }
+
+    /**
+     * Whether the wrapper records each call's {@code brane.rpc.requests} timer itself (the observation does, through
+     * Boot's meter observation handler); the metrics then leave theirs out. False by default.
+     */
+    default boolean timesCalls() {
+        return false;
+    }
 }

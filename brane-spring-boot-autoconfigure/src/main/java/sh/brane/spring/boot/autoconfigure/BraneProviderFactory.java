@@ -55,6 +55,9 @@ final class BraneProviderFactory {
     /** Where a chain id mismatch found after start-up is recorded for the health contributor. */
     private final BraneChainIdVerdicts verdicts;
 
+    /** Closed when shutdown begins: the provider then refuses new calls; null for none. */
+    private BraneDrainGate drainGate;
+
     /** The chain name of {@code brane.rpc} (the one-chain shorthand). */
     static final String SHORTHAND_CHAIN = "default";
 
@@ -74,7 +77,19 @@ final class BraneProviderFactory {
         this.decorators = decorators;
     }
 
+    /** The provider refuses new calls once {@code gate} is closed (shutdown); null for none. */
+    BraneProviderFactory drainingWith(BraneDrainGate gate) {
+        this.drainGate = gate;
+        return this;
+    }
+
     BraneProvider create(BraneConnectionDetails details) {
+        BraneProvider provider = createProvider(details);
+        // outermost, over a fallback too: a refused call must not count as an endpoint's failure
+        return (this.drainGate != null) ? new DrainingBraneProvider(provider, this.drainGate, this.chain) : provider;
+    }
+
+    private BraneProvider createProvider(BraneConnectionDetails details) {
         List<BraneConnectionDetails.Endpoint> endpoints = details.getEndpoints();
         if (endpoints.isEmpty()) {
             if (details.getSslBundle() != null) {
@@ -188,8 +203,9 @@ final class BraneProviderFactory {
         }
         try {
             String transport = url.webSocket() ? "ws" : "http";
+            boolean callsTimed = this.decorators.stream().anyMatch(BraneProviderDecorator::timesCalls);
             List<BraneMetrics> metrics = this.metricsFactories.stream()
-                .map((factory) -> factory.create(provider, this.chain, name, transport))
+                .map((factory) -> factory.create(provider, this.chain, name, transport, callsTimed))
                 .toList();
             if (!metrics.isEmpty()) {
                 provider.setMetrics((metrics.size() == 1) ? metrics.get(0) : new CompositeBraneMetrics(metrics));

@@ -13,7 +13,8 @@ import sh.brane.rpc.BraneProvider;
 
 /**
  * Graceful shutdown of the providers: stops after the web server (a lower phase stops later), so no new work
- * arrives from HTTP callers, and lets in-flight requests finish up to {@code brane.shutdown.timeout}, within
+ * arrives from HTTP callers, refuses new calls through the auto-configured providers from then on
+ * ({@link BraneShutdownInProgressException}, through the {@link BraneDrainGate}), and lets in-flight requests finish up to {@code brane.shutdown.timeout}, within
  * Boot's {@code spring.lifecycle.timeout-per-shutdown-phase} (through {@link #stop(Runnable)}, as Boot's own web
  * server graceful shutdown does). Closing is
  * left to the provider beans' destroy method, which runs right after on shutdown and fails whatever is still
@@ -32,15 +33,24 @@ public class BraneProviderLifecycle implements SmartLifecycle {
 
     private final Duration timeout;
 
+    private final BraneDrainGate gate;
+
     private volatile boolean running;
 
     BraneProviderLifecycle(Supplier<? extends Collection<BraneProvider>> providers, Duration timeout) {
+        this(providers, timeout, new BraneDrainGate());
+    }
+
+    BraneProviderLifecycle(Supplier<? extends Collection<BraneProvider>> providers, Duration timeout,
+            BraneDrainGate gate) {
         this.providers = providers;
         this.timeout = timeout;
+        this.gate = gate;
     }
 
     @Override
     public void start() {
+        this.gate.admit();
         this.running = true;
     }
 
@@ -69,6 +79,7 @@ public class BraneProviderLifecycle implements SmartLifecycle {
             return;
         }
         this.running = false;
+        this.gate.refuse();
         long deadline = System.nanoTime() + this.timeout.toNanos();
         Collection<BraneProvider> all = this.providers.get();
         Thread.ofVirtual().name("brane-shutdown-drain").start(() -> {
@@ -84,7 +95,8 @@ public class BraneProviderLifecycle implements SmartLifecycle {
     }
 
     private static void awaitDrained(BraneProvider provider, long deadline) {
-        // the engine has no "refuse new requests" switch yet, so this polls the pending count
+        // new calls are refused (the gate), so the count only falls; the engine has no completion signal for
+        // "nothing in flight", so it is polled
         while (provider.pendingRequests() > 0 && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(10);

@@ -37,6 +37,8 @@ final class ProviderConfigMapper {
             .waitStrategy(ws.getWaitStrategy())
             .maxPendingRequests(ws.getMaxPendingRequests())
             .maxFrameSize((int) frame)
+            // the error of an answer over the limit names the property to raise, not the engine's builder
+            .maxFrameSizeSetting(wsPrefix + "max-frame-size")
             .transport(ws.getTransport())
             .ioThreads(ws.getIoThreads())
             .connectTimeout(ws.getConnectTimeout())
@@ -100,6 +102,8 @@ final class ProviderConfigMapper {
             .retryMaxBackoff(http.getRetryMaxBackoff())
             .maxRetryAfter(http.getMaxRetryAfter())
             .maxPendingRequests(http.getMaxPendingRequests())
+            .maxConnections(http.getMaxConnections())
+            .idleTimeout(http.getIdleTimeout())
             .callbackExecutor(callbackExecutor);
         if (tls != null) {
             builder.tls(tls.managers().getKeyManagerFactory(), tls.managers().getTrustManagerFactory());
@@ -116,6 +120,8 @@ final class ProviderConfigMapper {
             case "retryMaxBackoff" -> property(httpPrefix + "retry-max-backoff", http.getRetryMaxBackoff());
             case "maxRetryAfter" -> property(httpPrefix + "max-retry-after", http.getMaxRetryAfter());
             case "maxPendingRequests" -> property(httpPrefix + "max-pending-requests", http.getMaxPendingRequests());
+            case "maxConnections" -> property(httpPrefix + "max-connections", http.getMaxConnections());
+            case "idleTimeout" -> property(httpPrefix + "idle-timeout", http.getIdleTimeout());
             default -> common(option, rpc, prefix);
         });
     }

@@ -153,7 +153,7 @@ class BraneAnvilIntegrationTests {
                 assertThat((Long) up.getDetails().get("latestBlock")).isGreaterThanOrEqualTo(1L);
 
                 anvil.stop();
-                awaitTrue(() -> !((WebSocketProvider) provider).isConnected());
+                awaitTrue(() -> !((WebSocketProvider) DecoratedBraneProvider.unwrap(provider)).isConnected());
                 Health down = health.health(true);
                 assertThat(down.getStatus()).isEqualTo(Status.DOWN);
                 assertThat(down.getDetails()).containsEntry("connection", "disconnected");

@@ -103,7 +103,7 @@ class BraneAutoConfigurationTests {
                 assertThat(context).hasSingleBean(BraneProvider.class)
                     .hasSingleBean(PropertiesBraneConnectionDetails.class)
                     .hasSingleBean(BraneProviderLifecycle.class);
-                var config = ((HttpProvider) context.getBean(BraneProvider.class)).config();
+                var config = (((HttpProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)))).config();
                 assertThat(config.name()).isEqualTo("primary");
                 assertThat(config.uri().toString()).isEqualTo("http://localhost:1/v1/secret");
                 assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(7));
@@ -125,7 +125,7 @@ class BraneAutoConfigurationTests {
     @Test
     void httpDefaultsAreTheEngineDefaults() {
         this.runner.withPropertyValues("brane.rpc.url=https://node.example").run((context) -> {
-            var config = ((HttpProvider) context.getBean(BraneProvider.class)).config();
+            var config = (((HttpProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)))).config();
             var defaults = sh.brane.rpc.HttpConfig.builder("https://node.example").build();
             assertThat(config.name()).isEqualTo(defaults.name());
             assertThat(config.requestTimeout()).isEqualTo(defaults.requestTimeout());
@@ -156,7 +156,7 @@ class BraneAutoConfigurationTests {
                     "brane.rpc.ws.max-retries=5", "brane.rpc.ws.retry-initial-backoff=20ms",
                     "brane.rpc.ws.retry-max-backoff=1s")
             .run((context) -> {
-                WebSocketProvider provider = NodeWait.connected((WebSocketProvider) context.getBean(BraneProvider.class));
+                WebSocketProvider provider = NodeWait.connected(((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class))));
                 var config = provider.config();
                 assertThat(provider.isConnected()).isTrue();
                 assertThat(provider.transportName()).isEqualTo("nio");
@@ -186,7 +186,7 @@ class BraneAutoConfigurationTests {
     @Test
     void wsDefaultsAreTheEngineDefaults() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
-            var config = ((WebSocketProvider) context.getBean(BraneProvider.class)).config();
+            var config = (((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)))).config();
             assertThat(config.ringBufferSize()).isEqualTo(sh.brane.rpc.WebSocketConfig.DEFAULT_RING_BUFFER_SIZE);
             assertThat(config.waitStrategy()).isEqualTo(WaitStrategyType.BLOCKING);
             assertThat(config.maxPendingRequests())
@@ -225,7 +225,7 @@ class BraneAutoConfigurationTests {
             .withBean(BraneConnectionDetails.class, () -> () -> anvil.wsUrl())
             .run((context) -> {
                 assertThat(context).doesNotHaveBean(PropertiesBraneConnectionDetails.class);
-                assertThat(context.getBean(BraneProvider.class)).isInstanceOf(WebSocketProvider.class);
+                assertThat(DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class))).isInstanceOf(WebSocketProvider.class);
             });
     }
 
@@ -253,7 +253,7 @@ class BraneAutoConfigurationTests {
             .run((context) -> {
                 assertThat(context.getBean(OrderedCustomizers.class).calls).containsExactly("first", "second");
                 // the later customizer's value wins, and both run after the properties were applied
-                assertThat(((HttpProvider) context.getBean(BraneProvider.class)).config().name())
+                assertThat((((HttpProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)))).config().name())
                     .isEqualTo("second");
             });
     }
@@ -264,7 +264,7 @@ class BraneAutoConfigurationTests {
             .withUserConfiguration(OrderedCustomizers.class)
             .run((context) -> {
                 assertThat(context.getBean(OrderedCustomizers.class).wsCalls).containsExactly("first", "second");
-                assertThat(((WebSocketProvider) context.getBean(BraneProvider.class)).config().ringBufferSize())
+                assertThat((((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)))).config().ringBufferSize())
                     .isEqualTo(64);
             });
     }
@@ -276,7 +276,7 @@ class BraneAutoConfigurationTests {
         this.runner.withPropertyValues("brane.rpc.url=http://localhost:1", "spring.threads.virtual.enabled=true")
             .run((context) -> {
                 Executor executor = context.getBean("braneCallbackExecutor", Executor.class);
-                assertThat(((HttpProvider) context.getBean(BraneProvider.class)).config().callbackExecutor())
+                assertThat((((HttpProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)))).config().callbackExecutor())
                     .isSameAs(executor);
                 var thread = new java.util.concurrent.CompletableFuture<Thread>();
                 executor.execute(() -> thread.complete(Thread.currentThread()));
@@ -295,7 +295,7 @@ class BraneAutoConfigurationTests {
     void lifecycleStopLetsInFlightRequestsEndAndContextCloseClosesTheProvider() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.shutdown.timeout=5s")
             .run((context) -> {
-                WebSocketProvider provider = NodeWait.connected((WebSocketProvider) context.getBean(BraneProvider.class));
+                WebSocketProvider provider = NodeWait.connected(((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class))));
                 var inFlight = provider.sendAsync("eth_blockNumber", List.of());
                 BraneProviderLifecycle lifecycle = context.getBean(BraneProviderLifecycle.class);
                 assertThat(lifecycle.isRunning()).isTrue();
@@ -611,7 +611,7 @@ class BraneAutoConfigurationTests {
                     "brane.rpc.fallback.probe-interval=1s")
             .run((context) -> {
                 BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
-                assertThat(provider).isInstanceOf(FallbackProvider.class);
+                assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(FallbackProvider.class);
                 for (int i = 0; i < 4; i++) {
                     assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
                 }
@@ -730,7 +730,7 @@ class BraneAutoConfigurationTests {
                 assertThat(started[0].isRunning()).isTrue();
                 assertThat(context).doesNotHaveBean(PropertiesBraneConnectionDetails.class);
                 BraneProvider provider = context.getBean(BraneProvider.class);
-                assertThat(provider).isInstanceOf(WebSocketProvider.class);
+                assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(WebSocketProvider.class);
                 assertThat(provider.send("eth_chainId", List.of()).asString()).isEqualTo("0x539");
             });
         assertThat(started[0].isRunning()).isFalse();

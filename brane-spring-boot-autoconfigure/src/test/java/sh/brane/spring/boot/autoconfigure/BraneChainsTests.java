@@ -331,7 +331,7 @@ class BraneChainsTests {
     }
 
     private static HttpConfig config(AssertableApplicationContext context, String bean) {
-        return ((HttpProvider) context.getBean(bean, BraneProvider.class)).config();
+        return (((HttpProvider) DecoratedBraneProvider.unwrap(context.getBean(bean, BraneProvider.class)))).config();
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -73,7 +73,7 @@ class BraneStartupWithoutNodeTests {
         this.runner.withPropertyValues("brane.rpc.url=ws://127.0.0.1:" + port)
             .run((context) -> {
                 assertThat(context).hasNotFailed().hasSingleBean(BraneProvider.class);
-                WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                WebSocketProvider provider = ((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)));
                 assertThat(provider.isConnected()).isFalse();
                 var health = context.getBean(BraneHealthIndicator.class).health(true);
                 assertThat(health.getStatus()).isEqualTo(Status.DOWN);
@@ -89,7 +89,7 @@ class BraneStartupWithoutNodeTests {
                     "brane.rpc.ws.reconnect-max-backoff=200ms")
             .run((context) -> {
                 assertThat(context).hasNotFailed();
-                WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                WebSocketProvider provider = ((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)));
                 assertThat(provider.isConnected()).isFalse();
                 try (Anvil late = Anvil.builder().port(port).start()) {
                     awaitTrue(provider::isConnected);
@@ -109,7 +109,7 @@ class BraneStartupWithoutNodeTests {
             .run((context) -> {
                 assertThat(context).hasNotFailed();
                 BraneProvider provider = context.getBean(BraneProvider.class);
-                assertThat(provider).isInstanceOf(FallbackProvider.class);
+                assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(FallbackProvider.class);
                 awaitTrue(() -> {
                     try {
                         return "0x7a69".equals(provider.send("eth_chainId", List.of()).asString());
@@ -163,7 +163,7 @@ class BraneStartupWithoutNodeTests {
         });
         actuator.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
             AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
-            WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+            WebSocketProvider provider = ((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)));
             awaitTrue(provider::isConnected);
             assertThat(context.getBean(HealthEndpoint.class).healthForPath("readiness").getStatus())
                 .isEqualTo(Status.UP);
@@ -178,7 +178,7 @@ class BraneStartupWithoutNodeTests {
                     "brane.rpc.ws.reconnect-initial-backoff=50ms", "brane.rpc.ws.reconnect-max-backoff=200ms")
             .run((context) -> {
                 assertThat(context).hasNotFailed();
-                WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                WebSocketProvider provider = ((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)));
                 try (Anvil late = Anvil.builder().port(port).start()) {
                     awaitTrue(() -> output.toString()
                         .contains("reports chain id 31337 but brane.rpc.expected-chain-id is 1"));
@@ -246,7 +246,7 @@ class BraneStartupWithoutNodeTests {
                         "brane.rpc.expected-chain-id=1")
                 .run((context) -> {
                     assertThat(context).hasNotFailed();
-                    WebSocketProvider provider = (WebSocketProvider) context.getBean(BraneProvider.class);
+                    WebSocketProvider provider = ((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class)));
                     // refresh is over while the first handshake is still unanswered
                     assertThat(provider.firstAttempt()).isNotDone();
                     awaitTrue(() -> silent.accepted() > 0);

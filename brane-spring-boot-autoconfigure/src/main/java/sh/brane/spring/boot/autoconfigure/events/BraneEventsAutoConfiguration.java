@@ -41,7 +41,7 @@ import sh.brane.spring.boot.autoconfigure.jdbc.BraneStoreDataSources;
                 "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(LogStream.class)
 @EnableConfigurationProperties(BraneEventsProperties.class)
-@Import(CheckpointSchemaConfiguration.class)
+@Import({ CheckpointSchemaConfiguration.class, DeadLetterConfiguration.class })
 public final class BraneEventsAutoConfiguration {
     private static final Logger logger = LoggerFactory.getLogger(BraneEventsAutoConfiguration.class);
 

@@ -184,9 +184,46 @@ public class BraneEventsProperties {
         /** Retries of a listener method that throws, with exponential back-off, before the recoverer gets the log. */
         private final Retry retry = new Retry();
 
+        /**
+         * What becomes of a log once its retries are spent: LOG (an ERROR line and a BraneListenerFailedEvent, then
+         * skip) or JDBC (a row in brane_event_dead_letter of the events' database, then skip). A BraneLogRecoverer
+         * bean replaces either.
+         */
+        private RecovererType recoverer = RecovererType.LOG;
+
+        /**
+         * Location of the dead-letter table's script (recoverer=jdbc), run as brane.events.jdbc.initialize-schema
+         * says; @@platform@@ is replaced by the platform (h2, postgresql).
+         */
+        private String deadLetterSchema = "classpath:sh/brane/client/events/dead-letter-schema-@@platform@@.sql";
+
         public Retry getRetry() {
             return this.retry;
         }
+
+        public RecovererType getRecoverer() {
+            return this.recoverer;
+        }
+
+        public void setRecoverer(RecovererType recoverer) {
+            this.recoverer = recoverer;
+        }
+
+        public String getDeadLetterSchema() {
+            return this.deadLetterSchema;
+        }
+
+        public void setDeadLetterSchema(String deadLetterSchema) {
+            this.deadLetterSchema = deadLetterSchema;
+        }
+    }
+
+    /** The recoverer of {@code brane.events.listener.recoverer}. */
+    public enum RecovererType {
+        /** An ERROR line and a BraneListenerFailedEvent, then the log is skipped. */
+        LOG,
+        /** A row in brane_event_dead_letter of the events' database, a BraneListenerFailedEvent, then the skip. */
+        JDBC
     }
 
     /** Spring's {@code ExponentialBackOff} between calls of a failing listener method with the same log. */

@@ -34,6 +34,10 @@ import sh.brane.rpc.RpcOutcome;
  * </ul>
  * No histogram or percentile is switched on here; {@code management.metrics.distribution.*} does that.
  *
+ * <p>When the calls are observed (an {@code ObservationRegistry} exists), the observation's meter handler records
+ * {@code brane.rpc.requests} from the observation, with the same tags, and these metrics leave their timer out, so
+ * each call is timed once.
+ *
  * <p>The engine reports no latency for failed requests except timeouts (whose latency is the timeout), so
  * failures other than TIMEOUT are recorded with a zero duration: their counts are exact, their times are not
  * measured.
@@ -58,6 +62,9 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
 
     private final DistributionSummary batchSize;
 
+    /** False when the observation times each call (its meter handler records {@value #REQUESTS}). */
+    private final boolean timesRequests;
+
     private final Counter reconnects;
 
     /**
@@ -73,6 +80,16 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
      */
     public MicrometerBraneMetrics(MeterRegistry registry, BraneProvider provider, String chain, String endpoint,
             String transport) {
+        this(registry, provider, chain, endpoint, transport, true);
+    }
+
+    /**
+     * @param timesRequests false when each call is already timed under {@value #REQUESTS} (by its observation):
+     *                      the gauges, counter and summary are registered, the request timer is not
+     */
+    public MicrometerBraneMetrics(MeterRegistry registry, BraneProvider provider, String chain, String endpoint,
+            String transport, boolean timesRequests) {
+        this.timesRequests = timesRequests;
         this.registry = registry;
         this.chain = chain;
         this.endpoint = endpoint;
@@ -115,12 +132,18 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
 
     @Override
     public void onRequestCompleted(String method, long latencyNanos) {
+        if (!this.timesRequests) {
+            return;
+        }
         this.successTimers.computeIfAbsent(method, (m) -> timer(m, RpcOutcome.SUCCESS, NO_ERROR_CODE))
             .record(latencyNanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
     public void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) {
+        if (!this.timesRequests) {
+            return;
+        }
         String code = (error instanceof RpcErrorException rpc) ? RpcErrorCodes.metricTag(rpc.code()) : NO_ERROR_CODE;
         failureTimer(method, outcome, code).record(latencyNanos, TimeUnit.NANOSECONDS);
     }

@@ -24,4 +24,10 @@ final class MicrometerBraneMetricsFactory implements BraneMetricsFactory {
     public BraneMetrics create(BraneProvider provider, String chain, String endpoint, String transport) {
         return new MicrometerBraneMetrics(this.registry, provider, chain, endpoint, transport);
     }
+
+    @Override
+    public BraneMetrics create(BraneProvider provider, String chain, String endpoint, String transport,
+            boolean callsTimed) {
+        return new MicrometerBraneMetrics(this.registry, provider, chain, endpoint, transport, !callsTimed);
+    }
 }

@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 
 import sh.brane.rpc.BraneProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
@@ -26,6 +27,10 @@ import sh.brane.spring.boot.autoconfigure.HttpConfigCustomizer;
  * decorator altogether. Over HTTP each call's request carries its trace context ({@code traceparent}): Micrometer
  * Tracing's propagating handler writes it into the observation's carrier, and {@link TraceRequestHeaders} hands it
  * to the engine's per-call request headers.
+ *
+ * <p>One timer per call: Boot's meter observation handler records the observation as the {@code brane.rpc.requests}
+ * timer (same tags as before, plus Boot's {@code error}), and the Micrometer metrics of an observed provider leave
+ * their own timer out; with {@code management.observations.enable.brane=false} the metrics time the calls again.
  */
 @AutoConfiguration(before = BraneAutoConfiguration.class,
         afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
@@ -37,8 +42,10 @@ public final class BraneObservationAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "braneObservationDecorator")
     BraneProviderDecorator braneObservationDecorator(ObservationRegistry registry,
-            ObjectProvider<BraneObservationConvention> convention) {
+            ObjectProvider<BraneObservationConvention> convention, Environment environment) {
         BraneObservationConvention custom = convention.getIfUnique();
+        // with the observations turned off by Boot's switch, the metrics keep timing the calls themselves
+        boolean observed = environment.getProperty("management.observations.enable.brane", Boolean.class, true);
         return new BraneProviderDecorator() {
 
             @Override
@@ -49,6 +56,11 @@ public final class BraneObservationAutoConfiguration {
             @Override
             public BraneProvider decorate(BraneProvider provider, String chain, String endpoint, String transport) {
                 return new ObservationBraneProvider(provider, registry, chain, endpoint, transport, custom);
+            }
+
+            @Override
+            public boolean timesCalls() {
+                return observed;
             }
         };
     }

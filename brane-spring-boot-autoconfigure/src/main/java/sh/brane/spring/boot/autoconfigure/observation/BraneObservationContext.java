@@ -23,6 +23,8 @@ public class BraneObservationContext extends SenderContext<Map<String, String>> 
 
     private volatile String outcome;
 
+    private volatile String errorCode;
+
     /** A call whose chain is not known (a provider outside the auto-configuration): no {@code chain} key. */
     public BraneObservationContext(String method, String endpoint, String transport) {
         this(method, null, endpoint, transport);
@@ -77,5 +79,17 @@ public class BraneObservationContext extends SenderContext<Map<String, String>> 
 
     void setOutcome(String outcome) {
         this.outcome = outcome;
+    }
+
+    /**
+     * The node's JSON-RPC error code as the meters tag it ({@code none} unless the node answered with an error; a
+     * code outside the standard sets is {@code OTHER}); null until the call ends.
+     */
+    public String getErrorCode() {
+        return this.errorCode;
+    }
+
+    void setErrorCode(String errorCode) {
+        this.errorCode = errorCode;
     }
 }

@@ -15,6 +15,8 @@ import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.ResultDecoder;
 import sh.brane.rpc.RpcCall;
+import sh.brane.rpc.RpcErrorCodes;
+import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.Subscription;
 import sh.brane.rpc.SubscriptionListener;
 import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
@@ -291,9 +293,11 @@ public final class ObservationBraneProvider implements DecoratedBraneProvider {
         BraneObservationContext context = (BraneObservationContext) observation.getContext();
         if (cause == null) {
             context.setOutcome("SUCCESS");
+            context.setErrorCode("none");
         }
         else {
             context.setOutcome((cause instanceof BraneRpcException rpc) ? rpc.outcome().name() : "CLIENT_ERROR");
+            context.setErrorCode((cause instanceof RpcErrorException rpc) ? RpcErrorCodes.metricTag(rpc.code()) : "none");
             observation.error(cause);
         }
         observation.stop();

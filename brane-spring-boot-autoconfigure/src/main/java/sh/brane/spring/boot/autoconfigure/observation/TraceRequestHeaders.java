@@ -8,7 +8,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
- * The HTTP headers of the call being made on this thread: the carrier of its {@code brane.rpc.call} observation,
+ * The HTTP headers of the call being made on this thread: the carrier of its {@code brane.rpc.requests} observation,
  * into which Micrometer Tracing's propagating handler wrote the trace context ({@code traceparent}, or whatever the
  * configured propagation uses) when the observation started. Asked for by the HTTP provider on the caller's thread
  * while {@link ObservationBraneProvider} holds the observation in scope; none outside such a call, or when

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
@@ -39,13 +40,17 @@ class BraneObservationAutoConfigurationTests {
 
     private final Recorder recorder = new Recorder();
 
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
+    // the meter handler Boot's MetricsAutoConfiguration registers: it turns each observation into its timer
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class, BraneObservationAutoConfiguration.class,
                 BraneMetricsAutoConfiguration.class, BraneHealthContributorAutoConfiguration.class))
-        .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+        .withBean(MeterRegistry.class, () -> this.meters)
         .withBean(ObservationRegistry.class, () -> {
             ObservationRegistry registry = ObservationRegistry.create();
             registry.observationConfig().observationHandler(this.recorder);
+            registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(this.meters));
             return registry;
         });
 
@@ -63,12 +68,12 @@ class BraneObservationAutoConfigurationTests {
     void onByDefaultAndOffByTheDeprecatedProperty() {
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl()).run((context) -> {
             assertThat(context).hasSingleBean(BraneProviderDecorator.class);
-            assertThat(context.getBean(BraneProvider.class)).isInstanceOf(ObservationBraneProvider.class);
+            assertThat(outer(context.getBean(BraneProvider.class))).isInstanceOf(ObservationBraneProvider.class);
         });
         this.runner.withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.observation.enabled=false")
             .run((context) -> {
                 assertThat(context).doesNotHaveBean(BraneProviderDecorator.class);
-                assertThat(context.getBean(BraneProvider.class)).isInstanceOf(WebSocketProvider.class);
+                assertThat(outer(context.getBean(BraneProvider.class))).isInstanceOf(WebSocketProvider.class);
             });
     }
 
@@ -131,7 +136,7 @@ class BraneObservationAutoConfigurationTests {
             .withPropertyValues("brane.rpc.url=" + anvil.wsUrl(), "brane.rpc.name=traced")
             .run((context) -> {
                 BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
-                assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
+                assertThat(outer(provider)).isInstanceOf(ObservationBraneProvider.class);
                 assertThat(DecoratedBraneProvider.unwrap(provider)).isInstanceOf(WebSocketProvider.class);
 
                 provider.send("eth_blockNumber", List.of());
@@ -157,7 +162,7 @@ class BraneObservationAutoConfigurationTests {
                 assertThat(failed.getError()).isInstanceOf(RpcErrorException.class);
                 assertThat(failed.getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("RPC_ERROR");
 
-                // the meters sit under the decorator and count the same calls
+                // the observation is the call's one timer, under the meters' name
                 assertThat(context.getBean(MeterRegistry.class)
                     .get("brane.rpc.requests")
                     .tags("method", "eth_blockNumber", "endpoint", "traced")
@@ -193,10 +198,19 @@ class BraneObservationAutoConfigurationTests {
     }
 
     @Test
-    void aProviderOutsideTheAutoConfigurationHasNoChainKey() {
+    void aProviderOutsideTheAutoConfigurationHasTheMetersDefaultChain() {
         BraneObservationContext context = new BraneObservationContext("eth_call", "mine", "http");
         assertThat(new DefaultBraneObservationConvention().getLowCardinalityKeyValues(context).stream()
-            .map(io.micrometer.common.KeyValue::getKey)).containsExactlyInAnyOrder("method", "endpoint", "transport");
+            .map(io.micrometer.common.KeyValue::getKey)).containsExactlyInAnyOrder("chain", "method", "endpoint",
+                    "transport");
+        assertThat(new DefaultBraneObservationConvention().getLowCardinalityKeyValues(context).stream()
+            .filter((key) -> key.getKey().equals("chain"))).singleElement()
+            .satisfies((key) -> assertThat(key.getValue()).isEqualTo("default"));
+    }
+
+    /** Under the shutdown gate every auto-configured provider has. */
+    private static BraneProvider outer(BraneProvider provider) {
+        return ((DecoratedBraneProvider) provider).getDelegate();
     }
 
     private Observation.Context find(String method) {

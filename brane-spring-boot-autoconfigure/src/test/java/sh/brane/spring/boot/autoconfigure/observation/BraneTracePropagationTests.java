@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code traceparent} over HTTP with Boot's own tracing auto-configuration (Micrometer Tracing over OpenTelemetry,
  * W3C propagation): a node on 127.0.0.1 receives, with each call, the trace of the span current on the caller's
- * thread, its parent being the call's own {@code brane.rpc.call} span; an explicit batch carries its first call's.
+ * thread, its parent being the call's own {@code brane.rpc.requests} span; an explicit batch carries its first call's.
  * (Flags 03: sampled, with OpenTelemetry's random trace id flag.)
  */
 class BraneTracePropagationTests {

@@ -21,6 +21,7 @@ import sh.brane.rpc.EndpointStatus;
 import sh.brane.rpc.Subscription;
 import sh.brane.rpc.SubscriptionListener;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
+import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
 import sh.brane.spring.boot.autoconfigure.NodeWait;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthContributorAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.health.BraneHealthIndicator;
@@ -113,7 +114,7 @@ class ObservedFallbackTests {
                     "brane.rpc.name=solo")
             .run((context) -> {
                 BraneProvider provider = NodeWait.connected(context.getBean(BraneProvider.class));
-                assertThat(provider).isInstanceOf(ObservationBraneProvider.class);
+                assertThat(((DecoratedBraneProvider) provider).getDelegate()).isInstanceOf(ObservationBraneProvider.class);
                 assertThat(provider.canSubscribe()).isTrue();
                 assertThat(provider.status()).singleElement()
                     .satisfies((status) -> assertThat(status.name()).isEqualTo("solo"))

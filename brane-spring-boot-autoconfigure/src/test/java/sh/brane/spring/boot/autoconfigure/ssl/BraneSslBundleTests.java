@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.WebSocketProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
@@ -128,7 +129,7 @@ class BraneSslBundleTests {
                 .withPropertyValues("brane.rpc.url=wss://127.0.0.1:" + port, "brane.rpc.ssl.bundle=node")
                 .run((context) -> {
                     WebSocketProvider provider = NodeWait
-                        .connected((WebSocketProvider) context.getBean(BraneProvider.class));
+                        .connected(((WebSocketProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class))));
                     assertThat(provider.isConnected()).isTrue();
                     assertThat(chainId(provider)).isEqualTo("0x7a69");
                 });
@@ -157,7 +158,7 @@ class BraneSslBundleTests {
      * handshake was refused, not merely not yet done.
      */
     private static WebSocketProvider afterFirstAttempt(BraneProvider bean) throws Exception {
-        WebSocketProvider provider = (WebSocketProvider) bean;
+        WebSocketProvider provider = (WebSocketProvider) DecoratedBraneProvider.unwrap(bean);
         provider.firstAttempt().get(30, java.util.concurrent.TimeUnit.SECONDS);
         return provider;
     }
