@@ -11,9 +11,11 @@ import java.util.concurrent.CompletionException;
 
 import sh.brane.core.abi.Abi;
 import sh.brane.core.crypto.PrivateKey;
+import sh.brane.core.blob.BlobSidecar;
 import sh.brane.core.tx.AccessListEntry;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.tx.Eip2930Transaction;
+import sh.brane.core.tx.Eip4844Transaction;
 import sh.brane.core.tx.Eip7702Transaction;
 import sh.brane.core.tx.LegacyTransaction;
 import sh.brane.core.tx.SignedAuthorization;
@@ -221,18 +223,22 @@ public final class SigningClient {
                 return known.get().entry().hash();
             }
         }
+        // blobs are checked and their proofs computed before anything is asked of the node or signed
+        BlobSidecar sidecar = BlobFilling.sidecar(request);
         // the estimate and the fee quotes are independent: ask for them all at once, then wait
         CompletableFuture<Long> estimate = request.gasLimit() != null
                 ? CompletableFuture.completedFuture(request.gasLimit())
-                : client.async("eth_estimateGas", List.of(estimateJson(request)),
+                : client.async("eth_estimateGas", List.of(estimateJson(request, sidecar)),
                         json -> Json.quantityLong(json, "eth_estimateGas"));
         CompletableFuture<Fees> quotes = fees(request);
+        CompletableFuture<BigInteger> blobQuote = sidecar == null ? CompletableFuture.completedFuture(null)
+                : BlobFilling.maxFeePerBlobGas(client, request);
         long chainId = via.chainId();
         long gasLimit;
         Fees fees;
         try {
             gasLimit = BraneClient.await(estimate, "eth_estimateGas");
-            fees = BraneClient.await(quotes, "fee quotes");
+            fees = BraneClient.await(quotes, "fee quotes").withBlobFee(BraneClient.await(blobQuote, "eth_blobBaseFee"));
         } catch (RpcErrorException e) {
             throw BraneClient.asRevert(e, errors).orElseThrow(() -> e);
         } catch (sh.brane.rpc.ConnectionLostException e) {
@@ -244,7 +250,8 @@ public final class SigningClient {
         }
         long limit = gasLimit;
         // nonce, guards, signature and journal row in one step of the store; then one broadcast, no lock held
-        java.util.function.LongFunction<Transaction> build = nonce -> build(request, chainId, nonce, limit, fees);
+        java.util.function.LongFunction<Transaction> build = nonce -> build(request, chainId, nonce, limit, fees,
+                sidecar);
         return (key == null ? via.send(build) : via.send(key, build)).hash();
     }
 
@@ -283,7 +290,7 @@ public final class SigningClient {
 
     // ------------------------------------------------------------------ filling
 
-    private Map<String, Object> estimateJson(TxRequest request) {
+    private Map<String, Object> estimateJson(TxRequest request, BlobSidecar sidecar) {
         Map<String, Object> tx = new LinkedHashMap<>();
         tx.put("from", address.toHex());
         if (request.to() != null) {
@@ -297,10 +304,21 @@ public final class SigningClient {
         if (!request.authorizations().isEmpty()) {
             tx.put("authorizationList", authorizationsJson(request.authorizations()));
         }
+        if (sidecar != null) {
+            // a contract that reads BLOBHASH sees the hashes during the estimate as it will when mined
+            tx.put("blobVersionedHashes", sidecar.versionedHashes().stream().map(h -> h.toHex()).toList());
+        }
         return tx;
     }
 
-    private record Fees(BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriority) {
+    private record Fees(BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriority, BigInteger maxBlobFee) {
+        Fees(BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriority) {
+            this(gasPrice, maxFee, maxPriority, null);
+        }
+
+        Fees withBlobFee(BigInteger blobFee) {
+            return new Fees(gasPrice, maxFee, maxPriority, blobFee);
+        }
     }
 
     private CompletableFuture<Fees> fees(TxRequest request) {
@@ -375,7 +393,8 @@ public final class SigningClient {
         return new Fees(null, maxFee, priority);
     }
 
-    private static Transaction build(TxRequest r, long chainId, long nonce, long gasLimit, Fees fees) {
+    private static Transaction build(TxRequest r, long chainId, long nonce, long gasLimit, Fees fees,
+            BlobSidecar sidecar) {
         return switch (r.type()) {
             case LEGACY -> common(LegacyTransaction.builder().gasPrice(fees.gasPrice()), r, chainId, nonce, gasLimit)
                     .build();
@@ -387,7 +406,9 @@ public final class SigningClient {
             case EIP7702 -> common(Eip7702Transaction.builder().maxFeePerGas(fees.maxFee())
                     .maxPriorityFeePerGas(fees.maxPriority()).accessList(r.accessList())
                     .authorizationList(r.authorizations()), r, chainId, nonce, gasLimit).build();
-            case EIP4844 -> throw new IllegalArgumentException("EIP-4844 transactions are not supported here");
+            case EIP4844 -> common(Eip4844Transaction.builder().maxFeePerGas(fees.maxFee())
+                    .maxPriorityFeePerGas(fees.maxPriority()).accessList(r.accessList())
+                    .maxFeePerBlobGas(fees.maxBlobFee()).sidecar(sidecar), r, chainId, nonce, gasLimit).build();
         };
     }
 

@@ -3,6 +3,8 @@ package sh.brane.client;
 import java.math.BigInteger;
 import java.util.List;
 
+import sh.brane.core.blob.Blob;
+import sh.brane.core.blob.BlobSidecar;
 import sh.brane.core.tx.AccessListEntry;
 import sh.brane.core.tx.SignedAuthorization;
 import sh.brane.core.tx.TransactionType;
@@ -10,11 +12,12 @@ import sh.brane.core.types.Address;
 
 /**
  * What to send; {@link SigningClient} fills in whatever is left null: chain id, nonce, gas limit and fees.
- * The type defaults to EIP-1559, or EIP-7702 when authorizations are given.
+ * The type defaults to EIP-1559, EIP-7702 when authorizations are given, EIP-4844 when blobs are given.
  *
  * <pre>{@code
  * TxRequest pay = TxRequest.builder().to(bob).value(BigInteger.TEN.pow(18)).build();
  * TxRequest legacy = TxRequest.builder().type(TransactionType.LEGACY).to(bob).value(1).gasLimit(21_000).build();
+ * TxRequest blobs = TxRequest.builder().to(inbox).blobs(List.of(Blob.fromData(batch))).build();
  * }</pre>
  */
 public final class TxRequest {
@@ -28,10 +31,20 @@ public final class TxRequest {
     private final BigInteger maxPriorityFeePerGas;
     private final List<AccessListEntry> accessList;
     private final List<SignedAuthorization> authorizations;
+    private final List<Blob> blobs;
+    private final BlobSidecar sidecar;
+    private final BlobSidecar.Version sidecarVersion;
+    private final BigInteger maxFeePerBlobGas;
 
     private TxRequest(Builder b) {
         this.authorizations = List.copyOf(b.authorizations);
+        this.blobs = List.copyOf(b.blobs);
+        this.sidecar = b.sidecar;
+        this.sidecarVersion = b.sidecarVersion;
+        this.maxFeePerBlobGas = b.maxFeePerBlobGas;
+        boolean blobbed = !blobs.isEmpty() || sidecar != null;
         this.type = b.type != null ? b.type
+                : blobbed ? TransactionType.EIP4844
                 : authorizations.isEmpty() ? TransactionType.EIP1559 : TransactionType.EIP7702;
         this.to = b.to;
         this.value = b.value;
@@ -42,8 +55,23 @@ public final class TxRequest {
         this.maxPriorityFeePerGas = b.maxPriorityFeePerGas;
         this.accessList = List.copyOf(b.accessList);
         boolean priced = type == TransactionType.LEGACY || type == TransactionType.EIP2930;
-        if (type == TransactionType.EIP4844) {
-            throw new IllegalArgumentException("EIP-4844 blob transactions are not sent by SigningClient");
+        if (type == TransactionType.EIP4844 && (!blobbed || to == null)) {
+            throw new IllegalArgumentException("an EIP-4844 transaction needs a recipient (it cannot create a contract)"
+                    + " and at least one blob: set .to(..) and .blobs(..)");
+        }
+        if (type != TransactionType.EIP4844 && (blobbed || maxFeePerBlobGas != null)) {
+            throw new IllegalArgumentException("only EIP-4844 transactions carry blobs, type is " + type);
+        }
+        if (!blobs.isEmpty() && sidecar != null) {
+            throw new IllegalArgumentException("give either the blobs (their commitments and proofs are computed) or a"
+                    + " sidecar computed already, not both");
+        }
+        if (sidecar != null && sidecarVersion != null && sidecar.version() != sidecarVersion) {
+            throw new IllegalArgumentException("the sidecar is of form " + sidecar.version() + " but form "
+                    + sidecarVersion + " was asked for");
+        }
+        if (maxFeePerBlobGas != null && maxFeePerBlobGas.signum() < 0) {
+            throw new IllegalArgumentException("maxFeePerBlobGas must not be negative, got " + maxFeePerBlobGas);
         }
         if (priced && (maxFeePerGas != null || maxPriorityFeePerGas != null)) {
             throw new IllegalArgumentException(type + " transactions are priced by gasPrice, not EIP-1559 fees");
@@ -110,10 +138,31 @@ public final class TxRequest {
         return authorizations;
     }
 
+    /** The blobs to send (their commitments and proofs computed when sent), or empty. */
+    public List<Blob> blobs() {
+        return blobs;
+    }
+
+    /** A sidecar given computed already, or null. */
+    public BlobSidecar sidecar() {
+        return sidecar;
+    }
+
+    /** The sidecar form asked for, or null for {@link BlobSidecar.Version#EIP4844}. */
+    public BlobSidecar.Version sidecarVersion() {
+        return sidecarVersion;
+    }
+
+    /** The most wei per unit of blob gas, or null to take twice the node's blob base fee. */
+    public BigInteger maxFeePerBlobGas() {
+        return maxFeePerBlobGas;
+    }
+
     @Override
     public String toString() {
         return "TxRequest[" + type + " to=" + to + " value=" + value() + " data=" + (data == null ? 0 : data.length)
-                + " bytes]";
+                + " bytes" + (type == TransactionType.EIP4844
+                        ? " blobs=" + (sidecar != null ? sidecar.blobs().size() : blobs.size()) : "") + "]";
     }
 
     /** Builds a {@link TxRequest}. */
@@ -128,6 +177,10 @@ public final class TxRequest {
         private BigInteger maxPriorityFeePerGas;
         private List<AccessListEntry> accessList = List.of();
         private List<SignedAuthorization> authorizations = List.of();
+        private List<Blob> blobs = List.of();
+        private BlobSidecar sidecar;
+        private BlobSidecar.Version sidecarVersion;
+        private BigInteger maxFeePerBlobGas;
 
         private Builder() {
         }
@@ -189,6 +242,36 @@ public final class TxRequest {
 
         public Builder authorizations(List<SignedAuthorization> list) {
             this.authorizations = list;
+            return this;
+        }
+
+        /**
+         * The blobs to send: an EIP-4844 transaction whose commitments and proofs {@link SigningClient} computes
+         * before it signs. Each blob was checked when it was made ({@link Blob#of}, {@link Blob#fromData}).
+         */
+        public Builder blobs(List<Blob> blobs) {
+            this.blobs = blobs;
+            return this;
+        }
+
+        /** The blobs with their commitments and proofs computed already (e.g. once, for several attempts). */
+        public Builder sidecar(BlobSidecar sidecar) {
+            this.sidecar = sidecar;
+            return this;
+        }
+
+        /**
+         * Which proofs to compute for {@link #blobs}: {@link BlobSidecar.Version#EIP4844} (one per blob, the default:
+         * Cancun and Prague nodes) or {@link BlobSidecar.Version#EIP7594} (128 cell proofs per blob: Osaka nodes).
+         */
+        public Builder sidecarVersion(BlobSidecar.Version version) {
+            this.sidecarVersion = version;
+            return this;
+        }
+
+        /** The most wei per unit of blob gas (default: twice the node's {@code eth_blobBaseFee}). */
+        public Builder maxFeePerBlobGas(BigInteger wei) {
+            this.maxFeePerBlobGas = wei;
             return this;
         }
 

@@ -12,7 +12,9 @@ import sh.brane.core.types.Address;
  * Builds the transaction that replaces another at its nonce: the same transaction with other fees (a speed-up), or
  * a 0-value transfer to the sender itself (a cancel, which leaves the nonce doing nothing). An EIP-7702
  * transaction keeps its signed authorizations: they are signed by their authorities, not by this transaction, and
- * stay valid at the same nonce.
+ * stay valid at the same nonce. A blob transaction is replaced by a blob transaction carrying the same sidecar (a
+ * node's blob pool refuses any other transaction at a nonce a blob transaction holds), its blob fee doubled with the
+ * other two: the blob pool's bump is 100% on every fee.
  */
 final class Replacements {
     private static final long TRANSFER_GAS = 21_000;
@@ -24,9 +26,8 @@ final class Replacements {
      * {@code tx} rebuilt with {@code fees}, or a cancel of it.
      *
      * @param self the sender, the recipient of a cancel
-     * @throws IllegalArgumentException for a blob transaction: its replacement must carry the blobs' sidecar again,
-     *                                  and a node's blob pool refuses a non-blob transaction at a nonce a blob
-     *                                  transaction holds
+     * @throws IllegalArgumentException for a blob transaction without its sidecar (one read from a block, or signed
+     *                                  without its blobs): its replacement must carry the blobs again
      */
     static Transaction withFees(Transaction tx, ReplacementFees fees, Address self, boolean cancel) {
         return switch (tx) {
@@ -57,11 +58,24 @@ final class Replacements {
                         : (t.to() == null ? b.contractCreation() : b.to(t.to())).value(t.value()).data(t.data())
                                 .gasLimit(t.gasLimit()).accessList(t.accessList()).build();
             }
-            case Eip4844Transaction t -> throw new IllegalArgumentException("blob transaction at nonce " + t.nonce()
-                    + " cannot be replaced from the journal: its replacement must carry the blobs again (send a new"
-                    + " blob transaction at nonce " + t.nonce() + " with fees at least "
-                    + ReplacementFees.MIN_BLOB_BUMP_PERCENT + "% higher)");
+            case Eip4844Transaction t -> {
+                var sidecar = t.sidecar().orElseThrow(() -> new IllegalArgumentException("blob transaction at nonce "
+                        + t.nonce() + " cannot be replaced from the journal: it was journalled without its blobs, and"
+                        + " its replacement must carry them again (send a new blob transaction at nonce " + t.nonce()
+                        + " with every fee at least " + ReplacementFees.MIN_BLOB_BUMP_PERCENT + "% higher)"));
+                var b = Eip4844Transaction.builder().chainId(t.chainId()).nonce(t.nonce())
+                        .maxFeePerGas(fees.maxFeePerGas()).maxPriorityFeePerGas(fees.maxPriorityFeePerGas())
+                        .maxFeePerBlobGas(doubled(t.maxFeePerBlobGas())).sidecar(sidecar);
+                yield cancel ? b.to(self).value(0).gasLimit(TRANSFER_GAS).build()
+                        : b.to(t.to()).value(t.value()).data(t.data()).gasLimit(t.gasLimit())
+                                .accessList(t.accessList()).build();
+            }
         };
+    }
+
+    /** The blob pool's 100% bump: twice the fee, and at least one wei more. */
+    private static java.math.BigInteger doubled(java.math.BigInteger fee) {
+        return fee.shiftLeft(1).max(fee.add(java.math.BigInteger.ONE));
     }
 
     /** True when {@code tx} is a cancel of its nonce made by {@code self}: a 0-value, empty transfer to itself. */

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 
 import sh.brane.core.tx.Eip2930Transaction;
 import sh.brane.core.tx.Eip1559Transaction;
+import sh.brane.core.tx.Eip4844Transaction;
 import sh.brane.core.tx.Eip7702Transaction;
 import sh.brane.core.tx.LegacyTransaction;
 import sh.brane.core.tx.Transaction;
@@ -72,6 +73,7 @@ public record SendLimits(BigInteger maxFeePerGas, BigInteger maxPriorityFeePerGa
         switch (tx) {
             case Eip1559Transaction fm -> fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
             case Eip7702Transaction fm -> fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
+            case Eip4844Transaction fm -> fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
             case LegacyTransaction legacy -> over(CeilingExceededException.Ceiling.MAX_FEE_PER_GAS, maxFeePerGas,
                     legacy.gasPrice());
             case Eip2930Transaction eip2930 -> over(CeilingExceededException.Ceiling.MAX_FEE_PER_GAS, maxFeePerGas,

@@ -444,7 +444,8 @@ public final class TransactionSender {
     // ------------------------------------------------------------------ replacement
 
     /**
-     * Replaces a stuck transaction by the same one with both fee fields raised by the configured bump.
+     * Replaces a stuck transaction by the same one with both fee fields raised by the configured bump (at least the
+     * nodes' minimum for its type: 100% for a blob transaction, which keeps its blobs and doubles its blob fee too).
      *
      * @throws CeilingExceededException   if the bumped fees are over a ceiling (nothing signed)
      * @throws TransactionRefusedException if the node refused the replacement: the replacement alone is REJECTED, the
@@ -462,7 +463,9 @@ public final class TransactionSender {
     private JournalEntry replace(Hash hash, boolean cancel) {
         JournalEntry original = replaceable(hash);
         Transaction tx = original.decode().transaction();
-        return replace(original, ReplacementFees.of(tx).bumped(bumpPercent), cancel);
+        // never below the nodes' minimum for the type: 100% for a blob transaction whatever the configured bump
+        return replace(original, ReplacementFees.of(tx).bumped(Math.max(bumpPercent,
+                ReplacementFees.minimumBumpPercent(tx))), cancel);
     }
 
     /**

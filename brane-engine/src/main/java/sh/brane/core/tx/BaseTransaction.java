@@ -131,6 +131,11 @@ abstract sealed class BaseTransaction permits LegacyTransaction, Eip2930Transact
     /** The {@code v} (legacy) or {@code yParity} (typed) written in the envelope for a signature of this parity. */
     abstract long envelopeV(int yParity);
 
+    /** The encoding {@code eth_sendRawTransaction} takes, given the canonical signed one: the same but for blobs. */
+    byte[] networkForm(byte[] canonical) {
+        return canonical;
+    }
+
     public byte[] signingPayload() {
         boolean typed = typed();
         int payload = fieldsLength() + signingSuffixLength();

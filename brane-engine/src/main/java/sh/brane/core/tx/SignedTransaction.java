@@ -9,8 +9,6 @@ import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
 import sh.brane.primitives.Keccak256;
 import sh.brane.primitives.Rlp;
-import sh.brane.primitives.Rlp;
-import sh.brane.primitives.RlpWriter;
 import sh.brane.primitives.RlpWriter;
 
 /**
@@ -21,6 +19,11 @@ import sh.brane.primitives.RlpWriter;
  * <p>Made by {@link Transaction#sign}, by {@link #of} from a signature made elsewhere (a hardware or
  * remote signer), or by {@link #decode} from raw bytes, e.g. from a block or a mempool.
  *
+ * <p>A blob transaction that carries its {@linkplain Eip4844Transaction#sidecar() sidecar} has two encodings: the
+ * network form (with the blobs, commitments and proofs), which {@link #rawBytes()} gives because it is what
+ * {@code eth_sendRawTransaction} takes, and the canonical form without them ({@link #canonicalBytes()}), which blocks
+ * hold and {@link #hash()} hashes. For every other transaction the two are the same bytes.
+ *
  * <p>Decoding accepts a signature whose {@code s} is above n/2 (nodes have rejected these since
  * Homestead, but older blocks hold them); {@link #hasLowS()} tells them apart. It rejects
  * {@code r} or {@code s} of 0 or at least n, which no signer can produce.
@@ -29,14 +32,17 @@ public final class SignedTransaction {
 
     private final Transaction transaction;
     private final Signature signature;
+    /** The network encoding: the canonical one, or for a blob transaction with its sidecar the network form. */
     private final byte[] raw;
+    private final byte[] canonical;
     private volatile Hash hash;
     private volatile Address sender;
 
-    private SignedTransaction(Transaction transaction, Signature signature, byte[] raw) {
+    private SignedTransaction(Transaction transaction, Signature signature, byte[] raw, byte[] canonical) {
         this.transaction = transaction;
         this.signature = signature;
         this.raw = raw;
+        this.canonical = canonical;
     }
 
     /**
@@ -54,10 +60,16 @@ public final class SignedTransaction {
         if (!TxSignatures.inRange(r) || !TxSignatures.inRange(s)) {
             throw new IllegalArgumentException("signature r and s must be between 1 and n - 1 (the secp256k1 order)");
         }
-        return new SignedTransaction(transaction, signature, encode((BaseTransaction) transaction, signature, r, s));
+        byte[] canonical = encode((BaseTransaction) transaction, signature, r, s);
+        return new SignedTransaction(transaction, signature, ((BaseTransaction) transaction).networkForm(canonical),
+                canonical);
     }
 
-    /** Decodes a raw signed transaction of any type (the bytes of {@code eth_sendRawTransaction}). */
+    /**
+     * Decodes a raw signed transaction of any type (the bytes of {@code eth_sendRawTransaction}); a blob transaction
+     * in its network form decodes with its sidecar (whose proofs are not checked here: see
+     * {@link sh.brane.core.blob.BlobSidecar#verify()}).
+     */
     public static SignedTransaction decode(byte[] raw) {
         return TransactionDecoder.decode(raw);
     }
@@ -75,7 +87,20 @@ public final class SignedTransaction {
 
     /** Used by the decoder, which has already checked that {@code raw} is this exact encoding. */
     static SignedTransaction decoded(Transaction transaction, Signature signature, byte[] raw) {
-        return new SignedTransaction(transaction, signature, raw);
+        return new SignedTransaction(transaction, signature, raw, raw);
+    }
+
+    /** Used by the decoder for a blob transaction's network form {@code raw} and its canonical form. */
+    static SignedTransaction decoded(Transaction transaction, Signature signature, byte[] raw, byte[] canonical) {
+        return new SignedTransaction(transaction, signature, raw, canonical);
+    }
+
+    /**
+     * The canonical encoding: as a block holds it, and what {@link #hash()} hashes; for a blob transaction without
+     * its sidecar. For every other transaction the same bytes as {@link #rawBytes()}.
+     */
+    public byte[] canonicalBytes() {
+        return canonical.clone();
     }
 
     private static byte[] encode(BaseTransaction tx, Signature sig, byte[] r, byte[] s) {
@@ -123,7 +148,10 @@ public final class SignedTransaction {
         return TxSignatures.isLowS(signature.sBytes());
     }
 
-    /** A copy of the network encoding: the argument of {@code eth_sendRawTransaction}. */
+    /**
+     * A copy of the network encoding: the argument of {@code eth_sendRawTransaction} (for a blob transaction with its
+     * sidecar, the network form with the blobs).
+     */
     public byte[] rawBytes() {
         return raw.clone();
     }
@@ -143,11 +171,11 @@ public final class SignedTransaction {
         return Hex.encode(raw);
     }
 
-    /** The transaction hash: Keccak-256 of {@link #rawBytes()}. */
+    /** The transaction hash: Keccak-256 of {@link #canonicalBytes()} (of {@link #rawBytes()} but for blob sidecars). */
     public Hash hash() {
         Hash h = hash;
         if (h == null) {
-            h = Hash.wrap(Keccak256.hash(raw));
+            h = Hash.wrap(Keccak256.hash(canonical));
             hash = h;
         }
         return h;

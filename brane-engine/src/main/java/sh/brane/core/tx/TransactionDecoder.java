@@ -63,10 +63,8 @@ final class TransactionDecoder {
                     sig = f.signature(9);
                 }
                 case EIP4844 -> {
-                    if ((f.list.size() == 4 || f.list.size() == 5) && f.list.get(0).isList()) {
-                        throw new TransactionDecodingException("EIP-4844 transaction is in its network form, with the"
-                                + " blob sidecar (blobs, commitments, proofs); only the transaction itself, 0x03 ||"
-                                + " rlp(tx), is supported: decode the first item of the outer list");
+                    if (BlobNetworkForm.isNetworkForm(f.list)) {
+                        return decodeNetworkForm(raw, f.list);
                     }
                     f.expectSize(11);
                     tx = new Eip4844Transaction(f.chainId(0), f.u64(1, "nonce"), f.u256(2, "maxPriorityFeePerGas"),
@@ -88,6 +86,18 @@ final class TransactionDecoder {
             throw new TransactionDecodingException("invalid " + f.typeName + " transaction: " + e.getMessage(), e);
         }
         return SignedTransaction.decoded(tx, sig, raw.clone());
+    }
+
+    /** A blob transaction with its sidecar: the canonical body decoded as usual, the sidecar beside it. */
+    private static SignedTransaction decodeNetworkForm(byte[] raw, RlpList outer) {
+        SignedTransaction inner = decode(BlobNetworkForm.canonical(outer));
+        Eip4844Transaction tx;
+        try {
+            tx = ((Eip4844Transaction) inner.transaction()).withSidecar(BlobNetworkForm.sidecar(outer));
+        } catch (InvalidTransactionException e) {
+            throw new TransactionDecodingException("invalid EIP-4844 network form: " + e.getMessage(), e);
+        }
+        return SignedTransaction.decoded(tx, inner.signature(), raw.clone(), inner.canonicalBytes());
     }
 
     private static SignedTransaction decodeLegacy(byte[] raw) {

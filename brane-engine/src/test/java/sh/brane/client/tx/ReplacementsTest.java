@@ -53,6 +53,30 @@ class ReplacementsTest {
     }
 
     @Test
+    void aBlobTransactionWithItsSidecarIsReplacedByOneWithTheSameBlobsAndEveryFeeDoubled() {
+        var sidecar = sh.brane.core.blob.BlobSidecar.compute(List.of(sh.brane.core.blob.Blob.fromData(new byte[] {7})),
+                sh.brane.core.blob.BlobSidecar.Version.EIP4844);
+        Eip4844Transaction blob = Eip4844Transaction.builder().chainId(1).nonce(3).to(TO).value(5).gasLimit(50_000)
+                .maxFeePerGas(100).maxPriorityFeePerGas(10).maxFeePerBlobGas(5).sidecar(sidecar).build();
+        ReplacementFees doubled = ReplacementFees.of(blob).bumped(ReplacementFees.minimumBumpPercent(blob));
+
+        Eip4844Transaction faster = (Eip4844Transaction) Replacements.withFees(blob, doubled, SELF, false);
+        assertThat(faster.sidecar()).contains(sidecar);
+        assertThat(faster.maxFeePerGas()).isEqualTo(BigInteger.valueOf(200));
+        assertThat(faster.maxPriorityFeePerGas()).isEqualTo(BigInteger.valueOf(20));
+        assertThat(faster.maxFeePerBlobGas()).isEqualTo(BigInteger.TEN);
+        assertThat(faster.to()).isEqualTo(TO);
+        assertThat(faster.value()).isEqualTo(BigInteger.valueOf(5));
+
+        // a cancel keeps the blobs too: the blob pool takes nothing but a blob transaction at this nonce
+        Eip4844Transaction cancel = (Eip4844Transaction) Replacements.withFees(blob, doubled, SELF, true);
+        assertThat(cancel.sidecar()).contains(sidecar);
+        assertThat(cancel.to()).isEqualTo(SELF);
+        assertThat(Replacements.isCancel(cancel, SELF)).isTrue();
+        assertThat(cancel.maxFeePerBlobGas()).isEqualTo(BigInteger.TEN);
+    }
+
+    @Test
     void aLegacyGasPriceIsBothFeeFields() {
         LegacyTransaction tx = LegacyTransaction.builder().chainId(1).nonce(0).to(TO).gasLimit(21_000).gasPrice(99)
                 .build();

@@ -229,7 +229,8 @@ class HostileRawTransactionTest {
         byte[] network = new byte[wrapped.length + 1];
         network[0] = 3;
         System.arraycopy(wrapped, 0, network, 1, wrapped.length);
-        assertRejected(network, "network form", "blob sidecar");
+        // the network form is read now, and a sidecar without blobs is refused by name
+        assertRejected(network, "network form", "at least one blob");
     }
 
     @Test
