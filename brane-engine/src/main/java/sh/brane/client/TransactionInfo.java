@@ -163,6 +163,7 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
         List<Hash> blobVersionedHashes = null;
         List<AuthorizationInfo> authorizationList = null;
         Map<String, String> other = null;
+        boolean typeSeen = false;
         String name;
         while ((name = StreamJson.nextField(p)) != null) {
             boolean isNull = StreamJson.isNull(p);
@@ -183,7 +184,10 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                 case "maxFeePerGas" -> maxFeePerGas = StreamJson.optQuantity(p, base, index, name);
                 case "maxPriorityFeePerGas" -> maxPriorityFeePerGas = StreamJson.optQuantity(p, base, index, name);
                 case "chainId" -> chainId = StreamJson.optQuantityLong(p, base, index, name);
-                case "type" -> type = StreamJson.typeByte(p, isNull, base, index, name);
+                case "type" -> {
+                    type = StreamJson.typeByte(p, isNull, base, index, name);
+                    typeSeen = true;
+                }
                 case "blockTimestamp" -> blockTimestamp = StreamJson.optQuantityLong(p, base, index, name);
                 case "v" -> v = StreamJson.optQuantity(p, base, index, name);
                 case "r" -> r = StreamJson.optQuantity(p, base, index, name);
@@ -195,7 +199,14 @@ public record TransactionInfo(Hash hash, long nonce, Hash blockHash, Long blockN
                         blobVersionedHashes = isNull ? null : TxLists.hashes(p, base, index, name);
                 case "authorizationList" ->
                         authorizationList = isNull ? null : TxLists.authorizations(p, base, index, name);
-                default -> other = OtherFields.read(other, name, p);
+                // a type 0 to 4 keeps no other fields: once it is known, they are skipped unread
+                default -> {
+                    if (typeSeen && type <= TransactionRebuild.LAST_KNOWN_TYPE) {
+                        p.skipChildren();
+                    } else {
+                        other = OtherFields.read(other, name, p);
+                    }
+                }
             }
         }
         StreamJson.requireAll(seen, REQUIRED, base, index);
