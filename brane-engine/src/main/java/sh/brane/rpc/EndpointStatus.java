@@ -16,14 +16,31 @@ import java.util.Locale;
  * @param ringBufferRemaining free slots of its {@code sendAsyncBatch} ring buffer (0 on HTTP, which has none)
  * @param callerConnections always 0: caller-thread connections were removed (every call goes over the endpoint's
  *        one connection); kept for one release so that code reading it compiles
+ * @param connectionEpoch changes each time the endpoint opens a connection to the node (WebSocket: each connect
+ *        and reconnect; HTTP: each new pooled connection), so that a look before and a look after tell that a
+ *        reconnect happened in between even when {@code connected} reads the same both times; 0 where the
+ *        transport does not count them
  */
 public record EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
-                             int activeSubscriptions, long ringBufferRemaining, int callerConnections) {
+                             int activeSubscriptions, long ringBufferRemaining, int callerConnections,
+                             long connectionEpoch) {
 
     /** A status without the deprecated {@code callerConnections} (always 0). */
     public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
+                          int activeSubscriptions, long ringBufferRemaining, long connectionEpoch) {
+        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0, connectionEpoch);
+    }
+
+    /** A status whose transport does not count its connections (epoch 0). */
+    public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
                           int activeSubscriptions, long ringBufferRemaining) {
-        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0);
+        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0, 0);
+    }
+
+    /** A status with the deprecated {@code callerConnections}, whose transport does not count its connections. */
+    public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
+                          int activeSubscriptions, long ringBufferRemaining, int callerConnections) {
+        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, callerConnections, 0);
     }
 
     /** The kind of connection to the node. */
@@ -40,6 +57,6 @@ public record EndpointStatus(String name, Transport transport, boolean connected
     EndpointStatus inRotationIf(boolean inRotation) {
         return inRotation || !this.inRotation ? this
                 : new EndpointStatus(name, transport, connected, false, activeSubscriptions, ringBufferRemaining,
-                        callerConnections);
+                        callerConnections, connectionEpoch);
     }
 }

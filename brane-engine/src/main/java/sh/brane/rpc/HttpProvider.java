@@ -235,10 +235,14 @@ public final class HttpProvider implements BraneProvider {
         return pending.size();
     }
 
-    /** Open until closed: HTTP keeps no connection whose loss could be seen between calls. */
+    /**
+     * Open until closed: HTTP keeps no connection whose loss could be seen between calls, but each new pooled
+     * connection moves the epoch.
+     */
     @Override
     public List<EndpointStatus> status() {
-        return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.HTTP, !closed, !closed, 0, 0));
+        return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.HTTP, !closed, !closed, 0, 0L,
+                transport.connectionEpoch()));
     }
 
     public HttpConfig config() {

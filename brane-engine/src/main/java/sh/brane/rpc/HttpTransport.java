@@ -37,6 +37,11 @@ interface HttpTransport extends AutoCloseable {
         return null;
     }
 
+    /** Changes each time a connection to the node is opened ({@link EndpointStatus#connectionEpoch()}); 0: not counted. */
+    default long connectionEpoch() {
+        return 0;
+    }
+
     /** Fails everything in flight and releases threads and connections. */
     @Override
     void close();

@@ -69,6 +69,8 @@ final class NettyHttpTransport implements HttpTransport {
     private final int maxConnections;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
+    /** Connections opened so far (a node restarted behind a kept-alive pool shows as new ones). */
+    private final java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong();
     private final DeadlineTimer deadlines;
 
     // The pool, guarded by this.
@@ -105,6 +107,7 @@ final class NettyHttpTransport implements HttpTransport {
                     protected void initChannel(Channel ch) {
                         ChannelPipeline p = ch.pipeline();
                         HttpConnection connection = new HttpConnection(ch, NettyHttpTransport.this);
+                        opened.incrementAndGet();
                         // first in the pipeline, so that it looks after every handler has read: quick ACKs only
                         // while an answer is still coming
                         p.addLast(QuickAckHandler.whileExpecting(() -> connection.current != null));
@@ -127,6 +130,11 @@ final class NettyHttpTransport implements HttpTransport {
         call.deadline = deadlines.schedule(() -> timeout(call), timeoutNanos);
         acquire(call);
         return call.future;
+    }
+
+    @Override
+    public long connectionEpoch() {
+        return opened.get();
     }
 
     @Override

@@ -259,7 +259,7 @@ public final class WebSocketProvider implements BraneProvider {
     public List<EndpointStatus> status() {
         boolean open = !connection.isClosed();
         return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.WS, isConnected(), open,
-                activeSubscriptions(), ringBufferRemaining()));
+                activeSubscriptions(), ringBufferRemaining(), connection.connectionEpoch()));
     }
 
     /** Whether the WebSocket is open right now (false while reconnecting). */

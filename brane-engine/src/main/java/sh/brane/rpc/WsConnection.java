@@ -70,6 +70,8 @@ final class WsConnection {
      */
     private volatile boolean closed;
     private volatile Channel channel;
+    /** How many times a connection was opened (the first and every reconnect): {@link EndpointStatus}'s epoch. */
+    private final java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong();
 
     WsConnection(WebSocketConfig config, EventLoopGroup group, boolean epoll, InFlightTable table,
                  RequestLifecycle lifecycle, WsSubscriptions subscriptions, AnswerRouter router, String endpoint,
@@ -92,6 +94,11 @@ final class WsConnection {
     /** The open channel, or null while not {@link State#OPEN}. */
     Channel channel() {
         return channel;
+    }
+
+    /** How many times a connection was opened: changes on each connect and reconnect. */
+    long connectionEpoch() {
+        return opened.get();
     }
 
     boolean isClosed() {
@@ -145,6 +152,7 @@ final class WsConnection {
             return;
         }
         channel = ch;
+        opened.incrementAndGet();
         state = State.OPEN;
         int attempts = reconnectAttempts.getAndSet(0);
         if (firstConnect.complete(null)) {

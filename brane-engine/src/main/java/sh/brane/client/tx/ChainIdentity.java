@@ -29,8 +29,10 @@ import sh.brane.rpc.EndpointStatus;
  * anything); {@link #ensureVerified()} (before every signature) asks again when the last answer is older than the
  * maximum age, when the provider's endpoints changed their connected or in-rotation state since (a reconnect, an
  * endpoint leaving or returning to a fallback's rotation), or after a call failed for a transport reason
- * ({@link #connectionTrouble()}: a node that went away may come back as another chain). The provider's public status
- * cannot report a reconnect that happened between two looks, which the maximum age covers.
+ * ({@link #connectionTrouble()}: a node that went away may come back as another chain). A reconnect between two
+ * looks shows as a new {@link EndpointStatus#connectionEpoch() connection epoch}; the maximum age covers what no
+ * connection shows (a transport that does not count its connections, a load balancer that switches its upstream
+ * behind a kept-alive connection).
  *
  * <p>A mismatch is kept as the verdict ({@link #mismatch()}, for health) and thrown to every caller until the node is
  * the right chain again: asked at most once per maximum age meanwhile.
@@ -54,8 +56,8 @@ public final class ChainIdentity {
     /** When the node last answered both questions (System.nanoTime), valid only while {@link #checked}. */
     private volatile long checkedAt;
     private volatile boolean checked;
-    /** The provider's endpoints' (connected, in rotation) when the node last answered. */
-    private volatile List<Boolean> statusAtCheck = List.of();
+    /** The provider's endpoints' (connected, in rotation, connection epoch) when the node last answered. */
+    private volatile List<Object> statusAtCheck = List.of();
     private volatile ChainIdentityException mismatch;
     /** Verdicts found elsewhere (a start-up check that closed the endpoint): asked before the node. */
     private final List<Supplier<Optional<? extends ChainIdentityException>>> outside =
@@ -170,7 +172,7 @@ public final class ChainIdentity {
     }
 
     private void ask() {
-        List<Boolean> status = status();
+        List<Object> status = status();
         checked = false;
         try {
             for (Supplier<Optional<? extends ChainIdentityException>> source : outside) {
@@ -200,7 +202,7 @@ public final class ChainIdentity {
         record(null, status);
     }
 
-    private void record(ChainIdentityException found, List<Boolean> status) {
+    private void record(ChainIdentityException found, List<Object> status) {
         if (found != null && (mismatch == null || !mismatch.getMessage().equals(found.getMessage()))) {
             LOG.error("{}; nothing is signed, sent or re-sent until the node is chain id {} with the journal's "
                     + "genesis block again", found.getMessage(), chain.chainId());
@@ -216,14 +218,18 @@ public final class ChainIdentity {
         return Long.parseLong(hex.startsWith("0x") ? hex.substring(2) : hex, 16);
     }
 
-    /** Each endpoint's (connected, in rotation): a change means a reconnect or a change of rotation since. */
-    private List<Boolean> status() {
+    /**
+     * Each endpoint's (connected, in rotation, connection epoch): a change means a connection opened (a reconnect,
+     * seen even when it happened between two looks) or a change of rotation since.
+     */
+    private List<Object> status() {
         BraneProvider provider = client.provider();
         List<EndpointStatus> all = provider.status();
-        List<Boolean> out = new ArrayList<>(all.size() * 2);
+        List<Object> out = new ArrayList<>(all.size() * 3);
         for (EndpointStatus s : all) {
             out.add(s.connected());
             out.add(s.inRotation());
+            out.add(s.connectionEpoch());
         }
         return out;
     }

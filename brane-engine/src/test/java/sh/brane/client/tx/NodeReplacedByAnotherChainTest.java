@@ -18,6 +18,8 @@ import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.HttpProvider;
+import sh.brane.rpc.WebSocketConfig;
+import sh.brane.rpc.WebSocketProvider;
 
 /**
  * The node under a running sender is replaced by another chain on the same port: a fresh chain with the same chain id
@@ -65,6 +67,40 @@ class NodeReplacedByAnotherChainTest {
     void aChainWithAnotherChainIdGetsNothingReSentAndNothingSigned() throws Exception {
         replacedBy(port -> Anvil.builder().port(port).noMining().chainId(137).extraArgs("--timestamp", "1750000000"),
                 ChainIdMismatchException.class, "chain id 137");
+    }
+
+    /**
+     * A WebSocket that reconnected to a replaced node between two signatures reads "connected" before and after; its
+     * connection epoch moved, so the next signature asks the node again even though the verdict is young (here the
+     * maximum age is an hour: only the epoch can tell).
+     */
+    @Test
+    void aReconnectionBetweenTwoSignaturesIsSeenWithinTheVerdictsMaximumAge() throws Exception {
+        int port = freePort();
+        Anvil first = Anvil.builder().port(port).noMining().extraArgs("--timestamp", "1750000000").start();
+        try (WebSocketProvider provider = WebSocketProvider.create(WebSocketConfig.builder(first.wsUrl())
+                .reconnectInitialBackoff(Duration.ofMillis(20)).reconnectMaxBackoff(Duration.ofMillis(100))
+                .reconnectMaxAttempts(1000).build());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            PrivateKey key = PrivateKey.fromHex(first.account(1).privateKey());
+            TransactionLifecycleTestBase.CountingSigner signer = new TransactionLifecycleTestBase.CountingSigner(key);
+            TransactionSender sender = new TransactionSender(client, signer, ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID),
+                    SendLimits.NONE, new InMemoryTransactionStore());
+            sender.chainIdentity().setMaxAge(Duration.ofHours(1));
+            pay(sender);
+            long epoch = provider.status().get(0).connectionEpoch();
+            first.close();
+
+            try (Anvil second = Anvil.builder().port(port).noMining().extraArgs("--timestamp", "1700000000")
+                    .start()) {
+                TransactionLifecycleTestBase.await("the WebSocket reconnected", Duration.ofSeconds(20),
+                        () -> provider.status().get(0).connected()
+                                && provider.status().get(0).connectionEpoch() > epoch);
+                assertThatThrownBy(() -> pay(sender)).isInstanceOf(JournalChainMismatchException.class)
+                        .hasMessageContaining("nothing was signed");
+                assertThat(signer.signatures.get()).as("nothing signed for the other chain").isEqualTo(1);
+            }
+        }
     }
 
     private void replacedBy(java.util.function.IntFunction<Anvil.Builder> replacement,
