@@ -178,7 +178,8 @@ final class Rfc3986 {
                         return false;
                     }
                     groups += 2;
-                } else if (parts[p].isEmpty() || parts[p].length() > 4 || !parts[p].chars().allMatch(c -> isHex((char) c))) {
+                } else if (parts[p].isEmpty() || parts[p].length() > 4
+                        || !parts[p].chars().allMatch(c -> isHex((char) c))) {
                     return false;
                 } else {
                     groups++;

@@ -65,7 +65,8 @@ public record SiweMessage(String scheme, String domain, Address address, String 
             throw new SiweException("chain-id", chainId + " is negative");
         }
         require("nonce", nonce);
-        if (nonce.length() < 8 || !nonce.chars().allMatch(c -> Rfc3986.isAlpha((char) c) || Rfc3986.isDigit((char) c))) {
+        if (nonce.length() < 8
+                || !nonce.chars().allMatch(c -> Rfc3986.isAlpha((char) c) || Rfc3986.isDigit((char) c))) {
             throw new SiweException("nonce", "\"" + nonce + "\" must be at least 8 ASCII letters or digits");
         }
         if (issuedAt == null) {

@@ -44,7 +44,8 @@ public record SiweTime(String text, Instant instant) {
                     + " 2021-09-30T16:25:24Z");
         }
         try {
-            Instant instant = OffsetDateTime.parse(text.toUpperCase(Locale.ROOT), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+            Instant instant = OffsetDateTime
+                    .parse(text.toUpperCase(Locale.ROOT), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
                     .toInstant();
             return new SiweTime(text, instant);
         } catch (DateTimeParseException e) {

@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterAll;
@@ -18,11 +19,14 @@ import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Contract;
 import sh.brane.client.SigningClient;
+import sh.brane.client.TxRequest;
 import sh.brane.core.abi.Abi;
 import sh.brane.core.crypto.Eip712;
 import sh.brane.core.crypto.PersonalMessage;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.crypto.TypedData;
+import sh.brane.core.tx.Authorization;
+import sh.brane.core.tx.SignedAuthorization;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.junit.WithAnvil;
@@ -210,6 +214,31 @@ class SignatureVerifierOnAnvilTest {
         assertThat(deployless(stranger.address(), hash, byOwner)).isEqualTo("0x00");
         assertThat(deployless(wallet, hash, byOwner)).isEqualTo("0x01");
         assertThat(deployless(wallet, hash, byStranger)).isEqualTo("0x00");
+    }
+
+    // ------------------------------------------------------------------ EIP-7702
+
+    @Test
+    void anEoaThatDelegatesStillSignsWithItsKey() {
+        PrivateKey authority = PrivateKey.fromHex(anvil.account(4).privateKey());
+        long nonce = client.getTransactionCount(authority.address(), BlockTag.PENDING);
+        // delegate to a contract without isValidSignature: the delegate reverts, the key still signs. The set-code
+        // transaction goes elsewhere: a call to the authority itself would run the factory without calldata and revert
+        SignedAuthorization delegation = new Authorization(client.chainId(), factory.address(), nonce).sign(authority);
+        new SigningClient(client, PrivateKey.fromHex(anvil.account(3).privateKey()))
+                .send(TxRequest.builder().to(stranger.address()).authorizations(List.of(delegation)).build());
+        assertThat(Hex.encode(client.getCode(authority.address()))).startsWith("0xef0100");
+
+        SignatureVerification ok = verifier.verifyMessage(authority.address(), MESSAGE,
+                PersonalMessage.sign(MESSAGE, authority).toBytes65());
+        assertThat(ok.valid()).as(ok.toString()).isTrue();
+        assertThat(ok.method()).isEqualTo(SignatureVerification.Method.ECRECOVER);
+
+        SignatureVerification refused = verifier.verifyMessage(authority.address(), MESSAGE,
+                PersonalMessage.sign(MESSAGE, stranger).toBytes65());
+        assertThat(refused.valid()).isFalse();
+        assertThat(refused.reason()).contains("delegates with EIP-7702", "isValidSignature reverted",
+                "made by " + stranger.address());
     }
 
     // ------------------------------------------------------------------ async and failures
