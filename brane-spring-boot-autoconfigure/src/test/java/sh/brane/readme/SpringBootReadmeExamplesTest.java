@@ -29,6 +29,7 @@ import sh.brane.core.types.Address;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.TransportType;
+import sh.brane.spring.boot.autoconfigure.DecoratedBraneProvider;
 import sh.brane.spring.boot.autoconfigure.BraneAutoConfiguration;
 import sh.brane.spring.boot.autoconfigure.BraneProperties;
 import sh.brane.spring.boot.autoconfigure.HttpConfigCustomizer;
@@ -76,7 +77,7 @@ class SpringBootReadmeExamplesTest {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(BraneAutoConfiguration.class))
             .withUserConfiguration(Http2Configuration.class)
             .withPropertyValues("brane.rpc.url=https://node.example")
-            .run((context) -> assertThat(((HttpProvider) context.getBean(BraneProvider.class)).config().version())
+            .run((context) -> assertThat(((HttpProvider) DecoratedBraneProvider.unwrap(context.getBean(BraneProvider.class))).config().version())
                 .isEqualTo(HttpClient.Version.HTTP_2));
     }
 
