@@ -63,6 +63,10 @@ public class WebSocketRpcBenchmark {
     @Param({"stub"})
     public String node;
 
+    /** The ring's wait strategy of the Brane provider ({@code WebSocketConfig.waitStrategy}); web3j has none. */
+    @Param({"BLOCKING"})
+    public sh.brane.rpc.WaitStrategyType waitStrategy;
+
     private Node endpoint;
     private RawWebSocketClient raw;
     private byte[] rawOne;
@@ -102,7 +106,7 @@ public class WebSocketRpcBenchmark {
                 || rawJsonBatch100(setupCpu) < 3000) {
             throw new IllegalStateException("the raw client read a short answer");
         }
-        brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).build());
+        brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).waitStrategy(waitStrategy).build());
         braneShared = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl())
                 .callerThreadConnections(0).build());
         Twins.same("ws eth_chainId (shared connection)", braneSharedSequential(setupCpu).asString(),
