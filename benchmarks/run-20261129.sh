@@ -19,31 +19,36 @@ run() { # NAME ARGS...
   $J -jar "$JAR" "${COMMON[@]}" -rf json -rff "$OUT/$name.json" "$@" > "$OUT/$name.log" 2>&1
   echo "$(date -u +%H:%M:%S) end $name rc=$?" | tee -a "$OUT/timeline.txt"
 }
-# 1. service patterns, local and remote, HTTP and WebSocket (SampleTime: mean and p99; CPU per call)
-run service-patterns -prof gc 'ServicePatternsBenchmark'
+# The run is ordered by priority: whatever has not finished by the deadline is cut (and said so in RESULTS.md).
+# 1. service patterns over WebSocket, local and remote (SampleTime: mean and p99; CPU per call); 16 threads over HTTP
+run service-patterns-ws -prof gc -p transport=ws 'ServicePatternsBenchmark'
+run service-patterns-http16 -prof gc -p transport=http 'ServicePatternsBenchmark\.(brane|web3j)SixteenThreads$'
 # 2. memory per request in flight
 echo "$(date -u +%H:%M:%S) start inflight-memory" | tee -a "$OUT/timeline.txt"
 $J -cp "$JAR" sh.brane.benchmarks.InFlightMemory 3 > "$OUT/inflight-memory.txt" 2>&1
 echo "$(date -u +%H:%M:%S) end inflight-memory" | tee -a "$OUT/timeline.txt"
 # 4. typed answers (stub), bytes per op
 run typed -prof gc -p node=stub 'TypedRpcBenchmark\.(brane|web3j)'
-# 5. transfers before (5ffda0f) and after, same settings
+# 5. transfers before (5ffda0f) and after, same settings (TransferBenchmark's own: 3 forks, 1 x 3 s, 2 x 5 s)
 for side in before after; do
   jar=$JAR; [ $side = before ] && jar=$BEFORE
   echo "$(date -u +%H:%M:%S) start transfer-$side" | tee -a "$OUT/timeline.txt"
-  $J -jar "$jar" -jvmArgsAppend "-Djmh.shutdownTimeout=1" -p path=memory,h2,postgres -p nodeDelayMs=0 \
+  $J -jar "$jar" -jvmArgsAppend "-Djmh.shutdownTimeout=1" -p path=memory,h2 -p nodeDelayMs=0 \
      -rf json -rff "$OUT/transfer-$side.json" TransferBenchmark > "$OUT/transfer-$side.log" 2>&1
   echo "$(date -u +%H:%M:%S) end transfer-$side rc=$?" | tee -a "$OUT/timeline.txt"
 done
-# 3. the seeds' tables: each wait strategy on the local node, BLOCKING and YIELDING on the remote one; web3j beside
-run ws-local -prof gc -p node=anvil -p waitStrategy=BLOCKING,LITE_BLOCKING,SLEEPING,YIELDING,BUSY_SPIN \
+# 3. the seeds' tables, local node: BLOCKING with web3j and the HTTP batch beside, then the other wait strategies
+run seeds-local-blocking -prof gc -p node=anvil -p waitStrategy=BLOCKING \
+  'WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100|AsyncBatch100)$|HttpRpcBenchmark\.(brane|web3j)Batch100$'
+run seeds-local-strategies -prof gc -p node=anvil -p waitStrategy=YIELDING,BUSY_SPIN,LITE_BLOCKING,SLEEPING \
   'WebSocketRpcBenchmark\.brane(Sequential|InFlight100|AsyncBatch100)$'
-run ws-remote -prof gc -p node=remote -p waitStrategy=BLOCKING,YIELDING \
+# remote node: BLOCKING (with web3j and the HTTP batch), then YIELDING
+run seeds-remote-blocking -prof gc -p node=remote -p waitStrategy=BLOCKING \
+  'WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100|AsyncBatch100)$|HttpRpcBenchmark\.(brane|web3j)Batch100$'
+run seeds-remote-yielding -prof gc -p node=remote -p waitStrategy=YIELDING \
   'WebSocketRpcBenchmark\.brane(Sequential|InFlight100|AsyncBatch100)$'
-run ws-web3j -prof gc -p node=anvil,remote 'WebSocketRpcBenchmark\.web3j(Sequential|InFlight100|AsyncBatch100)$'
-run http-batch -prof gc -p node=anvil,remote 'HttpRpcBenchmark\.(braneBatch100|web3jBatch100)$'
 # 3b. 1 to 16 caller threads on one client, local Anvil
-for t in 1 2 4 8 16; do
+for t in 1 16 4 2 8; do
   run scaling-t$t -prof gc -t $t -p node=anvil \
     'WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100)$|HttpRpcBenchmark\.(brane|web3j)Sequential$'
 done
