@@ -20,6 +20,10 @@ run() { # NAME ARGS...
   echo "$(date -u +%H:%M:%S) end $name rc=$?" | tee -a "$OUT/timeline.txt"
 }
 # The run is ordered by priority: whatever has not finished by the deadline is cut (and said so in RESULTS.md).
+# PART selects where to start: 1 (everything) or 2 (after the service patterns and memory, with the service patterns
+# on the local node again at the end).
+PART=${PART:-1}
+if [ "$PART" = 1 ]; then
 # 1. service patterns over WebSocket, local and remote (SampleTime: mean and p99; CPU per call); 16 threads over HTTP
 run service-patterns-ws -prof gc -p transport=ws 'ServicePatternsBenchmark'
 run service-patterns-http16 -prof gc -p transport=http 'ServicePatternsBenchmark\.(brane|web3j)SixteenThreads$'
@@ -27,6 +31,7 @@ run service-patterns-http16 -prof gc -p transport=http 'ServicePatternsBenchmark
 echo "$(date -u +%H:%M:%S) start inflight-memory" | tee -a "$OUT/timeline.txt"
 $J -cp "$JAR" sh.brane.benchmarks.InFlightMemory 3 > "$OUT/inflight-memory.txt" 2>&1
 echo "$(date -u +%H:%M:%S) end inflight-memory" | tee -a "$OUT/timeline.txt"
+fi
 # 4. typed answers (stub), bytes per op
 run typed -prof gc -p node=stub 'TypedRpcBenchmark\.(brane|web3j)'
 # 5. transfers before (5ffda0f) and after, same settings (TransferBenchmark's own: 3 forks, 1 x 3 s, 2 x 5 s)
@@ -52,4 +57,7 @@ for t in 1 16 4 2 8; do
   run scaling-t$t -prof gc -t $t -p node=anvil \
     'WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100)$|HttpRpcBenchmark\.(brane|web3j)Sequential$'
 done
+if [ "$PART" = 2 ]; then
+  run service-patterns-ws-local-2 -prof gc -p transport=ws -p node=local 'ServicePatternsBenchmark'
+fi
 echo "$(date -u +%H:%M:%S) all done" | tee -a "$OUT/timeline.txt"
