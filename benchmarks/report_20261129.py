@@ -84,11 +84,12 @@ def seeds(files):
                 if not eb:
                     continue
                 ops = 100 if b != "Sequential" else 1
-                sb = eb["primaryMetric"]["score"] * ops
-                sw = ew["primaryMetric"]["score"] * ops if ew else None
+                # @OperationsPerInvocation: JMH's score and gc.alloc.rate.norm are already per call; CallCpu counts invocations
+                sb = eb["primaryMetric"]["score"]
+                sw = ew["primaryMetric"]["score"] if ew else None
                 cb, cw = cpu_per_op(eb, ops), cpu_per_op(ew, ops) if ew else None
                 out.append(f"| {'local' if node == 'anvil' else node} | {label} | {'-' if b == 'Batch100' else ws} | {fmt_n(sb)} | {fmt_n(sw)} | {ratio(sb, sw)} | "
-                           f"{fmt_us(cb and cb / 1e3)} / {fmt_us(cw and cw / 1e3)} | {fmt_n(sec(eb, 'gc.alloc.rate.norm') / ops)} / {fmt_n(sec(ew, 'gc.alloc.rate.norm') / ops if ew else None)} |")
+                           f"{fmt_us(cb and cb / 1e3)} / {fmt_us(cw and cw / 1e3)} | {fmt_n(sec(eb, 'gc.alloc.rate.norm'))} / {fmt_n(sec(ew, 'gc.alloc.rate.norm') if ew else None)} |")
     return "\n".join(out)
 
 def scaling(files):
@@ -104,8 +105,8 @@ def scaling(files):
             eb, ew = rows.get(("brane" + b, cls, t)), rows.get(("web3j" + b, cls, t))
             if not eb or not ew:
                 continue
-            sb, sw = eb["primaryMetric"]["score"] * ops, ew["primaryMetric"]["score"] * ops
-            out.append(f"| {label} | {t} | {fmt_n(sb)} | {fmt_n(sw)} | {ratio(sb, sw)} | {fmt_n(sec(eb, 'gc.alloc.rate.norm') / ops)} / {fmt_n(sec(ew, 'gc.alloc.rate.norm') / ops)} |")
+            sb, sw = eb["primaryMetric"]["score"], ew["primaryMetric"]["score"]
+            out.append(f"| {label} | {t} | {fmt_n(sb)} | {fmt_n(sw)} | {ratio(sb, sw)} | {fmt_n(sec(eb, 'gc.alloc.rate.norm'))} / {fmt_n(sec(ew, 'gc.alloc.rate.norm'))} |")
     return "\n".join(out)
 
 def typed():
