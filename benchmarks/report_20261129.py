@@ -2,12 +2,14 @@
 """Markdown tables from the JMH JSON files of one run directory (benchmarks/run-20261129.sh): service patterns (mean,
 p99, CPU per operation), the seeds' throughput tables per wait strategy, typed answers, transfers before and after.
 Usage: report_20261129.py benchmarks/results/rpc-20261129"""
-import json, os, re, sys
+import gzip, json, os, re, sys
 
 D = sys.argv[1]
 
 def load(name):
     p = os.path.join(D, name + ".json")
+    if os.path.exists(p + ".gz"):
+        return json.load(gzip.open(p + ".gz", "rt"))
     if not os.path.exists(p) or os.path.getsize(p) == 0:
         return []
     return json.load(open(p))
@@ -134,7 +136,8 @@ def transfer():
                        f"{ratio(sa and sa['score'], sb and sb['score'])} |")
     return "\n".join(out)
 
-print("## service patterns\n" + patterns(["service-patterns-ws", "service-patterns-http16"]))
+print("## service patterns\n" + patterns(["service-patterns-ws-2", "service-patterns-http16"]))
+print("\n## service patterns, first run (without priority)\n" + patterns(["service-patterns-ws"]))
 print("\n## seeds\n" + seeds(["seeds-local-blocking", "seeds-local-strategies", "seeds-remote-blocking", "seeds-remote-yielding"]))
 print("\n## scaling\n" + scaling(["seeds-local-blocking"] + [f"scaling-t{t}" for t in (1, 2, 4, 8, 16)]))
 print("\n## typed\n" + typed())
