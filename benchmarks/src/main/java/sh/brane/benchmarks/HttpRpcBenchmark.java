@@ -34,22 +34,15 @@ import tools.jackson.databind.JsonNode;
  * {@link StubRpcServer}; {@code node=anvil}: a real Anvil process). What each Brane row exercises:
  *
  * <ul>
- *   <li>{@code sequential}: one blocking {@code send} at a time per JMH thread. From this platform thread to a plain
- *       {@code http://} node it runs on the caller's own thread ({@code CallerThreadHttp}: its own keep-alive
- *       connection, request written and answer read and parsed there, no event loop).</li>
+ *   <li>{@code sequential}: one blocking {@code send} at a time per JMH thread (the asynchronous call, joined).</li>
  *   <li>{@code batch100}: one JSON-RPC batch array of 100 calls ({@code sendBatch} / {@code BatchRequest}), then a
- *       {@code join} of each future; score per call. {@code sendBatch} is asynchronous, so the exchange goes through
- *       the Netty event loop ({@code NettyHttpTransport}), which parses the answers and wakes the joining caller, who
- *       completes the 100 futures itself ({@code AnswerFuture}'s helping path).
- *       {@code braneBatch100Blocking} sends it with {@code sendBatchAndWait}, blocking as web3j's {@code send()}
- *       does: the whole exchange runs on the caller's thread, as {@code sequential} does.</li>
- *   <li>{@code virtual100}: 100 virtual threads each make one blocking call, then all are awaited; score per call
- *       (virtual threads take the event loop).</li>
+ *       {@code join} of each future; score per call. {@code braneBatch100Blocking} sends it with
+ *       {@code sendBatchAndWait}, blocking as web3j's {@code send()} does.</li>
+ *   <li>{@code virtual100}: 100 virtual threads each make one blocking call, then all are awaited; score per call.</li>
  * </ul>
  * {@code rawSequential} and {@code rawBatch100} are the floor ({@link RawSocketClient}: prebuilt request bytes on
  * one blocking socket, the answer read by length and not parsed), to show how far each client is from it;
- * {@code rawPollSequential} and {@code rawPollBatch100} the polling floor (the same, polling for the answer instead of
- * sleeping in the read), the stick for Brane's rows where its lone caller polls ({@code HttpConfig.answerSpin}).
+ * {@code rawPollSequential} and {@code rawPollBatch100} the same, polling for the answer instead of sleeping in the read.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -61,8 +54,6 @@ public class HttpRpcBenchmark {
 
     private Node endpoint;
     private HttpProvider brane;
-    /** Brane with the longest answer poll ({@code answerSpin} 1 ms): what the option gives against a slower node. */
-    private HttpProvider braneLongPoll;
     private Web3j web3j;
     /** web3j's polling scheduler, ours so that tear-down can stop it (web3j's default one outlives shutdown()). */
     private final java.util.concurrent.ScheduledExecutorService w3Scheduler =
@@ -82,8 +73,6 @@ public class HttpRpcBenchmark {
         CallCpu setupCpu = new CallCpu();
         endpoint = Node.start(node);
         brane = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl()).build());
-        braneLongPoll = HttpProvider.create(HttpConfig.builder(endpoint.httpUrl())
-                .answerSpin(HttpConfig.MAX_ANSWER_SPIN).build());
         web3j = Web3j.build(new HttpService(endpoint.httpUrl()), 15_000, w3Scheduler);
         virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
         raw = new RawSocketClient(endpoint.httpUrl());
@@ -103,7 +92,6 @@ public class HttpRpcBenchmark {
         Twins.same("http eth_chainId value", Node.CHAIN_ID_HEX, web3jSequential(setupCpu).getResult());
         braneBatch100(setupCpu);
         braneBatch100Blocking(setupCpu);
-        braneBatch100LongPoll(setupCpu);
         web3jBatch100(setupCpu);
         braneVirtual100(setupCpu);
         web3jVirtual100(setupCpu);
@@ -125,9 +113,6 @@ public class HttpRpcBenchmark {
         }
         if (brane != null) {
             brane.close();
-        }
-        if (braneLongPoll != null) {
-            braneLongPoll.close();
         }
         if (web3j != null) {
             Web3jThreads.shutdown(web3j, w3Scheduler);
@@ -212,25 +197,7 @@ public class HttpRpcBenchmark {
         }
     }
 
-    /**
-     * {@code sendBatchAndWait} with {@code answerSpin} at its longest (1 ms): a node whose batch answers take longer
-     * than the default poll (Anvil's batch of 100, about 250 µs) is polled for too, at the cost of a core for the wait.
-     */
-    @Benchmark
-    @OperationsPerInvocation(100)
-    public Object braneBatch100LongPoll(CallCpu cpu) {
-        cpu.begin();
-        try {
-            return lastOf(braneLongPoll.sendBatchAndWait(WebSocketRpcBenchmark.BATCH_100));
-        } finally {
-            cpu.end();
-        }
-    }
-
-    /**
-     * The same batch through {@code sendBatchAndWait}, which blocks as web3j's {@code BatchRequest.send()} does: on
-     * this platform thread, the exchange runs on the caller's own thread (no event loop, no callback hand-off).
-     */
+    /** The same batch through {@code sendBatchAndWait}, which blocks as web3j's {@code BatchRequest.send()} does. */
     @Benchmark
     @OperationsPerInvocation(100)
     public Object braneBatch100Blocking(CallCpu cpu) {

@@ -4,8 +4,9 @@ import sh.brane.devnet.Anvil;
 
 /**
  * The JSON-RPC endpoint a benchmark talks to: {@code stub} ({@link StubRpcServer}, answers from memory, shows
- * the client's own cost) or {@code anvil} (a real Anvil 1.7.1 process started via {@link Anvil}). Both listen
- * only on 127.0.0.1 and are started and stopped by the benchmark.
+ * the client's own cost), {@code anvil} (a real Anvil 1.7.1 process started via {@link Anvil}) or {@code remote} (the
+ * same Anvil behind a {@link DelayProxy} adding 1 ms each way, reached by the host name {@code localhost}, as a node
+ * on another host). All listen only on this machine and are started and stopped by the benchmark.
  */
 final class Node implements AutoCloseable {
 
@@ -14,35 +15,51 @@ final class Node implements AutoCloseable {
 
     private final StubRpcServer stub;
     private final Anvil anvil;
+    private final DelayProxy.Running proxy;
 
-    private Node(StubRpcServer stub, Anvil anvil) {
+    private Node(StubRpcServer stub, Anvil anvil, DelayProxy.Running proxy) {
         this.stub = stub;
         this.anvil = anvil;
+        this.proxy = proxy;
     }
 
     static Node start(String kind) {
         return switch (kind) {
-            case "stub" -> new Node(StubRpcServer.start(Integer.getInteger("brane.bench.stubThreads", 1)), null);
+            case "stub" -> new Node(StubRpcServer.start(Integer.getInteger("brane.bench.stubThreads", 1)), null, null);
             // --silent: Anvil logs every call it answers, and the benchmark JVM's pump thread ("anvil-output") read
             // those lines, taking 14-17% of the machine in the Anvil batch rows (perf, 24 Nov 2026): a node's log is
             // not the client's cost, and that thread competed with the node for the 2 cores
-            case "anvil" -> new Node(null, Anvil.builder().extraArgs("--silent").start());
-            default -> throw new IllegalArgumentException("node must be stub or anvil, got " + kind);
+            case "anvil" -> new Node(null, Anvil.builder().extraArgs("--silent").start(), null);
+            case "remote" -> remote();
+            default -> throw new IllegalArgumentException("node must be stub, anvil or remote, got " + kind);
         };
     }
 
+    private static Node remote() {
+        Anvil anvil = Anvil.builder().extraArgs("--silent").start();
+        try {
+            return new Node(null, anvil, DelayProxy.start(anvil.port(), ServicePatternsBenchmark.REMOTE_DELAY_MICROS));
+        } catch (java.io.IOException e) {
+            anvil.close();
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     String httpUrl() {
-        return stub != null ? stub.httpUrl() : anvil.httpUrl();
+        return stub != null ? stub.httpUrl() : proxy != null ? proxy.httpUrl() : anvil.httpUrl();
     }
 
     String wsUrl() {
-        return stub != null ? stub.wsUrl() : anvil.wsUrl();
+        return stub != null ? stub.wsUrl() : proxy != null ? proxy.wsUrl() : anvil.wsUrl();
     }
 
     @Override
     public void close() {
         if (stub != null) {
             stub.close();
+        }
+        if (proxy != null) {
+            proxy.close();
         }
         if (anvil != null) {
             anvil.close();

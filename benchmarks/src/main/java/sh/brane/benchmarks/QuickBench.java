@@ -85,7 +85,6 @@ public final class QuickBench {
             new Pair("Sign EIP-1559 tx, 10 KiB data", "SigningBenchmark.braneSignLargePayload", "SigningBenchmark.web3jSignLargePayload", ""),
             new Pair("Recover public key", "SigningBenchmark.braneRecover", "SigningBenchmark.web3jRecover", ""),
             new Pair("WS sequential `send` (stub)", "WebSocketRpcBenchmark.braneSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
-            new Pair("WS sequential `send`, shared connection only, `callerThreadConnections(0)` (stub)", "WebSocketRpcBenchmark.braneSharedSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
             new Pair("WS `sendAsync` 10 in flight (stub, per call)", "WebSocketRpcBenchmark.braneInFlight10", "WebSocketRpcBenchmark.web3jInFlight10", "node=stub"),
             new Pair("WS `sendAsync` 100 in flight (stub, per call)", "WebSocketRpcBenchmark.braneInFlight100", "WebSocketRpcBenchmark.web3jInFlight100", "node=stub"),
             new Pair("WS `sendAsyncBatch` x100 vs web3j BatchRequest (stub, per call)", "WebSocketRpcBenchmark.braneAsyncBatch100", "WebSocketRpcBenchmark.web3jJsonBatch100", "node=stub"),
@@ -96,7 +95,6 @@ public final class QuickBench {
 
     static final List<Pair> SCALING = List.of(
             new Pair("WS sequential `send`", "WebSocketRpcBenchmark.braneSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
-            new Pair("WS sequential `send`, shared connection only, `callerThreadConnections(0)`", "WebSocketRpcBenchmark.braneSharedSequential", "WebSocketRpcBenchmark.web3jSequential", "node=stub"),
             new Pair("WS `sendAsync` 100 in flight", "WebSocketRpcBenchmark.braneInFlight100", "WebSocketRpcBenchmark.web3jInFlight100", "node=stub"),
             new Pair("WS `sendAsyncBatch` x100 vs web3j BatchRequest", "WebSocketRpcBenchmark.braneAsyncBatch100", "WebSocketRpcBenchmark.web3jJsonBatch100", "node=stub"),
             new Pair("HTTP sequential", "HttpRpcBenchmark.braneSequential", "HttpRpcBenchmark.web3jSequential", "node=stub"),
@@ -116,10 +114,11 @@ public final class QuickBench {
             new Pair("HTTP JSON batch of 100 (Anvil, per call)", "HttpRpcBenchmark.braneBatch100", "HttpRpcBenchmark.web3jBatch100", "node=anvil"),
             new Pair("HTTP 100 concurrent calls on virtual threads (Anvil, per call)", "HttpRpcBenchmark.braneVirtual100", "HttpRpcBenchmark.web3jVirtual100", "node=anvil"));
 
-    /** Tuning runs: each is (transport, callbacks, callerConnections); the first is the default. */
+    /** Tuning runs: each is (transport, callbacks, waitStrategy); the first is the default. */
     static final String[][] TUNING = {
-            {"AUTO", "default", "default"}, {"NIO", "default", "default"}, {"EPOLL", "default", "default"},
-            {"AUTO", "direct", "default"}, {"AUTO", "default", "0"}};
+            {"AUTO", "default", "BLOCKING"}, {"NIO", "default", "BLOCKING"}, {"EPOLL", "default", "BLOCKING"},
+            {"AUTO", "direct", "BLOCKING"}, {"AUTO", "default", "LITE_BLOCKING"}, {"AUTO", "default", "SLEEPING"},
+            {"AUTO", "default", "YIELDING"}, {"AUTO", "default", "BUSY_SPIN"}};
     static final String[] TUNING_METHODS = {"braneSequential", "braneInFlight100", "braneAsyncBatch100"};
 
     private final Settings settings;
@@ -385,9 +384,9 @@ public final class QuickBench {
                     tuningParams(combo)));
         }
         StringBuilder s = new StringBuilder();
-        s.append("\n### tuning: Brane WebSocket transport, callbacks and caller-thread connections (")
+        s.append("\n### tuning: Brane WebSocket transport, callbacks and wait strategy (")
                 .append(settings.describe()).append(", 1 thread, stub server; ratio to the defaults)\n\n");
-        s.append("| transport | callbacks | caller-thread connections |");
+        s.append("| transport | callbacks | wait strategy |");
         for (String m : TUNING_METHODS) {
             s.append(' ').append(m).append(" calls/s | vs default |");
         }
@@ -407,7 +406,7 @@ public final class QuickBench {
     }
 
     private static Map<String, String> tuningParams(String[] combo) {
-        return Map.of("transport", combo[0], "callbacks", combo[1], "callerConnections", combo[2], "node", "stub");
+        return Map.of("transport", combo[0], "callbacks", combo[1], "waitStrategy", combo[2], "node", "stub");
     }
 
     private void emit(String name, String table) throws IOException {

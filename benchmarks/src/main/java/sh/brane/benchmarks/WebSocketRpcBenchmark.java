@@ -30,16 +30,15 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * JSON-RPC {@code eth_chainId} over one WebSocket connection per client: Brane's {@link WebSocketProvider}
- * (default settings) against {@code Web3j.build(new WebSocketService(url))}, both against the same node
- * ({@code node=stub}: {@link StubRpcServer}; {@code node=anvil}: a real Anvil). One client is shared by all
- * JMH threads ({@code -t}), as an application shares one.
+ * (default settings but the ring's {@code waitStrategy}, a parameter) against
+ * {@code Web3j.build(new WebSocketService(url))}, both against the same node ({@code node=stub}: {@link StubRpcServer};
+ * {@code node=anvil}: a real Anvil; {@code node=remote}: that Anvil behind a 1 ms-each-way {@link DelayProxy}). One
+ * client is shared by all JMH threads ({@code -t}), as an application shares one.
  *
  * <ul>
- *   <li>{@code sequential}: {@code send} and wait, one call at a time per thread. Brane's default for a node on this host
- *       (every node here is on 127.0.0.1) is {@code callerThreadConnections(4)}: the call is written and its answer
- *       read on the calling thread, over a connection of its own ({@code CallerThreadWs}).
- *       {@code braneSharedSequential}: the same with {@code callerThreadConnections(0)}, the default for a node on
- *       another host, where every call goes through the shared connection and its event loop.</li>
+ *   <li>{@code sequential}: {@code send} and wait, one call at a time per thread (the asynchronous call, joined).
+ *       {@code braneSharedSequential}: the same on a provider built with {@code callerThreadConnections(0)}, a
+ *       setting that is now ignored, so both rows run the same path.</li>
  *   <li>{@code inFlight10}, {@code inFlight100}: {@code sendAsync} 10 / 100 calls, then wait for all (score per call).</li>
  *   <li>{@code asyncBatch100}: Brane {@code sendAsyncBatch} (Disruptor ring, coalesced writes) 100 times, then wait;
  *       web3j's nearest form is its {@code BatchRequest} of 100 (one JSON array). Score per call.</li>
@@ -62,6 +61,10 @@ public class WebSocketRpcBenchmark {
 
     @Param({"stub"})
     public String node;
+
+    /** The ring's wait strategy of the Brane provider ({@code WebSocketConfig.waitStrategy}); web3j has none. */
+    @Param({"BLOCKING"})
+    public sh.brane.rpc.WaitStrategyType waitStrategy;
 
     private Node endpoint;
     private RawWebSocketClient raw;
@@ -102,7 +105,7 @@ public class WebSocketRpcBenchmark {
                 || rawJsonBatch100(setupCpu) < 3000) {
             throw new IllegalStateException("the raw client read a short answer");
         }
-        brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).build());
+        brane = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl()).waitStrategy(waitStrategy).build());
         braneShared = WebSocketProvider.create(WebSocketConfig.builder(endpoint.wsUrl())
                 .callerThreadConnections(0).build());
         Twins.same("ws eth_chainId (shared connection)", braneSharedSequential(setupCpu).asString(),

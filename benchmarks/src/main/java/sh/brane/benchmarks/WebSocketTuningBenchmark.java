@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 import sh.brane.rpc.TransportType;
+import sh.brane.rpc.WaitStrategyType;
 import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.WebSocketProvider;
 
@@ -23,10 +24,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Brane's WebSocket settings against each other on the stub server: transport (native epoll vs Java NIO), the
- * callback executor, and the caller-thread connections; the defaults are {@code AUTO} (epoll here), the provider's
- * virtual-thread executor, and 16 caller-thread connections (a node on this host). The ring's wait strategy is not
- * a parameter: it has no effect any more (the event loop drains the ring; no thread waits on it), and the 24 Nov 2026
- * table measured its five values as the same code. No web3j twin: this is the tuning table.
+ * callback executor, and the ring writer's wait strategy; the defaults are {@code AUTO} (epoll here), the provider's
+ * virtual-thread executor, and {@code BLOCKING}. No web3j twin: this is the tuning table.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -36,12 +35,9 @@ public class WebSocketTuningBenchmark {
     @Param({"AUTO", "NIO", "EPOLL"})
     public TransportType transport;
 
-    /**
-     * {@code default} (16 for a node on this host: blocking calls and bursts joined at once go on the caller's
-     * thread) or {@code 0} (the shared connection only: the default for a node on another host).
-     */
-    @Param({"default", "0"})
-    public String callerConnections;
+    /** How the connection's ring writer waits for calls ({@code WebSocketConfig.waitStrategy}). */
+    @Param({"BLOCKING", "LITE_BLOCKING", "SLEEPING", "YIELDING", "BUSY_SPIN"})
+    public WaitStrategyType waitStrategy;
 
     /**
      * Where futures complete: {@code default} (the provider's own virtual-thread executor) or {@code direct}
@@ -60,12 +56,8 @@ public class WebSocketTuningBenchmark {
     public void setUp() {
         endpoint = Node.start(node);
         WebSocketConfig.Builder config = WebSocketConfig.builder(endpoint.wsUrl())
-                .transport(transport);
-        if (callerConnections.equals("0")) {
-            config.callerThreadConnections(0);
-        } else if (!callerConnections.equals("default")) {
-            throw new IllegalArgumentException("callerConnections must be default or 0, got " + callerConnections);
-        }
+                .transport(transport)
+                .waitStrategy(waitStrategy);
         if (callbacks.equals("direct")) {
             config.callbackExecutor(Runnable::run);
         } else if (!callbacks.equals("default")) {
