@@ -10,6 +10,8 @@ import java.util.function.BooleanSupplier;
 
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.RequestLifecycle;
+
 import static sh.brane.rpc.FallbackRanking.isTransportFailure;
 import static sh.brane.rpc.FallbackRanking.unwrap;
 
@@ -68,7 +70,7 @@ final class Failover {
 
     private static boolean mayHaveReached(Throwable cause, String method) {
         return (cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException)
-                && HttpProvider.notRepeatable(method);
+                && RequestLifecycle.notRepeatable(method);
     }
 
     private static ConnectionLostException notSent(String method, FallbackEndpoint e, Throwable cause) {

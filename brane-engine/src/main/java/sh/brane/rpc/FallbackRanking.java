@@ -6,6 +6,8 @@ import java.util.concurrent.CompletionException;
 
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.RequestLifecycle;
+
 /**
  * The endpoints of a {@link FallbackProvider} and the rules that order them: which one a call goes to, when a
  * submission must wait for a probe, and what an answer or a failure means for an endpoint's health. One state shared
@@ -61,7 +63,7 @@ final class FallbackRanking {
      * nothing is known of any, and a probe would cost every first submission a round trip).
      */
     boolean needsProbe(FallbackEndpoint e, String method) {
-        if (e.proven || !HttpProvider.notRepeatable(method)) {
+        if (e.proven || !RequestLifecycle.notRepeatable(method)) {
             return false;
         }
         if (e != endpoints.get(0)) {

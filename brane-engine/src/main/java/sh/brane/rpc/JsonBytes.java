@@ -6,6 +6,8 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
+import sh.brane.rpc.core.JsonRpcWriter;
+
 /**
  * The byte scanning under {@link JsonCursor}: strings, numbers and hex digits found and decoded in a byte array,
  * a word (eight bytes) at a time where that pays. Stateless: each method takes the input and its end and gives

@@ -14,7 +14,7 @@ import java.util.Arrays;
  * {@code 0x}, canonical shapes only. Anything else (an escape, a non-ASCII byte, uppercase {@code 0X}, an odd hex
  * length, a missing or null required field, a value out of range, deep nesting, a truncated document) throws
  * {@link Bail}, a preallocated exception without a stack: the caller then reads the whole answer again with the
- * token path ({@link JsonRpcReader}), which accepts or rejects it with its precise message. So a value either
+ * token path ({@link sh.brane.rpc.core.JsonRpcReader}), which accepts or rejects it with its precise message. So a value either
  * comes out of this cursor equal to what the token path would give, or the token path decides. Work is linear in
  * the bytes read; nesting it skips is bounded by {@link #MAX_DEPTH}; strings by Jackson's own string limit.
  *
