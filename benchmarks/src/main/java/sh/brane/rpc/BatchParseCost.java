@@ -7,6 +7,9 @@ import java.util.Arrays;
 
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.JsonRpcReader;
+import sh.brane.rpc.core.ResponseSink;
+
 /**
  * What parsing one HTTP batch answer of 100 {@code eth_chainId} results costs the parsing thread
  * ({@link JsonRpcReader#read(byte[], int, int, ResponseSink)}, the fast path of {@link CursorAnswer}), per answer, in

@@ -6,6 +6,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.NullNode;
 
+import sh.brane.rpc.core.JsonRpcReader;
+import sh.brane.rpc.core.ResponseSink;
+
 /**
  * The fast path of answers held in one array: {@code {"jsonrpc":"2.0","id":7,"result":...}} with its {@code id}
  * before its {@code result}, read by a {@link JsonCursor} straight from the bytes, when the result is typed by a
@@ -15,8 +18,10 @@ import tools.jackson.databind.node.NullNode;
  * its id, anything the cursor bails on, any value the decoder rejects) leaves the sink untouched and returns false:
  * {@link JsonRpcReader} then reads it with the token path, which gives the same value or words the error. So a
  * hostile answer costs at most one extra linear pass, which stops at the first byte the cursor does not accept.
+ *
+ * <p>Public for the transports in {@code sh.brane.rpc.core}; not API.
  */
-final class CursorAnswer {
+public final class CursorAnswer {
 
     private static final JsonCursor.Names ENVELOPE =
             new JsonCursor.Names("jsonrpc", "id", "result", "error", "method", "params");
@@ -38,7 +43,7 @@ final class CursorAnswer {
      * Reads a message of answers, typed or untyped leaves, alone or in a batch, and reports them to {@code sink} if
      * every one is one the fast path takes; false (sink untouched) if not.
      */
-    static boolean readAll(byte[] bytes, int off, int len, ResponseSink sink) {
+    public static boolean readAll(byte[] bytes, int off, int len, ResponseSink sink) {
         return read(bytes, off, len, sink, true);
     }
 

@@ -5,12 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import tools.jackson.databind.JsonNode;
+
+import static sh.brane.rpc.FallbackRanking.isTransportFailure;
+import static sh.brane.rpc.FallbackRanking.unwrap;
 
 /**
  * Spreads calls over several endpoints: each call goes to the healthiest one (fewest recent errors, then
@@ -30,34 +29,23 @@ import tools.jackson.databind.JsonNode;
  * answer and is returned as is. Subscriptions go to the first endpoint that supports them and are not moved.
  *
  * <p>Blocking calls ({@code send}) run the same rules on the caller's thread, asking each endpoint through its own
- * blocking path, so an HTTP endpoint keeps its caller's-thread exchange. Why one class of about 650 lines: the
- * asynchronous and the blocking failover share the ranking, the probe verdict and the endpoints' health, which must
- * stay one state; split, each half would need all of it.
+ * blocking path. The ranking and the endpoints' health ({@link FallbackRanking}) are one state shared by the
+ * failover ({@link Failover}) and the prober ({@link FallbackProber}).
  */
 public final class FallbackProvider implements BraneProvider {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FallbackProvider.class);
-
-    private static final AtomicInteger INSTANCES = new AtomicInteger();
-
-    private final List<Endpoint> endpoints;
-    private final int failureThreshold;
-    private final Duration probeInterval;
-    /** The chain every endpoint must report before it takes a submission or returns to rotation; null: any. */
-    private final Long expectedChainId;
+    private final FallbackRanking ranking;
+    private final List<FallbackEndpoint> endpoints;
+    private final Failover failover;
+    private final FallbackProber prober;
     private final Duration requestTimeout;
-    private final Thread prober;
     private volatile boolean closed;
 
     private FallbackProvider(Builder b) {
-        this.endpoints = new ArrayList<>();
-        for (BraneProvider p : b.providers) {
-            endpoints.add(new Endpoint(p));
-        }
-        this.failureThreshold = b.failureThreshold;
-        this.probeInterval = b.probeInterval;
-        this.expectedChainId = b.expectedChainId;
+        this.ranking = new FallbackRanking(b.providers, b.failureThreshold, b.expectedChainId);
+        this.endpoints = ranking.endpoints;
+        this.failover = new Failover(ranking, () -> closed);
         this.requestTimeout = b.requestTimeout;
-        this.prober = Thread.ofVirtual().name("brane-fallback-probe-" + INSTANCES.incrementAndGet()).start(this::probeLoop);
+        this.prober = new FallbackProber(ranking, b.probeInterval, b.requestTimeout);
     }
 
     /** A fallback over the given providers with default settings; closing it closes them. */
@@ -87,7 +75,7 @@ public final class FallbackProvider implements BraneProvider {
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
-        return withFailover(method, System.nanoTime() + timeout.toNanos(),
+        return failover.async(method, System.nanoTime() + timeout.toNanos(),
                 (p, remaining, first) -> p.sendAsync(method, params, remaining));
     }
 
@@ -105,7 +93,7 @@ public final class FallbackProvider implements BraneProvider {
     public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
         java.util.Objects.requireNonNull(decoder, "decoder");
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
-        return withFailover(method, System.nanoTime() + timeout.toNanos(),
+        return failover.async(method, System.nanoTime() + timeout.toNanos(),
                 (p, remaining, first) -> p.sendAsync(method, params, remaining, decoder));
     }
 
@@ -123,7 +111,7 @@ public final class FallbackProvider implements BraneProvider {
     @Override
     public JsonNode send(String method, List<?> params, Duration timeout) {
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
-        return withFailoverBlocking(method, System.nanoTime() + timeout.toNanos(),
+        return failover.blocking(method, System.nanoTime() + timeout.toNanos(),
                 (p, remaining) -> p.send(method, params, remaining));
     }
 
@@ -136,7 +124,7 @@ public final class FallbackProvider implements BraneProvider {
     public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
         java.util.Objects.requireNonNull(decoder, "decoder");
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
-        return withFailoverBlocking(method, System.nanoTime() + timeout.toNanos(),
+        return failover.blocking(method, System.nanoTime() + timeout.toNanos(),
                 (p, remaining) -> p.send(method, params, remaining, decoder));
     }
 
@@ -146,7 +134,7 @@ public final class FallbackProvider implements BraneProvider {
      */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        return withFailover(method, System.nanoTime() + requestTimeout.toNanos(), (p, remaining, first) -> first
+        return failover.async(method, System.nanoTime() + requestTimeout.toNanos(), (p, remaining, first) -> first
                 ? p.sendAsyncBatch(method, params)
                 : p.sendAsync(method, params, remaining));
     }
@@ -154,14 +142,14 @@ public final class FallbackProvider implements BraneProvider {
     /** Sends the whole batch to the healthiest endpoint (no per-call failover inside a batch). */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        Endpoint e = pick(null);
+        FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatch(calls);
         CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).whenComplete((ok, err) -> {
             if (err == null || !isTransportFailure(unwrap(err))) {
                 e.success(System.nanoTime() - t0);
             } else {
-                e.failure(failureThreshold);
+                e.failure(ranking.failureThreshold);
             }
         });
         return fs;
@@ -170,7 +158,7 @@ public final class FallbackProvider implements BraneProvider {
     /** Sends the whole batch to the healthiest endpoint through its own blocking batch path, and waits. */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
-        Endpoint e = pick(null);
+        FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatchAndWait(calls);
         boolean transportFailure = false;
@@ -178,7 +166,7 @@ public final class FallbackProvider implements BraneProvider {
             transportFailure |= f.isCompletedExceptionally() && !f.isCancelled() && isTransportFailure(unwrap(f.exceptionNow()));
         }
         if (transportFailure) {
-            e.failure(failureThreshold);
+            e.failure(ranking.failureThreshold);
         } else {
             e.success(System.nanoTime() - t0);
         }
@@ -191,8 +179,8 @@ public final class FallbackProvider implements BraneProvider {
      */
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
-        Endpoint chosen = null;
-        for (Endpoint e : endpoints) {
+        FallbackEndpoint chosen = null;
+        for (FallbackEndpoint e : endpoints) {
             if (e.provider.canSubscribe() && (chosen == null || chosen.down && !e.down)) {
                 chosen = e;
             }
@@ -206,7 +194,7 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
-        for (Endpoint e : endpoints) {
+        for (FallbackEndpoint e : endpoints) {
             if (e.provider.owns(subscription)) {
                 return e.provider.unsubscribe(subscription);
             }
@@ -216,7 +204,7 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public boolean canSubscribe() {
-        for (Endpoint e : endpoints) {
+        for (FallbackEndpoint e : endpoints) {
             if (e.provider.canSubscribe()) {
                 return true;
             }
@@ -226,7 +214,7 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public boolean owns(Subscription subscription) {
-        for (Endpoint e : endpoints) {
+        for (FallbackEndpoint e : endpoints) {
             if (e.provider.owns(subscription)) {
                 return true;
             }
@@ -238,7 +226,7 @@ public final class FallbackProvider implements BraneProvider {
     @Override
     public List<EndpointStatus> status() {
         List<EndpointStatus> all = new ArrayList<>();
-        for (Endpoint e : endpoints) {
+        for (FallbackEndpoint e : endpoints) {
             boolean inRotation = !e.down;
             for (EndpointStatus s : e.provider.status()) {
                 all.add(s.inRotationIf(inRotation));
@@ -249,7 +237,7 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public void setMetrics(BraneMetrics metrics) {
-        for (Endpoint e : endpoints) {
+        for (FallbackEndpoint e : endpoints) {
             e.provider.setMetrics(metrics);
         }
     }
@@ -257,7 +245,7 @@ public final class FallbackProvider implements BraneProvider {
     @Override
     public int pendingRequests() {
         int n = 0;
-        for (Endpoint e : endpoints) {
+        for (FallbackEndpoint e : endpoints) {
             n += e.provider.pendingRequests();
         }
         return n;
@@ -266,348 +254,9 @@ public final class FallbackProvider implements BraneProvider {
     @Override
     public void close() {
         closed = true;
-        prober.interrupt();
-        for (Endpoint e : endpoints) {
+        prober.close();
+        for (FallbackEndpoint e : endpoints) {
             e.provider.close();
-        }
-    }
-
-    // ---------------------------------------------------------------- internals
-
-    /** How one endpoint is asked: with what is left of the call's time, and whether it is the first one asked. */
-    @FunctionalInterface
-    private interface Attempt<T> {
-        CompletableFuture<T> send(BraneProvider provider, Duration remaining, boolean first);
-    }
-
-    private <T> CompletableFuture<T> withFailover(String method, long deadlineNanos, Attempt<T> call) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        attempt(method, deadlineNanos, call, new ArrayList<>(), result);
-        // An endpoint's own default timeout may be longer than what is left: the caller's deadline wins.
-        // (orTimeout drops its timer as soon as the call ends.)
-        long remaining = deadlineNanos - System.nanoTime();
-        return result.orTimeout(Math.max(remaining, 0), TimeUnit.NANOSECONDS).exceptionallyCompose(err -> {
-            Throwable cause = unwrap(err);
-            return CompletableFuture.failedFuture(cause instanceof TimeoutException
-                    ? new RpcTimeoutException(method + " got no answer from any endpoint within the call's "
-                            + Duration.ofNanos(Math.max(remaining, 0)))
-                    : cause);
-        });
-    }
-
-    private <T> void attempt(String method, long deadlineNanos, Attempt<T> call, List<Endpoint> tried,
-                             CompletableFuture<T> result) {
-        boolean first = tried.isEmpty();
-        Endpoint e = pick(tried);
-        tried.add(e);
-        if (!e.proven && HttpProvider.notRepeatable(method) && needsProbe(e)) {
-            probeThenSend(e, first, method, deadlineNanos, call, tried, result);
-            return;
-        }
-        send(e, first, method, deadlineNanos, call, tried, result);
-    }
-
-    /**
-     * Whether a submission must wait for a probe of {@code e}, which has not answered yet: always, except for the
-     * first endpoint added while no endpoint has answered (the one configured as primary; nothing is known of
-     * any, and a probe would cost every first submission a round trip).
-     */
-    private boolean needsProbe(Endpoint e) {
-        if (e != endpoints.get(0)) {
-            return true;
-        }
-        for (Endpoint other : endpoints) {
-            if (other.proven) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Asks {@code e} for its chain id; the call follows if it answers, else moves on (it was never sent). */
-    private <T> void probeThenSend(Endpoint e, boolean first, String method, long deadlineNanos, Attempt<T> call,
-                                   List<Endpoint> tried, CompletableFuture<T> result) {
-        long t0 = System.nanoTime();
-        CompletableFuture<JsonNode> probe;
-        try {
-            probe = e.provider.sendAsync("eth_chainId", List.of(), Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
-        } catch (RuntimeException ex) {
-            probe = CompletableFuture.failedFuture(ex);
-        }
-        probe.whenComplete((ok, err) -> {
-            Throwable cause = probeVerdict(e, ok, err == null ? null : unwrap(err), t0);
-            if (cause == null) {
-                send(e, first, method, deadlineNanos, call, tried, result);
-                return;
-            }
-            if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0) {
-                result.completeExceptionally(new ConnectionLostException(method + " was not sent: endpoint "
-                        + e.provider + " did not answer the probe sent before it (" + NodeText.of(cause) + ")",
-                        cause));
-            } else {
-                attempt(method, deadlineNanos, call, tried, result);
-            }
-        });
-    }
-
-    private <T> void send(Endpoint e, boolean first, String method, long deadlineNanos, Attempt<T> call,
-                          List<Endpoint> tried, CompletableFuture<T> result) {
-        long t0 = System.nanoTime();
-        CompletableFuture<T> f;
-        try {
-            // at least 1 ms: the deadline was checked just before, and a provider refuses a zero timeout
-            f = call.send(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)), first);
-        } catch (RuntimeException ex) {
-            result.completeExceptionally(ex);
-            return;
-        }
-        f.whenComplete((value, err) -> {
-            if (err == null) {
-                e.success(System.nanoTime() - t0);
-                result.complete(value);
-                return;
-            }
-            Throwable cause = unwrap(err);
-            if (!isTransportFailure(cause)) {
-                // the node answered (an RPC error): it is healthy and the answer stands
-                e.success(System.nanoTime() - t0);
-                result.completeExceptionally(cause);
-                return;
-            }
-            e.failure(failureThreshold);
-            boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
-            if (closed || tried.size() >= endpoints.size() || System.nanoTime() - deadlineNanos >= 0
-                    || mayHaveReached && HttpProvider.notRepeatable(method)) {
-                result.completeExceptionally(cause);
-            } else {
-                attempt(method, deadlineNanos, call, tried, result);
-            }
-        });
-    }
-
-    /** How one endpoint is asked by a blocking call, with what is left of the call's time. */
-    @FunctionalInterface
-    private interface BlockingAttempt<T> {
-        T send(BraneProvider provider, Duration remaining);
-    }
-
-    /**
-     * The blocking twin of {@link #withFailover}: the same endpoint order, probe before a submission to an untried
-     * endpoint, failover on transport failures, and no second endpoint for a submission that may have reached a
-     * node. Runs on the caller's thread, so each endpoint's own blocking path is kept.
-     */
-    private <T> T withFailoverBlocking(String method, long deadlineNanos, BlockingAttempt<T> call) {
-        List<Endpoint> tried = new ArrayList<>();
-        while (true) {
-            Endpoint e = pick(tried);
-            tried.add(e);
-            boolean last = tried.size() >= endpoints.size();
-            if (!e.proven && HttpProvider.notRepeatable(method) && needsProbe(e)) {
-                Throwable refused = probeBlocking(e, deadlineNanos);
-                if (refused != null) {
-                    if (closed || last || System.nanoTime() - deadlineNanos >= 0) {
-                        throw new ConnectionLostException(method + " was not sent: endpoint " + e.provider
-                                + " did not answer the probe sent before it (" + NodeText.of(refused) + ")", refused);
-                    }
-                    continue;
-                }
-            }
-            long t0 = System.nanoTime();
-            if (t0 - deadlineNanos >= 0) {
-                throw new RpcTimeoutException(method + " got no answer from any endpoint within the call's timeout");
-            }
-            try {
-                // at least 1 ms, as for an async call: a provider refuses a zero timeout
-                T value = call.send(e.provider, Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
-                e.success(System.nanoTime() - t0);
-                return value;
-            } catch (BraneRpcException cause) {
-                if (!isTransportFailure(cause)) {
-                    e.success(System.nanoTime() - t0);
-                    throw cause;
-                }
-                e.failure(failureThreshold);
-                boolean mayHaveReached = cause instanceof ConnectionLostException || cause instanceof RpcTimeoutException;
-                if (closed || last || System.nanoTime() - deadlineNanos >= 0
-                        || mayHaveReached && HttpProvider.notRepeatable(method)) {
-                    throw cause;
-                }
-            }
-        }
-    }
-
-    /** Asks {@code e} for its chain id on this thread; null if the submission may go to it, else why not. */
-    private Throwable probeBlocking(Endpoint e, long deadlineNanos) {
-        long t0 = System.nanoTime();
-        JsonNode ok = null;
-        Throwable cause = null;
-        try {
-            ok = e.provider.send("eth_chainId", List.of(), Duration.ofNanos(Math.max(deadlineNanos - t0, 1_000_000)));
-        } catch (RuntimeException ex) {
-            cause = ex;
-        }
-        return probeVerdict(e, ok, cause, t0);
-    }
-
-    /**
-     * What a probe's outcome means for the submission waiting on it: null if it may go ({@code e} answered, even
-     * with an error, unless its chain must be known), else the reason; a transport failure counts against {@code e}.
-     */
-    private Throwable probeVerdict(Endpoint e, JsonNode ok, Throwable cause, long t0) {
-        if (cause == null ? onExpectedChain(e, ok) : cause instanceof RpcErrorException && expectedChainId == null) {
-            e.success(System.nanoTime() - t0);
-            return null;
-        }
-        if (cause == null) {
-            return new InvalidResponseException("reports another chain than the expected " + expectedChainId);
-        }
-        if (isTransportFailure(cause)) {
-            e.failure(failureThreshold);
-        }
-        return cause;
-    }
-
-    /**
-     * The healthiest endpoint not yet tried that has answered before; else the first in rotation that has not
-     * answered yet (in the order added); if every untried one is down, the first untried one.
-     */
-    private Endpoint pick(List<Endpoint> tried) {
-        Endpoint best = null;
-        Endpoint unproven = null;
-        Endpoint fallback = null;
-        for (Endpoint e : endpoints) {
-            if (tried != null && tried.contains(e)) {
-                continue;
-            }
-            if (fallback == null) {
-                fallback = e;
-            }
-            if (e.down) {
-                continue;
-            }
-            if (!e.proven) {
-                if (unproven == null) {
-                    unproven = e;
-                }
-            } else if (best == null || e.score() < best.score()) {
-                best = e;
-            }
-        }
-        return best != null ? best : unproven != null ? unproven : fallback != null ? fallback : endpoints.get(0);
-    }
-
-    private static boolean isTransportFailure(Throwable t) {
-        return t instanceof BraneRpcException && !(t instanceof RpcErrorException);
-    }
-
-    private static Throwable unwrap(Throwable t) {
-        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-    }
-
-    /**
-     * Whether {@code chainIdAnswer} (an {@code eth_chainId} result) is the expected chain; when it is not, {@code e}
-     * is kept out of rotation: a node serving another chain must never take a call, least of all a submission.
-     */
-    private boolean onExpectedChain(Endpoint e, JsonNode chainIdAnswer) {
-        if (expectedChainId == null) {
-            return true;
-        }
-        String hex = chainIdAnswer == null || !chainIdAnswer.isString() ? null : chainIdAnswer.asString();
-        Long reported = null;
-        if (hex != null && hex.startsWith("0x") && hex.length() > 2 && hex.length() <= 18) {
-            try {
-                reported = Long.parseUnsignedLong(hex.substring(2), 16);
-            } catch (NumberFormatException ignored) {
-                // reported stays null: not a chain id
-            }
-        }
-        if (reported != null && reported.longValue() == expectedChainId) {
-            return true;
-        }
-        e.wrongChain(NodeText.of(String.valueOf(chainIdAnswer)), expectedChainId);
-        return false;
-    }
-
-    private void probeLoop() {
-        while (!closed) {
-            try {
-                Thread.sleep(probeInterval);
-            } catch (InterruptedException e) {
-                return;
-            }
-            for (Endpoint e : endpoints) {
-                // down ones until they answer; never-tried ones to learn their latency before any call risks them
-                if ((e.down || !e.proven) && !closed) {
-                    long t0 = System.nanoTime();
-                    e.provider.sendAsync("eth_chainId", List.of(), probeInterval).whenComplete((ok, err) -> {
-                        Throwable cause = err == null ? null : unwrap(err);
-                        if (cause == null ? onExpectedChain(e, ok)
-                                : cause instanceof RpcErrorException && expectedChainId == null) {
-                            e.revive(System.nanoTime() - t0);
-                        } else if (!e.down && isTransportFailure(cause)) {
-                            e.failure(failureThreshold);
-                        }
-                    });
-                }
-            }
-        }
-    }
-
-    /**
-     * Health of one endpoint: consecutive failures, a decaying error count and latency average, and whether it
-     * has ever answered ({@code proven}: until then its latency is unknown, not assumed).
-     */
-    private static final class Endpoint {
-        final BraneProvider provider;
-        volatile boolean down;
-        volatile boolean proven;
-        private boolean wrongChain;
-        private int consecutiveFailures;
-        private double recentErrors;
-        private double latencyNanos;
-
-        Endpoint(BraneProvider provider) {
-            this.provider = provider;
-        }
-
-        synchronized void success(long nanos) {
-            consecutiveFailures = 0;
-            recentErrors *= 0.9;
-            latencyNanos = proven ? latencyNanos * 0.8 + nanos * 0.2 : nanos;
-            proven = true;
-        }
-
-        synchronized void failure(int threshold) {
-            recentErrors = recentErrors * 0.9 + 1;
-            if (++consecutiveFailures >= threshold && !down) {
-                down = true;
-                RequestLifecycle.LOG.warn("endpoint {} taken out of rotation after {} consecutive failures",
-                        provider, consecutiveFailures);
-            }
-        }
-
-        synchronized void wrongChain(String reported, long expected) {
-            if (!wrongChain) {
-                LOG.error("endpoint {} reports chain id {}, not the expected {}: kept out of rotation until it reports"
-                        + " {}", provider, reported, expected, expected);
-            }
-            down = true;
-            wrongChain = true;
-        }
-
-        synchronized void revive(long nanos) {
-            wrongChain = false;
-            if (down) {
-                RequestLifecycle.LOG.info("endpoint {} answered a probe: back in rotation", provider);
-            }
-            down = false;
-            proven = true;
-            consecutiveFailures = 0;
-            latencyNanos = nanos;
-        }
-
-        synchronized double score() {
-            return latencyNanos * (1 + recentErrors);
         }
     }
 

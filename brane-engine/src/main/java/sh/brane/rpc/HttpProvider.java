@@ -13,6 +13,21 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.AdmittedBatch;
+import sh.brane.rpc.core.AnswerRouter;
+import sh.brane.rpc.core.DeadlineTimer;
+import sh.brane.rpc.core.InFlightTable;
+import sh.brane.rpc.core.JsonRpcWriter;
+import sh.brane.rpc.core.PendingRequest;
+import sh.brane.rpc.core.RequestLifecycle;
+import sh.brane.rpc.http.CallCoalescer;
+import sh.brane.rpc.http.HttpBackoff;
+import sh.brane.rpc.http.HttpExchanges;
+import sh.brane.rpc.http.HttpRequestHead;
+import sh.brane.rpc.http.HttpTransport;
+import sh.brane.rpc.http.JdkHttpTransport;
+import sh.brane.rpc.http.NettyHttpTransport;
+
 /**
  * JSON-RPC over HTTP: explicit batches, automatic
  * coalescing of concurrent {@code sendAsyncBatch} calls, and retries for HTTP 429/503 (honouring
@@ -28,18 +43,6 @@ import tools.jackson.databind.JsonNode;
  * the calls made while the batching window is open). A blocking call is the asynchronous call joined.
  */
 public final class HttpProvider implements BraneProvider {
-
-    /**
-     * Whether {@code method} must never be repeated once it may have reached the node (it submits a transaction). A
-     * string switch: every call asks it, and it costs less than a set's megamorphic {@code hashCode}/{@code equals}.
-     */
-    static boolean notRepeatable(String method) {
-        return switch (method) {
-            case "eth_sendRawTransaction", "eth_sendTransaction", "eth_sendRawTransactionSync", "eth_sendBundle",
-                 "eth_sendPrivateTransaction", "personal_sendTransaction" -> true;
-            default -> false;
-        };
-    }
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -294,7 +297,7 @@ public final class HttpProvider implements BraneProvider {
      * (or its fate) with it.
      */
     private PendingRequest sendAuto(String method, List<?> params, ResultDecoder<?> decoder) {
-        if (autoBatch == null || notRepeatable(method)) {
+        if (autoBatch == null || RequestLifecycle.notRepeatable(method)) {
             return sendOne(method, params, defaultTimeoutNanos, false, decoder);
         }
         Objects.requireNonNull(method, "method");
@@ -354,6 +357,6 @@ public final class HttpProvider implements BraneProvider {
 
     /** Retry-After as delta-seconds or an HTTP date; -1 if absent or unreadable. */
     static long parseRetryAfter(String value) {
-        return HttpExchanges.parseRetryAfter(value);
+        return HttpBackoff.parseRetryAfter(value);
     }
 }

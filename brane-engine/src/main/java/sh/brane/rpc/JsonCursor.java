@@ -1,9 +1,6 @@
 package sh.brane.rpc;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -17,7 +14,7 @@ import java.util.Arrays;
  * {@code 0x}, canonical shapes only. Anything else (an escape, a non-ASCII byte, uppercase {@code 0X}, an odd hex
  * length, a missing or null required field, a value out of range, deep nesting, a truncated document) throws
  * {@link Bail}, a preallocated exception without a stack: the caller then reads the whole answer again with the
- * token path ({@link JsonRpcReader}), which accepts or rejects it with its precise message. So a value either
+ * token path ({@link sh.brane.rpc.core.JsonRpcReader}), which accepts or rejects it with its precise message. So a value either
  * comes out of this cursor equal to what the token path would give, or the token path decides. Work is linear in
  * the bytes read; nesting it skips is bounded by {@link #MAX_DEPTH}; strings by Jackson's own string limit.
  *
@@ -26,9 +23,8 @@ import java.util.Arrays;
  * on the value, which one value reader (or {@link #skipValue}) then consumes; arrays likewise with
  * {@link #firstElement}/{@link #nextElement}. Not thread-safe: one per answer.
  *
- * <p>Longer than this project's usual class on purpose: the grammar (structure, skipping, literals, numbers) and the
- * value readers share the one cursor position and the bail rule, and split apart they would pass the position back
- * and forth on the hottest path of typed calls.
+ * <p>The byte scanning (strings, numbers, hex) is in {@link JsonBytes}, the name table in {@link FieldNames}; this
+ * class keeps the one position and the grammar.
  */
 public final class JsonCursor {
 
@@ -39,37 +35,6 @@ public final class JsonCursor {
 
     /** Nesting the cursor skips through; deeper values go to the token path, whose limit is larger. */
     static final int MAX_DEPTH = 64;
-    private static final int MAX_NUMBER_LENGTH = 1000;
-    private static final int MAX_STRING_LENGTH =
-            JsonRpcWriter.MAPPER.tokenStreamFactory().streamReadConstraints().getMaxStringLength();
-    /** The significant hex digits a non-negative long holds without a range check. */
-    private static final int SAFE_LONG_DIGITS = 15;
-    private static final int MAX_QUANTITY_DIGITS = 64;
-
-    /** Nibble of each byte value, -1 where the byte is not a hex digit. */
-    private static final int[] HEX = new int[256];
-    /** {@link #HEX} with bit 8 set for a lowercase letter and bit 9 for an uppercase one: one lookup per digit. */
-    private static final int[] HEX_CASE = new int[256];
-    private static final int LOWER = 0x100;
-    private static final int UPPER = 0x200;
-    /** Eight bytes at once, for scanning strings and matching names a word at a time. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH = 0x8080808080808080L;
-
-    static {
-        Arrays.fill(HEX, -1);
-        for (int i = 0; i < 10; i++) {
-            HEX['0' + i] = i;
-        }
-        for (int i = 0; i < 6; i++) {
-            HEX['a' + i] = 10 + i;
-            HEX['A' + i] = 10 + i;
-        }
-        for (int c = 0; c < 256; c++) {
-            HEX_CASE[c] = HEX[c] < 0 ? -1 : HEX[c] | (c >= 'a' ? LOWER : c >= 'A' ? UPPER : 0);
-        }
-    }
 
     /** This input is not one the cursor reads: read it with the token path. Carries no stack and no message. */
     public static final class Bail extends RuntimeException {
@@ -81,77 +46,10 @@ public final class JsonCursor {
     }
 
     /** The field names an object reader knows, matched by length and bytes; each name's index is its position. */
-    public static final class Names {
-        private final byte[][] names;
-        /** For each name length, the indexes of the names of that length. */
-        private final int[][] byLength;
-        /** Each name's first and last (up to) eight bytes as words: a name of up to 16 bytes is matched by both. */
-        private final long[] heads;
-        private final long[] tails;
-
+    public static final class Names extends FieldNames {
         public Names(String... names) {
-            this.names = new byte[names.length][];
-            int longest = 0;
-            for (int i = 0; i < names.length; i++) {
-                this.names[i] = names[i].getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-                longest = Math.max(longest, this.names[i].length);
-            }
-            byLength = new int[longest + 1][];
-            for (int len = 0; len <= longest; len++) {
-                int n = 0;
-                for (byte[] name : this.names) {
-                    n += name.length == len ? 1 : 0;
-                }
-                int[] idx = new int[n];
-                n = 0;
-                for (int i = 0; i < names.length; i++) {
-                    if (this.names[i].length == len) {
-                        idx[n++] = i;
-                    }
-                }
-                byLength[len] = idx;
-            }
-            heads = new long[names.length];
-            tails = new long[names.length];
-            for (int i = 0; i < names.length; i++) {
-                byte[] n = this.names[i];
-                heads[i] = word(n, 0, Math.min(n.length, 8));
-                tails[i] = n.length > 8 ? word(n, n.length - 8, 8) : 0;
-            }
+            super(names);
         }
-
-        int match(byte[] b, int from, int len) {
-            if (len >= byLength.length || byLength[len].length == 0) {
-                return UNKNOWN;
-            }
-            return match(b, from, len, word(b, from, Math.min(len, 8)), len > 8 ? word(b, from + len - 8, 8) : 0);
-        }
-
-        /** {@link #match(byte[], int, int)} with the name's head and tail words already read. */
-        int match(byte[] b, int from, int len, long head, long tail) {
-            if (len >= byLength.length) {
-                return UNKNOWN;
-            }
-            for (int i : byLength[len]) {
-                if (heads[i] == head && tails[i] == tail
-                        && (len <= 16 || Arrays.equals(b, from + 8, from + len - 8, names[i], 8, len - 8))) {
-                    return i;
-                }
-            }
-            return UNKNOWN;
-        }
-    }
-
-    /** {@code n <= 8} bytes at {@code from} as a little-endian word (zero above them). */
-    private static long word(byte[] b, int from, int n) {
-        if (n == 8) {
-            return (long) LONGS.get(b, from);
-        }
-        long w = 0;
-        for (int i = n - 1; i >= 0; i--) {
-            w = (w << 8) | (b[from + i] & 0xff);
-        }
-        return w;
     }
 
     private final byte[] b;
@@ -221,12 +119,7 @@ public final class JsonCursor {
         }
         pos += word.length;
         // "nullx" is not a literal: what follows must end the value
-        if (pos < end) {
-            int c = b[pos];
-            if (c != ',' && c != '}' && c != ']' && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                bail();
-            }
-        }
+        literalEnd();
     }
 
     /**
@@ -259,118 +152,15 @@ public final class JsonCursor {
 
     /** After a field's value: the next field's name (the cursor on its value), or {@link #END}. */
     public int nextField(Names names) {
-        int c = peek();
-        if (c == '}') {
-            pos++;
-            return END;
-        }
-        if (c != ',') {
-            bail();
-        }
-        pos++;
-        return name(names);
+        return more('}') ? name(names) : END;
     }
 
     private int name(Names names) {
         expect('"');
-        int from = pos;
-        if (from + 8 <= end) {
-            int k = shortName(names, from);
-            if (k != NOT_SHORT) {
-                return k;
-            }
-        }
-        int i = from;
-        while (true) {
-            if (i >= end) {
-                bail();
-            }
-            byte c = b[i];
-            if (c == '"') {
-                break;
-            }
-            if (c == '\\' || c < 0x20) { // escapes go to the token path; a negative byte is not ASCII
-                bail();
-            }
-            i++;
-        }
-        if (i - from > 256) {
-            bail();
-        }
-        pos = i + 1;
+        long found = names.find(b, pos, end);
+        pos = (int) (found >>> 32) + 1;
         expect(':');
-        return names.match(b, from, i - from);
-    }
-
-    /** {@link #shortName}: the name is not one it reads; the byte-by-byte path does. */
-    private static final int NOT_SHORT = Integer.MIN_VALUE;
-    private static final long QUOTES = 0x2222222222222222L;
-    private static final long BACKSLASHES = 0x5c5c5c5c5c5c5c5cL;
-    private static final long SPACES = 0x2020202020202020L;
-
-    /**
-     * The name starting at {@code from} (after its opening quote), read a word at a time when it is plain and at
-     * most 15 bytes long (every name nodes write: {@code id}, {@code result}, {@code transactionIndex} is 16 and
-     * takes the other path): its closing quote is found in the first two words, which are also its head and tail
-     * for {@link Names#match}, so the name is scanned once, not once to find its end and again to match it. Then
-     * {@code ':'} is consumed as {@link #name} does. {@link #NOT_SHORT} (nothing consumed) for anything else: a
-     * longer name, or an escape, a control or a non-ASCII byte before the quote, which the byte-by-byte path
-     * bails on as before, or a name too near the end of the input for whole words. The caller checked that 8 bytes
-     * are left.
-     */
-    private int shortName(Names names, int from) {
-        long x = (long) LONGS.get(b, from);
-        long inFirst = firstQuote(x);
-        int len;
-        long head;
-        long tail;
-        if (inFirst != 0) {
-            len = Long.numberOfTrailingZeros(inFirst) >>> 3;
-            long mask = (1L << (len << 3)) - 1;
-            if ((special(x) & mask) != 0) {
-                return NOT_SHORT;
-            }
-            head = x & mask;
-            tail = 0;
-        } else {
-            if (from + 16 > end) {
-                return NOT_SHORT;
-            }
-            long y = (long) LONGS.get(b, from + 8);
-            long inSecond = firstQuote(y);
-            if (inSecond == 0 || special(x) != 0) {
-                return NOT_SHORT;
-            }
-            int more = Long.numberOfTrailingZeros(inSecond) >>> 3;
-            long mask = (1L << (more << 3)) - 1;
-            if ((special(y) & mask) != 0) {
-                return NOT_SHORT;
-            }
-            len = 8 + more;
-            head = x;
-            tail = len == 8 ? 0 : (long) LONGS.get(b, from + len - 8);
-        }
-        pos = from + len + 1;
-        expect(':');
-        return names.match(b, from, len, head, tail);
-    }
-
-    /**
-     * The high bit of the lowest byte of {@code x} that is a quote (and maybe of higher bytes: the zero-byte test
-     * can flag a byte above a true match, never below one), or 0 if none is.
-     */
-    private static long firstQuote(long x) {
-        long q = x ^ QUOTES;
-        return (q - ONES) & ~q & HIGH;
-    }
-
-    /**
-     * High bits flagging bytes of {@code x} that are a backslash, a control or a non-ASCII byte (as in
-     * {@link #stringEnd}); a byte may be flagged falsely only above a truly flagged one.
-     */
-    private static long special(long x) {
-        long backslash = x ^ BACKSLASHES;
-        return (((backslash - ONES) & ~backslash) | ((x - SPACES) & ~x) | x) & HIGH;
+        return (int) found;
     }
 
     /** Consumes the {@code [} that must come next; true if an element follows (the cursor on it). */
@@ -385,16 +175,7 @@ public final class JsonCursor {
 
     /** After an element: true if another follows (the cursor on it), false at the closing bracket. */
     public boolean nextElement() {
-        int c = peek();
-        if (c == ']') {
-            pos++;
-            return false;
-        }
-        if (c != ',') {
-            bail();
-        }
-        pos++;
-        return true;
+        return more(']');
     }
 
     /** True if the next value is an object (not consumed). */
@@ -486,79 +267,17 @@ public final class JsonCursor {
 
     /** The index of the quote closing the plain string that starts at {@link #pos}. */
     private int stringEnd() {
-        int i = pos;
-        int limit = (int) Math.min(end, (long) pos + MAX_STRING_LENGTH);
-        // eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII byte
-        while (i + 8 <= limit) {
-            long x = (long) LONGS.get(b, i);
-            long quote = x ^ 0x2222222222222222L;
-            long backslash = x ^ 0x5c5c5c5c5c5c5c5cL;
-            long special = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash)
-                    | ((x - 0x2020202020202020L) & ~x) | x;
-            if ((special & HIGH) != 0) {
-                break;
-            }
-            i += 8;
-        }
-        while (i < limit) {
-            byte c = b[i];
-            if (c == '"') {
-                return i;
-            }
-            if (c == '\\' || c < 0x20) {
-                bail();
-            }
-            i++;
-        }
-        throw bail();
+        return JsonBytes.stringEnd(b, pos, end);
     }
 
-    /** A number by JSON's grammar: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
     private void skipNumber() {
-        int start = pos;
-        int i = pos;
-        if (i < end && b[i] == '-') {
-            i++;
-        }
-        if (i < end && b[i] == '0') {
-            i++;
-        } else {
-            i = digits(i, true);
-        }
-        if (i < end && b[i] == '.') {
-            i = digits(i + 1, true);
-        }
-        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
-            i++;
-            if (i < end && (b[i] == '+' || b[i] == '-')) {
-                i++;
-            }
-            i = digits(i, true);
-        }
-        if (i - start > MAX_NUMBER_LENGTH) {
-            bail();
-        }
-        pos = i;
+        pos = JsonBytes.numberEnd(b, pos, end);
         literalEnd();
     }
 
-    private int digits(int i, boolean atLeastOne) {
-        int from = i;
-        while (i < end && b[i] >= '0' && b[i] <= '9') {
-            i++;
-        }
-        if (atLeastOne && i == from) {
-            bail();
-        }
-        return i;
-    }
-
     private void literalEnd() {
-        if (pos < end) {
-            int c = b[pos];
-            if (c != ',' && c != '}' && c != ']' && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                bail();
-            }
+        if (!JsonBytes.endsValue(b, pos, end)) {
+            bail();
         }
     }
 
@@ -566,24 +285,9 @@ public final class JsonCursor {
     long plainLong() {
         peek();
         int from = pos;
-        int i = from;
-        // one pass: digits are read and summed together; a 19th digit is enough to bail (as more than 18 did)
-        int limit = Math.min(end, from + 19);
-        long v = 0;
-        while (i < limit) {
-            int d = b[i] - '0';
-            if (d < 0 || d > 9) {
-                break;
-            }
-            v = v * 10 + d;
-            i++;
-        }
-        if (i == from || i - from > 18 || (b[from] == '0' && i - from > 1)) {
-            bail();
-        }
-        pos = i;
+        pos = JsonBytes.plainLongEnd(b, from, end);
         literalEnd();
-        return v;
+        return JsonBytes.decimal(b, from, pos);
     }
 
     // ------------------------------------------------------------------ values
@@ -615,70 +319,28 @@ public final class JsonCursor {
     /** A hex quantity ({@code "0x"} and 1 to 64 digits, leading zeros allowed) that fits a non-negative long. */
     public long quantityLong() {
         int from = hexStart();
-        int i = from;
-        long v = 0;
-        int limit = Math.min(end, from + MAX_QUANTITY_DIGITS + 1);
-        int d;
-        while (i < limit && (d = HEX[b[i] & 0xff]) >= 0) {
-            v = (v << 4) | d;
-            i++;
-        }
-        int digits = i - from;
-        if (digits == 0 || digits > MAX_QUANTITY_DIGITS || i >= end || b[i] != '"') {
-            bail();
-        }
-        if (digits > SAFE_LONG_DIGITS) {
-            int significant = significantDigits(from, i);
+        int i = JsonBytes.quantityEnd(b, from, end);
+        if (i - from > JsonBytes.SAFE_LONG_DIGITS) {
+            int significant = JsonBytes.significantDigits(b, from, i);
             // 16 significant digits fit when the first is below 8; more never do
-            if (significant > 16 || (significant == 16 && HEX[b[i - 16] & 0xff] > 7)) {
+            if (significant > 16 || (significant == 16 && JsonBytes.HEX[b[i - 16] & 0xff] > 7)) {
                 bail();
             }
         }
         pos = i + 1;
-        return v;
+        return JsonBytes.hexLong(b, Math.max(from, i - 16), i);
     }
 
     /** A hex quantity of at most 256 bits. */
     public BigInteger quantity() {
         int from = hexStart();
-        int i = from;
-        long v = 0;
-        int limit = Math.min(end, from + MAX_QUANTITY_DIGITS + 1);
-        int d;
-        while (i < limit && (d = HEX[b[i] & 0xff]) >= 0) {
-            v = (v << 4) | d;
-            i++;
-        }
-        int digits = i - from;
-        if (digits == 0 || digits > MAX_QUANTITY_DIGITS || i >= end || b[i] != '"') {
-            bail();
-        }
+        int i = JsonBytes.quantityEnd(b, from, end);
         pos = i + 1;
-        if (digits <= SAFE_LONG_DIGITS) {
-            return BigInteger.valueOf(v);
+        int significant = JsonBytes.significantDigits(b, from, i);
+        if (significant <= JsonBytes.SAFE_LONG_DIGITS) {
+            return BigInteger.valueOf(JsonBytes.hexLong(b, i - significant, i));
         }
-        int significant = significantDigits(from, i);
-        if (significant <= SAFE_LONG_DIGITS) {
-            return BigInteger.valueOf(v); // leading zeros shifted out of v harmlessly
-        }
-        byte[] magnitude = new byte[(significant + 1) / 2];
-        int k = i - significant;
-        int o = 0;
-        if ((significant & 1) != 0) {
-            magnitude[o++] = (byte) HEX[b[k++] & 0xff];
-        }
-        for (; k < i; k += 2) {
-            magnitude[o++] = (byte) (HEX[b[k] & 0xff] << 4 | HEX[b[k + 1] & 0xff]);
-        }
-        return new BigInteger(1, magnitude);
-    }
-
-    private int significantDigits(int from, int to) {
-        int k = from;
-        while (k < to - 1 && b[k] == '0') {
-            k++;
-        }
-        return to - k;
+        return JsonBytes.hexBig(b, i, significant);
     }
 
     /** Where the digits of the next value would begin, were it a {@code "0x"} string; nothing is consumed. */
@@ -717,7 +379,7 @@ public final class JsonCursor {
         if (close >= end || b[close] != '"') {
             bail();
         }
-        byte[] out = decode(from, length, rejectMixedCase);
+        byte[] out = JsonBytes.decode(b, from, length, rejectMixedCase);
         pos = close + 1;
         return out;
     }
@@ -731,28 +393,8 @@ public final class JsonCursor {
         if ((digits & 1) != 0) {
             bail();
         }
-        byte[] out = decode(from, digits / 2, false);
+        byte[] out = JsonBytes.decode(b, from, digits / 2, false);
         pos = close + 1;
-        return out;
-    }
-
-    /**
-     * {@code length} bytes from the hex digits at {@code from}, which the caller checked are in the input; one lookup
-     * per digit gives its value, its validity and its case, checked once at the end.
-     */
-    private byte[] decode(int from, int length, boolean rejectMixedCase) {
-        byte[] out = new byte[length];
-        int seen = 0;
-        byte[] in = b;
-        for (int i = 0, j = from; i < length; i++, j += 2) {
-            int h = HEX_CASE[in[j] & 0xff];
-            int l = HEX_CASE[in[j + 1] & 0xff];
-            seen |= h | l;
-            out[i] = (byte) (((h & 0xf) << 4) | (l & 0xf));
-        }
-        if (seen < 0 || (rejectMixedCase && (seen & (LOWER | UPPER)) == (LOWER | UPPER))) {
-            bail();
-        }
         return out;
     }
 }

@@ -134,11 +134,13 @@ public final class WebSocketConfig {
     @Deprecated(since = "0.2", forRemoval = true)
     public int callerThreadConnections() { return callerThreadConnections; }
 
-    boolean isTls() {
+    /** Whether the URL is {@code wss://}. */
+    public boolean isTls() {
         return "wss".equalsIgnoreCase(uri.getScheme());
     }
 
-    int port() {
+    /** The URL's port, or the scheme's default. */
+    public int port() {
         return uri.getPort() != -1 ? uri.getPort() : isTls() ? 443 : 80;
     }
 

@@ -22,6 +22,20 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.AnswerRouter;
+import sh.brane.rpc.core.DeadlineTimer;
+import sh.brane.rpc.core.InFlightTable;
+import sh.brane.rpc.core.JsonRpcWriter;
+import sh.brane.rpc.core.PendingRequest;
+import sh.brane.rpc.core.QuickAckHandler;
+import sh.brane.rpc.core.RequestLifecycle;
+import sh.brane.rpc.core.SerialExecutor;
+import sh.brane.rpc.ws.RingWriter;
+import sh.brane.rpc.ws.WsConnection;
+import sh.brane.rpc.ws.WsSender;
+import sh.brane.rpc.ws.WsSubscription;
+import sh.brane.rpc.ws.WsSubscriptions;
+
 /**
  * JSON-RPC over one WebSocket connection (Netty), with reconnects with backoff and subscriptions that survive
  * reconnects. This class is the public API and the wiring; the work is done by {@link InFlightTable} (requests and

@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import sh.brane.rpc.core.JsonRpcReader;
+
 /**
  * The fast path of batches and plain untyped results: it gives the sink exactly the events the token path gives (same
  * order, same values), or leaves it untouched and lets the token path read the message.

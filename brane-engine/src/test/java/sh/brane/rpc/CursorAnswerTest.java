@@ -9,6 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.AnswerGroup;
+import sh.brane.rpc.core.JsonRpcReader;
+import sh.brane.rpc.core.ResponseSink;
+
 /**
  * The envelope of the typed fast path: it takes only {@code {"jsonrpc","id","result"}} with the id first and a
  * decoder that has a fast form, and leaves the sink untouched for anything else, which {@link JsonRpcReader} then

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.http.HttpExchange;
+
 class FallbackProviderTest {
 
     /** A loopback JSON-RPC endpoint that is healthy, answers 503, drops connections, or serves chain 1. */

@@ -53,6 +53,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.http.JdkHttpTransport;
+
 /**
  * HTTP/2 runs on the JDK client ({@link JdkHttpTransport}), against a real HTTP/2 server over TLS with ALPN
  * (Netty's codec, on 127.0.0.1, a keytool certificate trusted through {@link HttpConfig.Builder#tls}). Its

@@ -14,6 +14,9 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.AnswerRouter;
+import sh.brane.rpc.core.InFlightTable;
+
 /**
  * HTTP answers go through the same {@link AnswerRouter} and {@link InFlightTable} as WebSocket ones, scoped to
  * their exchange: a response that carries the id of another caller's call in flight never ends that call.

@@ -17,6 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.QuickAckHandler;
+
 class QuickAckHandlerTest {
 
     @Test

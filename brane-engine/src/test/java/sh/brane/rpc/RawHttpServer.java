@@ -27,25 +27,25 @@ import tools.jackson.databind.JsonNode;
  * how many were accepted, how many are open, and when the client closed one. Each connection reads
  * requests (with Content-Length bodies) one after another and lets the {@link Responder} write the answer.
  */
-final class RawHttpServer implements AutoCloseable {
+public final class RawHttpServer implements AutoCloseable {
 
     /** One request as read from the socket. */
-    record Request(int connection, String target, Map<String, String> headers, byte[] body) {
-        JsonNode json() {
+    public record Request(int connection, String target, Map<String, String> headers, byte[] body) {
+        public JsonNode json() {
             return TestWsServer.JSON.readTree(body);
         }
 
         /** The JSON-RPC id of a single request. */
-        long id() {
+        public long id() {
             return json().get("id").asLong();
         }
     }
 
     /** What to do after an answer. */
-    enum After { KEEP_OPEN, CLOSE, STOP_READING }
+    public enum After { KEEP_OPEN, CLOSE, STOP_READING }
 
     @FunctionalInterface
-    interface Responder {
+    public interface Responder {
         After respond(Request request, OutputStream out, int callNumber) throws Exception;
     }
 
@@ -56,7 +56,7 @@ final class RawHttpServer implements AutoCloseable {
      * thread serves a call wants the answer to come once the caller waits. A caller that reads the answer itself
      * (a virtual thread blocked in a socket read parks too) is still answered, and seen parsing it.
      */
-    static Responder whenParked(AtomicReference<Thread> caller, Responder then) {
+    public static Responder whenParked(AtomicReference<Thread> caller, Responder then) {
         return (request, out, callNumber) -> {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (System.nanoTime() < until) {
@@ -73,24 +73,24 @@ final class RawHttpServer implements AutoCloseable {
         return t != null && (t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
     }
 
-    final AtomicInteger accepted = new AtomicInteger();
-    final AtomicInteger openConnections = new AtomicInteger();
+    public final AtomicInteger accepted = new AtomicInteger();
+    public final AtomicInteger openConnections = new AtomicInteger();
     /** Connections on which the server read end-of-stream: the client closed them. */
-    final AtomicInteger closedByClient = new AtomicInteger();
-    final List<Request> requests = new CopyOnWriteArrayList<>();
+    public final AtomicInteger closedByClient = new AtomicInteger();
+    public final List<Request> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger calls = new AtomicInteger();
     private final ServerSocket server;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final Responder responder;
 
-    RawHttpServer(Responder responder) throws IOException {
+    public RawHttpServer(Responder responder) throws IOException {
         this.responder = responder;
         this.server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
         threads.execute(this::acceptLoop);
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getLocalPort() + "/rpc";
     }
 
@@ -170,7 +170,7 @@ final class RawHttpServer implements AutoCloseable {
     }
 
     /** A 200 answer with Content-Length. */
-    static byte[] ok(String json, String... extraHeaders) {
+    public static byte[] ok(String json, String... extraHeaders) {
         StringBuilder h = new StringBuilder("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n");
         for (String x : extraHeaders) {
             h.append(x).append("\r\n");
@@ -181,7 +181,7 @@ final class RawHttpServer implements AutoCloseable {
     }
 
     /** A 200 answer in {@code pieces} chunks (Transfer-Encoding: chunked). */
-    static byte[] chunked(String json, int pieces) {
+    public static byte[] chunked(String json, int pieces) {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -197,7 +197,7 @@ final class RawHttpServer implements AutoCloseable {
         return out.toByteArray();
     }
 
-    static String result(long id, String result) {
+    public static String result(long id, String result) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":\"" + result + "\"}";
     }
 

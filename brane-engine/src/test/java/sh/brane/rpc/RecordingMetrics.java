@@ -6,14 +6,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Records every hook call, for assertions that each one fires where it should. */
-final class RecordingMetrics implements BraneMetrics {
+public final class RecordingMetrics implements BraneMetrics {
 
-    final ConcurrentHashMap<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-    final List<String> events = new CopyOnWriteArrayList<>();
-    final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
-    final List<RpcOutcome> failures = new CopyOnWriteArrayList<>();
+    public final ConcurrentHashMap<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    public final List<String> events = new CopyOnWriteArrayList<>();
+    public final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+    public final List<RpcOutcome> failures = new CopyOnWriteArrayList<>();
 
-    int count(String hook) {
+    public int count(String hook) {
         AtomicInteger c = counts.get(hook);
         return c == null ? 0 : c.get();
     }

@@ -11,12 +11,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * provider closes before the server it talks to and a held answer is released before its server stops. Register
  * with {@code @RegisterExtension}; a test adds each thing as it opens it.
  */
-final class TestResources implements AfterEachCallback {
+public final class TestResources implements AfterEachCallback {
 
     private final List<AutoCloseable> opened = new ArrayList<>();
 
     /** Closes {@code resource} after the test, before anything added earlier; returns it. */
-    <T extends AutoCloseable> T add(T resource) {
+    public <T extends AutoCloseable> T add(T resource) {
         opened.add(resource);
         return resource;
     }

@@ -24,7 +24,7 @@ import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import tools.jackson.databind.JsonNode;
 
-class WebSocketProviderTest {
+public class WebSocketProviderTest {
 
     @RegisterExtension
     final WsTestRig rig = new WsTestRig();
@@ -40,7 +40,7 @@ class WebSocketProviderTest {
                 .reconnectMaxBackoff(Duration.ofMillis(100));
     }
 
-    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    public static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
@@ -50,7 +50,7 @@ class WebSocketProviderTest {
         }
     }
 
-    static Throwable failureOf(CompletableFuture<?> f, long millis) throws Exception {
+    public static Throwable failureOf(CompletableFuture<?> f, long millis) throws Exception {
         try {
             f.get(millis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {

@@ -109,12 +109,6 @@ public final class MicrometerBraneMetrics implements BraneMetrics {
                 .description("Free slots in the WebSocket ring buffer")
                 .tags("chain", chain, "endpoint", endpoint)
                 .register(registry);
-            Gauge.builder("brane.ws.caller.connections", provider,
-                    (p) -> p.status().stream().mapToInt(EndpointStatus::callerConnections).sum())
-                .description("WebSocket connections on which blocking calls are written and answered on the"
-                        + " caller's thread (open or being opened)")
-                .tags("chain", chain, "endpoint", endpoint)
-                .register(registry);
             Gauge.builder("brane.ws.subscriptions.active", provider,
                     (p) -> p.status().stream().mapToInt(EndpointStatus::activeSubscriptions).sum())
                 .description("Subscriptions currently delivering")

@@ -1,0 +1,55 @@
+package sh.brane.rpc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static sh.brane.rpc.FallbackRanking.unwrap;
+
+/**
+ * Every {@code interval}, asks {@code eth_chainId} of the endpoints that are out of rotation (until they answer)
+ * and of those that have never answered (to learn their latency before any call risks them). A probe may take up
+ * to {@code timeout}, and an endpoint has one probe at a time: a slow answer is still an answer, and a short interval
+ * must not turn a loaded machine into failures.
+ */
+final class FallbackProber implements AutoCloseable {
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private final FallbackRanking ranking;
+    private final Duration interval;
+    private final Duration timeout;
+    private final Thread thread;
+    private volatile boolean closed;
+
+    FallbackProber(FallbackRanking ranking, Duration interval, Duration timeout) {
+        this.ranking = ranking;
+        this.interval = interval;
+        this.timeout = timeout;
+        this.thread = Thread.ofVirtual().name("brane-fallback-probe-" + INSTANCES.incrementAndGet()).start(this::run);
+    }
+
+    private void run() {
+        while (!closed) {
+            try {
+                Thread.sleep(interval);
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (FallbackEndpoint e : ranking.endpoints) {
+                if ((e.down || !e.proven) && !closed && e.probing.compareAndSet(false, true)) {
+                    long t0 = System.nanoTime();
+                    e.provider.sendAsync("eth_chainId", List.of(), timeout).whenComplete((ok, err) -> {
+                        e.probing.set(false);
+                        ranking.probed(e, ok, err == null ? null : unwrap(err), t0);
+                    });
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+    }
+}

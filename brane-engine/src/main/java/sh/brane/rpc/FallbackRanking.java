@@ -1,0 +1,141 @@
+package sh.brane.rpc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+
+import tools.jackson.databind.JsonNode;
+
+import sh.brane.rpc.core.RequestLifecycle;
+
+/**
+ * The endpoints of a {@link FallbackProvider} and the rules that order them: which one a call goes to, when a
+ * submission must wait for a probe, and what an answer or a failure means for an endpoint's health. One state shared
+ * by the asynchronous and the blocking failover and by the prober.
+ */
+final class FallbackRanking {
+    final List<FallbackEndpoint> endpoints;
+    final int failureThreshold;
+    /** The chain every endpoint must report before it takes a submission or returns to rotation; null: any. */
+    private final Long expectedChainId;
+
+    FallbackRanking(List<BraneProvider> providers, int failureThreshold, Long expectedChainId) {
+        this.endpoints = new ArrayList<>();
+        for (BraneProvider p : providers) {
+            endpoints.add(new FallbackEndpoint(p));
+        }
+        this.failureThreshold = failureThreshold;
+        this.expectedChainId = expectedChainId;
+    }
+
+    /**
+     * The healthiest endpoint not yet tried that has answered before; else the first in rotation that has not
+     * answered yet (in the order added); if every untried one is down, the first untried one.
+     */
+    FallbackEndpoint pick(List<FallbackEndpoint> tried) {
+        FallbackEndpoint best = null;
+        FallbackEndpoint unproven = null;
+        FallbackEndpoint fallback = null;
+        for (FallbackEndpoint e : endpoints) {
+            if (tried != null && tried.contains(e)) {
+                continue;
+            }
+            if (fallback == null) {
+                fallback = e;
+            }
+            if (e.down) {
+                continue;
+            }
+            if (!e.proven) {
+                if (unproven == null) {
+                    unproven = e;
+                }
+            } else if (best == null || e.score() < best.score()) {
+                best = e;
+            }
+        }
+        return best != null ? best : unproven != null ? unproven : fallback != null ? fallback : endpoints.get(0);
+    }
+
+    /**
+     * Whether {@code method} sent to {@code e} must wait for a probe: a submission to an endpoint that has not
+     * answered yet, except the first endpoint added while no endpoint has answered (the one configured as primary;
+     * nothing is known of any, and a probe would cost every first submission a round trip).
+     */
+    boolean needsProbe(FallbackEndpoint e, String method) {
+        if (e.proven || !RequestLifecycle.notRepeatable(method)) {
+            return false;
+        }
+        if (e != endpoints.get(0)) {
+            return true;
+        }
+        for (FallbackEndpoint other : endpoints) {
+            if (other.proven) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What a probe's outcome means for the submission waiting on it: null if it may go ({@code e} answered, even
+     * with an error, unless its chain must be known), else the reason; a transport failure counts against {@code e}.
+     */
+    Throwable probeVerdict(FallbackEndpoint e, JsonNode ok, Throwable cause, long t0) {
+        if (answered(e, ok, cause)) {
+            e.success(System.nanoTime() - t0);
+            return null;
+        }
+        if (cause == null) {
+            return new InvalidResponseException("reports another chain than the expected " + expectedChainId);
+        }
+        if (isTransportFailure(cause)) {
+            e.failure(failureThreshold);
+        }
+        return cause;
+    }
+
+    /** A probe of {@code e} by the prober ended: an answer brings it (back) into rotation. */
+    void probed(FallbackEndpoint e, JsonNode ok, Throwable cause, long t0) {
+        if (answered(e, ok, cause)) {
+            e.revive(System.nanoTime() - t0);
+        } else if (!e.down && isTransportFailure(cause)) {
+            e.failure(failureThreshold);
+        }
+    }
+
+    /** Whether an {@code eth_chainId} probe's outcome shows {@code e} alive (an RPC error counts if no chain is set). */
+    private boolean answered(FallbackEndpoint e, JsonNode ok, Throwable cause) {
+        return cause == null ? onExpectedChain(e, ok) : cause instanceof RpcErrorException && expectedChainId == null;
+    }
+
+    /**
+     * Whether {@code chainIdAnswer} (an {@code eth_chainId} result) is the expected chain; when it is not, {@code e}
+     * is kept out of rotation: a node serving another chain must never take a call, least of all a submission.
+     */
+    private boolean onExpectedChain(FallbackEndpoint e, JsonNode chainIdAnswer) {
+        if (expectedChainId == null) {
+            return true;
+        }
+        String hex = chainIdAnswer == null || !chainIdAnswer.isString() ? null : chainIdAnswer.asString();
+        if (hex != null && hex.startsWith("0x") && hex.length() > 2 && hex.length() <= 18) {
+            try {
+                if (Long.parseUnsignedLong(hex.substring(2), 16) == expectedChainId) {
+                    return true;
+                }
+            } catch (NumberFormatException notAChainId) {
+                // falls through to the wrong-chain verdict
+            }
+        }
+        e.wrongChain(NodeText.of(String.valueOf(chainIdAnswer)), expectedChainId);
+        return false;
+    }
+
+    static boolean isTransportFailure(Throwable t) {
+        return t instanceof BraneRpcException && !(t instanceof RpcErrorException);
+    }
+
+    static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+}

@@ -1,0 +1,143 @@
+package sh.brane.rpc;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The field names an object reader knows ({@link JsonCursor.Names} is its public face), matched by length and
+ * bytes; each name's index is its position.
+ */
+class FieldNames {
+    private final byte[][] names;
+    /** For each name length, the indexes of the names of that length. */
+    private final int[][] byLength;
+    /** Each name's first and last (up to) eight bytes as words: a name of up to 16 bytes is matched by both. */
+    private final long[] heads;
+    private final long[] tails;
+
+    FieldNames(String... names) {
+        this.names = new byte[names.length][];
+        int longest = 0;
+        for (int i = 0; i < names.length; i++) {
+            this.names[i] = names[i].getBytes(StandardCharsets.US_ASCII);
+            longest = Math.max(longest, this.names[i].length);
+        }
+        byLength = new int[longest + 1][];
+        for (int len = 0; len <= longest; len++) {
+            final int l = len;
+            byLength[len] = java.util.stream.IntStream.range(0, names.length)
+                    .filter(i -> this.names[i].length == l).toArray();
+        }
+        heads = new long[names.length];
+        tails = new long[names.length];
+        for (int i = 0; i < names.length; i++) {
+            byte[] n = this.names[i];
+            heads[i] = JsonBytes.word(n, 0, Math.min(n.length, 8));
+            tails[i] = n.length > 8 ? JsonBytes.word(n, n.length - 8, 8) : 0;
+        }
+    }
+
+    int match(byte[] b, int from, int len) {
+        if (len >= byLength.length || byLength[len].length == 0) {
+            return JsonCursor.UNKNOWN;
+        }
+        return match(b, from, len, JsonBytes.word(b, from, Math.min(len, 8)),
+                len > 8 ? JsonBytes.word(b, from + len - 8, 8) : 0);
+    }
+
+    /** {@link #match(byte[], int, int)} with the name's head and tail words already read. */
+    int match(byte[] b, int from, int len, long head, long tail) {
+        if (len >= byLength.length) {
+            return JsonCursor.UNKNOWN;
+        }
+        for (int i : byLength[len]) {
+            if (heads[i] == head && tails[i] == tail
+                    && (len <= 16 || Arrays.equals(b, from + 8, from + len - 8, names[i], 8, len - 8))) {
+                return i;
+            }
+        }
+        return JsonCursor.UNKNOWN;
+    }
+
+    /**
+     * Finds the name whose first byte is at {@code from} (after its opening quote): the index of its closing quote in
+     * the high 32 bits, its index here ({@link JsonCursor#UNKNOWN} if it is none of these) in the low 32. Bails on
+     * an escape, a control or a non-ASCII byte, or a name over 256 bytes.
+     */
+    long find(byte[] b, int from, int end) {
+        if (from + 8 <= end) {
+            long found = findShort(b, from, end);
+            if (found != NOT_SHORT) {
+                return found;
+            }
+        }
+        int i = from;
+        while (true) {
+            if (i >= end) {
+                JsonCursor.bail();
+            }
+            byte c = b[i];
+            if (c == '"') {
+                break;
+            }
+            if (c == '\\' || c < 0x20) { // escapes go to the token path; a negative byte is not ASCII
+                JsonCursor.bail();
+            }
+            i++;
+        }
+        if (i - from > 256) {
+            JsonCursor.bail();
+        }
+        return found(i, match(b, from, i - from));
+    }
+
+    private static long found(int quote, int index) {
+        return (long) quote << 32 | (index & 0xffffffffL);
+    }
+
+    /** {@link #findShort}: the name is not one it reads; the byte-by-byte path does. */
+    private static final long NOT_SHORT = Long.MIN_VALUE;
+
+    /**
+     * The name at {@code from}, read a word at a time when it is plain and at most 15 bytes long (every name nodes
+     * write: {@code id}, {@code result}; {@code transactionIndex} is 16 and takes the other path): its closing quote
+     * is found in the first two words, which are also its head and tail for {@link #match}, so the name is scanned
+     * once, not once to find its end and again to match it. {@link #NOT_SHORT} for anything else: a longer name, an
+     * escape, a control or a non-ASCII byte before the quote (which the byte-by-byte path bails on), or a name too
+     * near the end of the input for whole words. The caller checked that 8 bytes are left.
+     */
+    private long findShort(byte[] b, int from, int end) {
+        long x = JsonBytes.word(b, from);
+        long inFirst = JsonBytes.firstQuote(x);
+        int len;
+        long head;
+        long tail;
+        if (inFirst != 0) {
+            len = Long.numberOfTrailingZeros(inFirst) >>> 3;
+            long mask = (1L << (len << 3)) - 1;
+            if ((JsonBytes.special(x) & mask) != 0) {
+                return NOT_SHORT;
+            }
+            head = x & mask;
+            tail = 0;
+        } else {
+            if (from + 16 > end) {
+                return NOT_SHORT;
+            }
+            long y = JsonBytes.word(b, from + 8);
+            long inSecond = JsonBytes.firstQuote(y);
+            if (inSecond == 0 || JsonBytes.special(x) != 0) {
+                return NOT_SHORT;
+            }
+            int more = Long.numberOfTrailingZeros(inSecond) >>> 3;
+            long mask = (1L << (more << 3)) - 1;
+            if ((JsonBytes.special(y) & mask) != 0) {
+                return NOT_SHORT;
+            }
+            len = 8 + more;
+            head = x;
+            tail = len == 8 ? 0 : JsonBytes.word(b, from + len - 8);
+        }
+        return found(from + len, match(b, from, len, head, tail));
+    }
+}

@@ -1,0 +1,249 @@
+package sh.brane.rpc;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+import sh.brane.rpc.core.JsonRpcWriter;
+
+/**
+ * The byte scanning under {@link JsonCursor}: strings, numbers and hex digits found and decoded in a byte array,
+ * a word (eight bytes) at a time where that pays. Stateless: each method takes the input and its end and gives
+ * back an index or a value; the cursor keeps the position. Whatever the cursor does not read bails
+ * ({@link JsonCursor#bail()}), as the cursor itself does.
+ */
+final class JsonBytes {
+    static final int MAX_NUMBER_LENGTH = 1000;
+    static final int MAX_STRING_LENGTH =
+            JsonRpcWriter.MAPPER.tokenStreamFactory().streamReadConstraints().getMaxStringLength();
+    /** The significant hex digits a non-negative long holds without a range check. */
+    static final int SAFE_LONG_DIGITS = 15;
+    static final int MAX_QUANTITY_DIGITS = 64;
+
+    /** Nibble of each byte value, -1 where the byte is not a hex digit. */
+    static final int[] HEX = new int[256];
+    /** {@link #HEX} with bit 8 set for a lowercase letter and bit 9 for an uppercase one: one lookup per digit. */
+    private static final int[] HEX_CASE = new int[256];
+    private static final int LOWER = 0x100;
+    private static final int UPPER = 0x200;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH = 0x8080808080808080L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5c5c5c5c5c5c5c5cL;
+    private static final long SPACES = 0x2020202020202020L;
+
+    static {
+        Arrays.fill(HEX, -1);
+        for (int i = 0; i < 10; i++) {
+            HEX['0' + i] = i;
+        }
+        for (int i = 0; i < 6; i++) {
+            HEX['a' + i] = 10 + i;
+            HEX['A' + i] = 10 + i;
+        }
+        for (int c = 0; c < 256; c++) {
+            HEX_CASE[c] = HEX[c] < 0 ? -1 : HEX[c] | (c >= 'a' ? LOWER : c >= 'A' ? UPPER : 0);
+        }
+    }
+
+    private JsonBytes() {
+    }
+
+    /** The eight bytes at {@code from} as a little-endian word; the caller checked they are there. */
+    static long word(byte[] b, int from) {
+        return (long) LONGS.get(b, from);
+    }
+
+    /** {@code n <= 8} bytes at {@code from} as a little-endian word (zero above them). */
+    static long word(byte[] b, int from, int n) {
+        if (n == 8) {
+            return word(b, from);
+        }
+        long w = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            w = (w << 8) | (b[from + i] & 0xff);
+        }
+        return w;
+    }
+
+    /**
+     * The high bit of the lowest byte of {@code x} that is a quote (and maybe of higher bytes: the zero-byte test
+     * can flag a byte above a true match, never below one), or 0 if none is.
+     */
+    static long firstQuote(long x) {
+        long q = x ^ QUOTES;
+        return (q - ONES) & ~q & HIGH;
+    }
+
+    /**
+     * High bits flagging bytes of {@code x} that are a backslash, a control or a non-ASCII byte (as in
+     * {@link #stringEnd}); a byte may be flagged falsely only above a truly flagged one.
+     */
+    static long special(long x) {
+        long backslash = x ^ BACKSLASHES;
+        return (((backslash - ONES) & ~backslash) | ((x - SPACES) & ~x) | x) & HIGH;
+    }
+
+    /** The index of the quote closing the plain string whose first byte is at {@code from}. */
+    static int stringEnd(byte[] b, int from, int end) {
+        int i = from;
+        int limit = (int) Math.min(end, (long) from + MAX_STRING_LENGTH);
+        // eight bytes at a time while none is a quote, a backslash, a control or a non-ASCII byte
+        while (i + 8 <= limit) {
+            long x = word(b, i);
+            if ((firstQuote(x) | special(x)) != 0) {
+                break;
+            }
+            i += 8;
+        }
+        while (i < limit) {
+            byte c = b[i];
+            if (c == '"') {
+                return i;
+            }
+            if (c == '\\' || c < 0x20) {
+                JsonCursor.bail();
+            }
+            i++;
+        }
+        throw JsonCursor.bail();
+    }
+
+    /** The end of the number at {@code from} by JSON's grammar: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
+    static int numberEnd(byte[] b, int from, int end) {
+        int i = from;
+        if (i < end && b[i] == '-') {
+            i++;
+        }
+        if (i < end && b[i] == '0') {
+            i++;
+        } else {
+            i = digits(b, i, end);
+        }
+        if (i < end && b[i] == '.') {
+            i = digits(b, i + 1, end);
+        }
+        if (i < end && (b[i] == 'e' || b[i] == 'E')) {
+            i++;
+            if (i < end && (b[i] == '+' || b[i] == '-')) {
+                i++;
+            }
+            i = digits(b, i, end);
+        }
+        if (i - from > MAX_NUMBER_LENGTH) {
+            JsonCursor.bail();
+        }
+        return i;
+    }
+
+    /** The end of the (at least one) decimal digits at {@code i}. */
+    private static int digits(byte[] b, int i, int end) {
+        int from = i;
+        while (i < end && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        if (i == from) {
+            JsonCursor.bail();
+        }
+        return i;
+    }
+
+    /** Whether the byte at {@code i} may end a literal or number: the end, a separator or whitespace. */
+    static boolean endsValue(byte[] b, int i, int end) {
+        if (i >= end) {
+            return true;
+        }
+        int c = b[i];
+        return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    }
+
+    /** The end of the hex digits at {@code from} (1 to 64 of them, followed by a quote), else bails. */
+    static int quantityEnd(byte[] b, int from, int end) {
+        int i = from;
+        int limit = Math.min(end, from + MAX_QUANTITY_DIGITS + 1);
+        while (i < limit && HEX[b[i] & 0xff] >= 0) {
+            i++;
+        }
+        int digits = i - from;
+        if (digits == 0 || digits > MAX_QUANTITY_DIGITS || i >= end || b[i] != '"') {
+            JsonCursor.bail();
+        }
+        return i;
+    }
+
+    /** The low 64 bits of the hex digits in {@code [from, to)}. */
+    static long hexLong(byte[] b, int from, int to) {
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            v = (v << 4) | HEX[b[i] & 0xff];
+        }
+        return v;
+    }
+
+    /** The digits in {@code [from, to)} after leading zeros, at least one. */
+    static int significantDigits(byte[] b, int from, int to) {
+        int k = from;
+        while (k < to - 1 && b[k] == '0') {
+            k++;
+        }
+        return to - k;
+    }
+
+    /** The value of the last {@code significant} hex digits before {@code to}. */
+    static BigInteger hexBig(byte[] b, int to, int significant) {
+        byte[] magnitude = new byte[(significant + 1) / 2];
+        int k = to - significant;
+        int o = 0;
+        if ((significant & 1) != 0) {
+            magnitude[o++] = (byte) HEX[b[k++] & 0xff];
+        }
+        for (; k < to; k += 2) {
+            magnitude[o++] = (byte) (HEX[b[k] & 0xff] << 4 | HEX[b[k + 1] & 0xff]);
+        }
+        return new BigInteger(1, magnitude);
+    }
+
+    /**
+     * {@code length} bytes from the hex digits at {@code from}, which the caller checked are in the input; one lookup
+     * per digit gives its value, its validity and its case, checked once at the end.
+     */
+    static byte[] decode(byte[] in, int from, int length, boolean rejectMixedCase) {
+        byte[] out = new byte[length];
+        int seen = 0;
+        for (int i = 0, j = from; i < length; i++, j += 2) {
+            int h = HEX_CASE[in[j] & 0xff];
+            int l = HEX_CASE[in[j + 1] & 0xff];
+            seen |= h | l;
+            out[i] = (byte) (((h & 0xf) << 4) | (l & 0xf));
+        }
+        if (seen < 0 || (rejectMixedCase && (seen & (LOWER | UPPER)) == (LOWER | UPPER))) {
+            JsonCursor.bail();
+        }
+        return out;
+    }
+
+    /** The end of the non-negative integer of at most 18 digits at {@code from}, without a leading zero. */
+    static int plainLongEnd(byte[] b, int from, int end) {
+        int i = from;
+        int limit = Math.min(end, from + 19); // a 19th digit is enough to bail
+        while (i < limit && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        if (i == from || i - from > 18 || (b[from] == '0' && i - from > 1)) {
+            JsonCursor.bail();
+        }
+        return i;
+    }
+
+    /** The value of the decimal digits in {@code [from, to)}. */
+    static long decimal(byte[] b, int from, int to) {
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            v = v * 10 + (b[i] - '0');
+        }
+        return v;
+    }
+}

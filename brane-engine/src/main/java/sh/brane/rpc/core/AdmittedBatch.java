@@ -1,0 +1,60 @@
+package sh.brane.rpc.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import tools.jackson.databind.JsonNode;
+
+import sh.brane.rpc.RpcCall;
+
+/**
+ * The first step of {@code sendBatch}, the same for every transport: checks the calls, registers
+ * each one and keeps apart those that were admitted (and must now be sent) from those already
+ * refused (their futures are already failed).
+ *
+ * @param futures one future per call, in the order of the calls
+ * @param accepted the admitted requests
+ * @param acceptedCalls the calls of {@code accepted}, in the same order
+ */
+public record AdmittedBatch(List<CompletableFuture<JsonNode>> futures, List<PendingRequest> accepted,
+        List<RpcCall> acceptedCalls) {
+
+    /** Registers the call at {@code index} of a batch: its request, admitted or already failed. */
+    @FunctionalInterface
+    public interface Registration {
+        PendingRequest register(int index, String method);
+    }
+
+    public static AdmittedBatch register(List<RpcCall> calls, Function<String, PendingRequest> register) {
+        check(calls);
+        return registerChecked(calls, (index, method) -> register.apply(method));
+    }
+
+    /** Rejects a null batch, or a call whose params cannot be written, before any call of it is registered. */
+    public static void check(List<RpcCall> calls) {
+        Objects.requireNonNull(calls, "calls");
+        for (RpcCall c : calls) {
+            JsonRpcWriter.checkParams(c.params());
+        }
+    }
+
+    /** Registers each call of a batch already {@linkplain #check checked}, knowing its place in the batch. */
+    public static AdmittedBatch registerChecked(List<RpcCall> calls, Registration registration) {
+        List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
+        List<PendingRequest> accepted = new ArrayList<>(calls.size());
+        List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
+        for (int i = 0, n = calls.size(); i < n; i++) {
+            RpcCall c = calls.get(i);
+            PendingRequest r = registration.register(i, c.method());
+            futures.add(r.future);
+            if (!r.future.isDone()) {
+                accepted.add(r);
+                acceptedCalls.add(c);
+            }
+        }
+        return new AdmittedBatch(futures, accepted, acceptedCalls);
+    }
+}

@@ -1,0 +1,369 @@
+package sh.brane.rpc.core;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import tools.jackson.databind.JsonNode;
+
+import sh.brane.rpc.FrameTooLargeException;
+import sh.brane.rpc.InvalidResponseException;
+import sh.brane.rpc.NodeText;
+import sh.brane.rpc.ResultDecoder;
+import sh.brane.rpc.RpcErrorCodes;
+import sh.brane.rpc.RpcErrorException;
+
+/**
+ * Matches the answers of a provider's messages to the requests of its {@link InFlightTable}, for both transports
+ * (a WebSocket connection's messages, an HTTP exchange's response bodies), on the thread that reads them, in the
+ * one pass that reads each message: a typed call's result is decoded straight from the parser by
+ * its {@link ResultDecoder}, any other result read as a tree. The futures of one message's answers complete
+ * together, by one hand-off to the callback executor, once the whole message is read.
+ *
+ * <p>It knows nothing of the connection: the node's pushes go to {@link Pushes}, and a "not now" answer to
+ * {@link Retries}, both handed in.
+ */
+public final class AnswerRouter {
+
+    /** What the node pushes, and answers nobody waits for any more: the subscriptions' side. */
+    public interface Pushes {
+        /** A transport with no push channel (HTTP): a notification in a response is an orphan, a late answer is dropped. */
+        Pushes NONE = new Pushes() {
+            @Override
+            public boolean deliver(String subscriptionId, JsonNode result) {
+                return false;
+            }
+
+            @Override
+            public void lateAnswer(long id, JsonNode result) {
+            }
+
+            @Override
+            public int lostNotification(String subscriptionId) {
+                return 0;
+            }
+        };
+
+        /** Delivers a notification; false when no subscription has that id. */
+        boolean deliver(String subscriptionId, JsonNode result);
+
+        /** A result for an id no longer in flight (it timed out, or was never sent). */
+        void lateAnswer(long id, JsonNode result);
+
+        /** A notification too large to read, for {@code subscriptionId} ("" if unknown); returns how many were told. */
+        int lostNotification(String subscriptionId);
+    }
+
+    /** Asks again, later, a call the node answered "not now"; false when it may not or cannot be. */
+    @FunctionalInterface
+    public interface Retries {
+        boolean askAgainLater(PendingRequest r);
+
+        /** The same, with the node's answer, to end the call with if it is not asked again after all. */
+        default boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
+            return askAgainLater(r);
+        }
+    }
+
+    /**
+     * Which requests of the table one message may answer, and what becomes of its "not now" answers: an HTTP
+     * response answers only the calls of its own exchange (an id of another exchange in it is an orphan, never
+     * another caller's answer). A WebSocket message has no scope: it may answer any request in flight.
+     */
+    public interface Scope extends Retries {
+        /** Whether this message may answer {@code r}. */
+        boolean owns(PendingRequest r);
+
+        /**
+         * The one request an answer without a usable id must be for (an HTTP exchange of a single call), failed with
+         * the reason prefixed by {@link #describe()}; null when it cannot be known.
+         */
+        PendingRequest soleRequest();
+
+        /** What the message was, for errors (e.g. {@code "HTTP 200"}). */
+        String describe();
+
+        /**
+         * The request under {@code id} that this message may answer, found without the table (an HTTP exchange knows
+         * its own calls), whether or not it is still in flight; null to look it up in the table. Taking it out of the
+         * table still decides who ends it.
+         */
+        default PendingRequest own(long id) {
+            return null;
+        }
+    }
+
+    private final InFlightTable table;
+    private final RequestLifecycle lifecycle;
+    private final Pushes pushes;
+    private final Retries retries;
+    private final String endpoint;
+    private final String limitHint;
+
+    /**
+     * @param endpoint the endpoint's description, for log lines
+     * @param limitHint what to tell of a message over the size limit ({@code maxFrameSize} and how to raise it)
+     */
+    public AnswerRouter(InFlightTable table, RequestLifecycle lifecycle, Pushes pushes, Retries retries, String endpoint,
+                 String limitHint) {
+        this.table = table;
+        this.lifecycle = lifecycle;
+        this.pushes = pushes;
+        this.retries = retries;
+        this.endpoint = endpoint;
+        this.limitHint = limitHint;
+    }
+
+    /** Reads one whole message and ends the requests it answers. */
+    public void route(ByteBuf content) {
+        AnswerGroup answers = new AnswerGroup();
+        try {
+            route(content, answers);
+        } finally {
+            lifecycle.deliver(answers);
+        }
+    }
+
+    /**
+     * Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
+     * handed to {@link #deliver}, so the messages of one read (many answers in flight) complete by one hand-off.
+     */
+    public void route(ByteBuf content, AnswerGroup answers) {
+        read(content, new Sink(null, answers));
+    }
+
+    /**
+     * Reads one whole message that may answer only the requests {@code scope} owns, adding their ends to
+     * {@code answers}, which the caller delivers ({@link RequestLifecycle#deliver}) once it has ended the rest of
+     * its own (an HTTP exchange's calls the response held no answer for).
+     */
+    public void route(ByteBuf content, Scope scope, AnswerGroup answers) {
+        read(content, new Sink(scope, answers));
+    }
+
+    private static void read(ByteBuf content, ResponseSink sink) {
+        // heap or direct, one buffer or many: JsonRpcReader gives every answer the fast path where it can
+        JsonRpcReader.read(content, sink);
+    }
+
+    /**
+     * Completes the futures of the answers gathered in {@code answers} on the callback executor; {@code loop} is
+     * the event loop calling, which times the group's watchdog.
+     */
+    public void deliver(AnswerGroup answers, java.util.concurrent.ScheduledExecutorService loop) {
+        lifecycle.deliver(answers, loop);
+    }
+
+    public void onStrayContinuation() {
+        lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
+    }
+
+    /**
+     * A message of {@code size} bytes, too large to read: fails just the request (or the batch) it answers, found
+     * from its kept start and end; a lost notification is a gap for its subscriber.
+     */
+    public void onOversize(long size, byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
+        long id = TruncatedAnswerIds.recoverId(prefix, prefixLen, suffix, suffixLen);
+        String limit = "a message of " + size + " bytes exceeded " + limitHint;
+        if (id == JsonRpcReader.NOTIFICATION) {
+            int told = pushes.lostNotification(subscriptionIdIn(prefix, prefixLen));
+            RequestLifecycle.LOG.warn("dropped a subscription notification: {}; {} subscriber(s) told of the gap",
+                    limit, told);
+            lifecycle.hook(m -> m.onOrphanedResponse("notification too large"));
+            return;
+        }
+        if (id != JsonRpcReader.NO_ID) {
+            PendingRequest r = table.take(id);
+            if (r != null) {
+                lifecycle.fail(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the response: " + limit));
+            } else {
+                lifecycle.hook(m -> m.onOrphanedResponse("oversized response for unknown id " + id));
+            }
+            return;
+        }
+        long member = TruncatedAnswerIds.batchMemberId(prefix, prefixLen, suffix, suffixLen);
+        if (member != JsonRpcReader.NO_ID) {
+            failBatch(member, limit);
+            return;
+        }
+        int n = table.drain(p -> new FrameTooLargeException(p.method + " (id " + p.id + ") failed: " + limit
+                + "; the response's id could not be read, so every pending request was failed"));
+        RequestLifecycle.LOG.warn("{}; its request id could not be read, so {} pending request(s) were failed", limit, n);
+    }
+
+    /** Fails the calls of the batch that {@code memberId} was sent in, which the unreadable answer was for. */
+    private void failBatch(long memberId, String limit) {
+        PendingRequest member = table.get(memberId);
+        long[] ids = member == null ? null : member.batchIds;
+        if (ids == null) {
+            lifecycle.hook(m -> m.onOrphanedResponse("oversized batch response for unknown id " + memberId));
+            return;
+        }
+        for (long batchId : ids) {
+            PendingRequest r = table.take(batchId);
+            if (r != null) {
+                lifecycle.fail(r, new FrameTooLargeException(r.method + " (id " + r.id + ") failed: the answer to its"
+                        + " batch of " + ids.length + ": " + limit));
+            }
+        }
+    }
+
+    /** The {@code "subscription"} id in the kept start of a notification, or "" when it is not there. */
+    private static String subscriptionIdIn(byte[] bytes, int length) {
+        String start = new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+        int key = start.indexOf("\"subscription\"");
+        int colon = key < 0 ? -1 : start.indexOf(':', key);
+        int open = colon < 0 ? -1 : start.indexOf('"', colon);
+        int close = open < 0 ? -1 : start.indexOf('"', open + 1);
+        return close < 0 ? "" : start.substring(open + 1, close);
+    }
+
+    /** The answers of one message, matched as they are read. */
+    private final class Sink implements ResponseSink {
+        final AnswerGroup answers;
+        /** Null: any request in flight (WebSocket). */
+        private final Scope scope;
+
+        /** When the message was read ({@link System#nanoTime()}), taken at its first answer; valid if {@link #timed}. */
+        private long readAt;
+        private boolean timed;
+        /**
+         * The request {@link #decoderFor} found last (one this message may answer), so the answer's end takes it out
+         * of the table without looking its id up again; null once used. Checked by id and taken by identity, so a
+         * stale one never ends another request.
+         */
+        private PendingRequest found;
+
+        Sink(Scope scope, AnswerGroup answers) {
+            this.scope = scope;
+            this.answers = answers;
+        }
+
+        /** One clock read per message, not per answer: a batch's 100 answers arrived together. */
+        private long readAt() {
+            if (!timed) {
+                readAt = System.nanoTime();
+                timed = true;
+            }
+            return readAt;
+        }
+
+        /** The request in flight under {@code id} that this message may answer, left in the table; or null. */
+        private PendingRequest find(long id) {
+            PendingRequest r = table.get(id);
+            return r == null || scope == null || scope.owns(r) ? r : null;
+        }
+
+        /** The request in flight under {@code id} that this message may answer, taken out to be ended; or null. */
+        private PendingRequest take(long id) {
+            PendingRequest seen = found;
+            found = null;
+            if (seen != null && seen.id == id && table.take(seen)) {
+                return seen; // found by decoderFor just before, for this same answer: no second look-up by id
+            }
+            if (scope == null) {
+                return table.take(id);
+            }
+            PendingRequest r = scope.own(id);
+            if (r == null) {
+                r = table.get(id);
+            }
+            return r != null && scope.owns(r) && table.take(r) ? r : null;
+        }
+
+        @Override
+        public void expect(int count) {
+            answers.expect(count);
+        }
+
+        @Override
+        public ResultDecoder<?> decoderFor(long id) {
+            // a request that has just ended may still give its decoder: its answer then finds nothing to take
+            PendingRequest r = scope == null ? null : scope.own(id);
+            if (r == null) {
+                r = find(id);
+            }
+            // the reader asks for the decoder, then ends the same answer: take() starts from this request
+            found = r == null || (scope != null && !scope.owns(r)) ? null : r;
+            return r == null ? null : r.decoder;
+        }
+
+        @Override
+        public void onDecoded(long id, Object value) {
+            PendingRequest r = take(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
+                return;
+            }
+            lifecycle.succeed(r, value, answers, readAt());
+        }
+
+        @Override
+        public void onResult(long id, JsonNode result) {
+            PendingRequest r = take(id);
+            if (r == null) {
+                pushes.lateAnswer(id, result);
+                lifecycle.hook(m -> m.onOrphanedResponse("result for unknown id " + id));
+                return;
+            }
+            if (r.onResultInline != null) {
+                try {
+                    r.onResultInline.accept(result);
+                } catch (RuntimeException e) {
+                    lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + e.getMessage(), e),
+                            answers);
+                    return;
+                }
+            }
+            lifecycle.succeed(r, result, answers, readAt());
+        }
+
+        @Override
+        public void onError(long id, int code, String message, JsonNode data) {
+            PendingRequest asked = find(id);
+            if (asked != null && RpcErrorCodes.isRetryableAnswer(asked.method, code, message)
+                    && (scope == null ? retries.askAgainLater(asked)
+                    : scope.askAgainLater(asked, new RpcErrorException(asked.method, code, message, data)))) {
+                return;
+            }
+            PendingRequest r = take(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("error for unknown id " + id));
+                return;
+            }
+            lifecycle.fail(r, new RpcErrorException(r.method, code, message, data), answers);
+        }
+
+        @Override
+        public void onNotification(String subscriptionId, JsonNode result) {
+            if (!pushes.deliver(subscriptionId, result)) {
+                lifecycle.hook(m -> m.onOrphanedResponse("notification for unknown subscription"));
+            }
+        }
+
+        @Override
+        public void onInvalid(long id, String reason) {
+            PendingRequest r = take(id);
+            if (r == null) {
+                lifecycle.hook(m -> m.onOrphanedResponse("invalid response for unknown id " + id + ": " + reason));
+                return;
+            }
+            lifecycle.fail(r, new InvalidResponseException(r.method + " (id " + id + "): " + reason), answers);
+        }
+
+        @Override
+        public void onUnmatched(String reason) {
+            lifecycle.hook(m -> m.onOrphanedResponse(reason));
+            if (scope == null) {
+                RequestLifecycle.LOG.warn("unmatched message from {}: {}", endpoint, NodeText.of(reason));
+                return;
+            }
+            // an HTTP response answers its own request: one without a usable id still ends a lone call
+            PendingRequest sole = scope.soleRequest();
+            if (sole != null && scope.owns(sole) && table.take(sole)) {
+                lifecycle.fail(sole, new InvalidResponseException(sole.method + " (" + scope.describe() + "): "
+                        + reason), answers);
+            }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+package sh.brane.rpc.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import sh.brane.rpc.BackpressureException;
+import sh.brane.rpc.BraneRpcException;
+import sh.brane.rpc.InvalidResponseException;
+import sh.brane.rpc.RpcTimeoutException;
+
+/**
+ * Every request in flight on one provider, by JSON-RPC id, for both transports. It is the only place where a
+ * request is admitted, found, ended and drained:
+ * <ul>
+ *   <li><b>admission</b> ({@link #admit}): at most {@code capacity} requests; one refused (closed, full) ends at
+ *       once with its error;</li>
+ *   <li><b>deadlines</b>: each admitted request schedules its own deadline on the provider's {@link DeadlineTimer},
+ *       cancelled when the request ends first; the timer sleeps while nothing is in flight;</li>
+ *   <li><b>completion by id</b> ({@link #take}): removing a request is what ends it, and only one caller can
+ *       remove it, so a duplicate or late answer, a timeout and a lost connection racing for the same request
+ *       end it exactly once;</li>
+ *   <li><b>draining with a reason</b> ({@link #drain(Function)}): close and a lost connection end every
+ *       request with the error the reason builds for it.</li>
+ * </ul>
+ * Lock-free: an array of slots indexed by the id's low bits, a concurrent map for the rare id whose slot is taken,
+ * and a bounded counter. Futures complete through {@link RequestLifecycle}, on the callback executor.
+ *
+ * <p>Why slots: ids come from one counter per provider, so the requests in flight at once are nearly always a run
+ * of consecutive ids, each with a slot of its own. Admitting and ending a request is then one compare-and-set on
+ * an array element each, where a {@code ConcurrentHashMap<Long, ...>} boxed the id and allocated a node per request
+ * and hashed twice (about 15% of a blocking HTTP batch's caller CPU in a profile). A request whose slot is held by
+ * an older one still in flight (more than {@link #MAX_SLOTS} calls apart) goes to the map instead; every lookup
+ * tries the slot first, then the map while it holds anything.
+ */
+public final class InFlightTable {
+
+    /** Most slots per table: {@link #drain} reads every one. */
+    public static final int MAX_SLOTS = 4096;
+
+    /** Requests by {@code id & mask}: a slot holds one request, or null. */
+    private final AtomicReferenceArray<PendingRequest> slots;
+    private final int mask;
+    /** Requests whose slot was held by another request in flight when they were admitted. */
+    private final ConcurrentHashMap<Long, PendingRequest> overflow = new ConcurrentHashMap<>();
+    /** Entries of {@link #overflow}, raised before an entry goes in: zero means every request is in a slot. */
+    private final AtomicInteger overflowSize = new AtomicInteger();
+    private final AtomicInteger size = new AtomicInteger();
+    private final int capacity;
+    private final RequestLifecycle lifecycle;
+    /** Where each request's deadline is scheduled; null only in tests that end requests with {@link #expire}. */
+    private final DeadlineTimer deadlines;
+    /** Told of each request its deadline ends, before its future fails (WebSocket: a late eth_subscribe answer). */
+    private volatile Consumer<PendingRequest> onExpired = r -> { };
+
+    public InFlightTable(int capacity, RequestLifecycle lifecycle) {
+        this(capacity, lifecycle, null);
+    }
+
+    public InFlightTable(int capacity, RequestLifecycle lifecycle, DeadlineTimer deadlines) {
+        this.deadlines = deadlines;
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
+        }
+        this.capacity = capacity;
+        this.lifecycle = lifecycle;
+        int n = Integer.highestOneBit(Math.min(capacity, MAX_SLOTS) - 1 | 1) << 1;
+        this.slots = new AtomicReferenceArray<>(n);
+        this.mask = n - 1;
+    }
+
+    /** Sets who hears of a request ended by its deadline, just before it fails. */
+    public void onExpired(Consumer<PendingRequest> listener) {
+        this.onExpired = listener;
+    }
+
+    /**
+     * Adds a new request and records its start; if the provider is {@code closed}, the table is full or the id is
+     * taken, fails it at once instead.
+     *
+     * @return whether the request was admitted (false: its future has already failed)
+     */
+    public boolean admit(PendingRequest r, boolean closed, String provider) {
+        if (closed) {
+            lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
+            return false;
+        }
+        if (!reserve(1)) {
+            int now = size.get();
+            lifecycle.hook(m -> m.onBackpressure(r.method, now));
+            lifecycle.fail(r, new BackpressureException(r.method + " refused: " + now
+                    + " requests already pending, the limit set by maxPendingRequests (" + capacity + ")"));
+            return false;
+        }
+        return admitReserved(r, false, provider);
+    }
+
+    /**
+     * Holds room for {@code n} requests about to be admitted by {@link #admitReserved}, one each; false (and nothing
+     * held) if the table has not that much room. One atomic step for a whole batch, where admitting its calls one by
+     * one costs one each; and a batch whose calls are admitted after it is written (HTTP {@code sendBatchAndWait})
+     * must know before writing that none of them will be refused for room.
+     */
+    public boolean reserve(int n) {
+        if (size.addAndGet(n) > capacity) {
+            size.addAndGet(-n);
+            return false;
+        }
+        return true;
+    }
+
+    /** Gives back room held by {@link #reserve} that no request will take. */
+    public void unreserve(int n) {
+        size.addAndGet(-n);
+    }
+
+    /**
+     * As {@link #admit}, into room held by {@link #reserve}: the request takes one place of it, or gives it back if
+     * it is refused ({@code closed}, or its id taken).
+     */
+    public boolean admitReserved(PendingRequest r, boolean closed, String provider) {
+        if (closed) {
+            size.decrementAndGet();
+            lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
+            return false;
+        }
+        if (!place(r)) {
+            size.decrementAndGet();
+            // ids come from one counter per provider: two alike mean a bug, and the first one must keep its answer
+            lifecycle.fail(r, new InvalidResponseException(r.method + " refused: id " + r.id
+                    + " is already in flight on provider " + provider));
+            return false;
+        }
+        lifecycle.started(r.method);
+        armDeadline(r);
+        return true;
+    }
+
+    /** Schedules {@code r}'s deadline; cancelled by whoever takes it out first. */
+    private void armDeadline(PendingRequest r) {
+        if (deadlines == null) {
+            return;
+        }
+        ScheduledFuture<?> f = deadlines.schedule(() -> {
+            if (take(r)) {
+                expired(r);
+            }
+        }, r.startNanos + r.timeoutNanos - System.nanoTime());
+        r.deadline = f;
+        if (f != null && get(r.id) != r) {
+            f.cancel(false); // answered before the deadline was set: nobody else would cancel it
+        }
+    }
+
+    /** Cancels the deadline of {@code r}, just taken out of the table. */
+    private static PendingRequest ended(PendingRequest r) {
+        ScheduledFuture<?> f = r.deadline;
+        if (f != null) {
+            f.cancel(false);
+        }
+        return r;
+    }
+
+    /**
+     * Puts {@code r} in its slot, or in the map when another request holds the slot; false if a request under the
+     * same id is in flight (the first one keeps its place).
+     */
+    private boolean place(PendingRequest r) {
+        int i = slot(r.id);
+        if (slots.compareAndSet(i, null, r)) {
+            if (overflowSize.get() > 0 && overflow.containsKey(r.id)) {
+                // the same id went to the map while this slot was held: that one came first
+                return !slots.compareAndSet(i, r, null); // already taken by an answer: it is ended, as admitted
+            }
+            return true;
+        }
+        PendingRequest holder = slots.get(i);
+        if (holder != null && holder.id == r.id) {
+            return false;
+        }
+        overflowSize.incrementAndGet();
+        if (overflow.putIfAbsent(r.id, r) != null) {
+            overflowSize.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    private int slot(long id) {
+        return (int) id & mask;
+    }
+
+    /** Removes and returns the request, which the caller must now end; null if it has ended already. */
+    public PendingRequest take(long id) {
+        int i = slot(id);
+        PendingRequest r = slots.get(i);
+        if (r != null && r.id == id && slots.compareAndSet(i, r, null)) {
+            size.decrementAndGet();
+            return ended(r);
+        }
+        if (overflowSize.get() > 0) {
+            r = overflow.remove(id);
+            if (r != null) {
+                overflowSize.decrementAndGet();
+                size.decrementAndGet();
+                return ended(r);
+            }
+        }
+        return null;
+    }
+
+    /** Removes {@code r} if it is still in flight (and still under its id); true if this call removed it. */
+    public boolean take(PendingRequest r) {
+        int i = slot(r.id);
+        // a look before the compare-and-set: an exchange asks again for each of its calls after its answers ended
+        // them, and a failed compare-and-set costs a locked instruction where a read costs none
+        if (slots.get(i) == r && slots.compareAndSet(i, r, null)) {
+            size.decrementAndGet();
+            ended(r);
+            return true;
+        }
+        if (overflowSize.get() > 0 && overflow.remove(r.id, r)) {
+            overflowSize.decrementAndGet();
+            size.decrementAndGet();
+            ended(r);
+            return true;
+        }
+        return false;
+    }
+
+    /** Ends request {@code id} with {@code error}, if it is still in flight; true if this call ended it. */
+    public boolean fail(long id, BraneRpcException error) {
+        PendingRequest r = take(id);
+        if (r == null) {
+            return false;
+        }
+        lifecycle.fail(r, error);
+        return true;
+    }
+
+    /** Ends every request in flight with the error {@code reason} gives for it; returns how many it ended. */
+    public int drain(Function<PendingRequest, BraneRpcException> reason) {
+        List<PendingRequest> all = drain();
+        for (PendingRequest r : all) {
+            lifecycle.fail(r, reason.apply(r));
+        }
+        return all.size();
+    }
+
+    /** Removes every request in flight and returns them; the caller must end each. */
+    public List<PendingRequest> drain() {
+        List<PendingRequest> out = new ArrayList<>(Math.max(0, size.get()));
+        for (int i = 0, n = slots.length(); i < n; i++) {
+            PendingRequest r = slots.get(i);
+            if (r != null && take(r)) {
+                out.add(r);
+            }
+        }
+        for (PendingRequest r : overflow.values()) {
+            if (take(r)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Ends, with {@link RpcTimeoutException}, every request whose deadline is at or before {@code nowNanos}
+     * ({@link System#nanoTime()} scale); returns how many it ended. The deadlines end requests by themselves; this
+     * is for tests of a table without a timer.
+     */
+    public int expire(long nowNanos) {
+        if (size.get() == 0) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = 0, k = slots.length(); i < k; i++) {
+            PendingRequest r = slots.get(i);
+            if (r != null && nowNanos - r.startNanos >= r.timeoutNanos && take(r)) {
+                expired(r);
+                n++;
+            }
+        }
+        if (overflowSize.get() > 0) {
+            for (PendingRequest r : overflow.values()) {
+                if (nowNanos - r.startNanos >= r.timeoutNanos && take(r)) {
+                    expired(r);
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Ends {@code r}, taken out at its deadline, with its timeout. */
+    private void expired(PendingRequest r) {
+        try {
+            onExpired.accept(r);
+        } catch (RuntimeException e) {
+            RequestLifecycle.LOG.debug("expiry listener threw", e);
+        }
+        long[] batch = r.batchIds;
+        lifecycle.fail(r, new RpcTimeoutException(r.method + " (id " + r.id
+                + (batch == null ? "" : ", one of a batch of " + batch.length) + ") got no answer within "
+                + Duration.ofNanos(r.timeoutNanos)));
+    }
+
+    /** The request still in flight under this id, or null; it stays in the table. */
+    public PendingRequest get(long id) {
+        PendingRequest r = slots.get(slot(id));
+        if (r != null && r.id == id) {
+            return r;
+        }
+        return overflowSize.get() > 0 ? overflow.get(id) : null;
+    }
+
+    public boolean contains(long id) {
+        return get(id) != null;
+    }
+
+    /** Compatibility name of {@link #take}, for code written against the table it replaced. */
+    public PendingRequest remove(long id) {
+        return take(id);
+    }
+
+    public int size() {
+        return size.get();
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+}

@@ -1,0 +1,120 @@
+package sh.brane.rpc.core;
+
+import java.util.Arrays;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+
+import static sh.brane.rpc.core.JsonRpcReader.NOTIFICATION;
+import static sh.brane.rpc.core.JsonRpcReader.NO_ID;
+import static sh.brane.rpc.core.JsonRpcReader.parseLongOrNoId;
+
+/**
+ * The id of an answer too large to keep whole, found in the prefix and the suffix that were kept of it: the answer
+ * is refused, and its caller is told so instead of waiting for its timeout. Never throws on any bytes.
+ */
+public final class TruncatedAnswerIds {
+
+    private TruncatedAnswerIds() { }
+
+    /**
+     * Finds the top-level {@code id} of a response of which only a prefix and a suffix were kept (it was too
+     * large to keep whole). Returns {@link JsonRpcReader#NO_ID} if neither part shows it unambiguously.
+     */
+    public static long recoverId(byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
+        long id = idFromPrefix(prefix, prefixLen);
+        return id != NO_ID ? id : idFromSuffix(suffix, suffixLen);
+    }
+
+    /**
+     * The id of one answer inside a batch response (a JSON array) of which only the start and the end were
+     * kept: the first element's id if the start holds it, else the last element's if it closes the array;
+     * {@link JsonRpcReader#NO_ID} if neither is readable or the message is not an array.
+     */
+    public static long batchMemberId(byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
+        int first = 0;
+        while (first < prefixLen && isWs(prefix[first])) {
+            first++;
+        }
+        if (first == prefixLen || prefix[first] != '[') {
+            return NO_ID;
+        }
+        long id = idFromPrefix(Arrays.copyOfRange(prefix, first + 1, prefixLen), prefixLen - first - 1);
+        if (id != NO_ID && id != NOTIFICATION) {
+            return id;
+        }
+        int end = skipWs(suffix, suffixLen - 1);
+        return end >= 0 && suffix[end] == ']' ? idFromSuffix(suffix, end) : NO_ID;
+    }
+
+    private static boolean isWs(byte b) {
+        return b == ' ' || b == '\n' || b == '\r' || b == '\t';
+    }
+
+    private static long idFromPrefix(byte[] prefix, int len) {
+        try (JsonParser p = JsonRpcWriter.MAPPER.createParser(prefix, 0, len)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return NO_ID;
+            }
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = p.currentName();
+                JsonToken t = p.nextToken();
+                if ("id".equals(name)) {
+                    if (t == JsonToken.VALUE_NUMBER_INT) {
+                        return p.getLongValue();
+                    }
+                    return t == JsonToken.VALUE_STRING ? parseLongOrNoId(p.getString()) : NO_ID;
+                }
+                if ("method".equals(name)) {
+                    return NOTIFICATION;
+                }
+                p.skipChildren();
+            }
+        } catch (JacksonException e) {
+            // the prefix ends mid-value: the id was not in it
+        }
+        return NO_ID;
+    }
+
+    /**
+     * Accepts only {@code "id":<digits>}} (optional whitespace) at the very end: one closing brace after the
+     * id means the id belongs to the outermost object.
+     */
+    private static long idFromSuffix(byte[] s, int len) {
+        int i = len - 1;
+        i = skipWs(s, i);
+        if (i < 0 || s[i] != '}') {
+            return NO_ID;
+        }
+        i = skipWs(s, i - 1);
+        int end = i;
+        while (i >= 0 && s[i] >= '0' && s[i] <= '9') {
+            i--;
+        }
+        if (i == end || end - i > 18) {
+            return NO_ID;
+        }
+        int start = i + 1;
+        i = skipWs(s, i);
+        if (i < 0 || s[i] != ':') {
+            return NO_ID;
+        }
+        i = skipWs(s, i - 1);
+        if (i < 3 || s[i] != '"' || s[i - 1] != 'd' || s[i - 2] != 'i' || s[i - 3] != '"') {
+            return NO_ID;
+        }
+        long v = 0;
+        for (int k = start; k <= end; k++) {
+            v = v * 10 + (s[k] - '0');
+        }
+        return v;
+    }
+
+    private static int skipWs(byte[] s, int i) {
+        while (i >= 0 && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) {
+            i--;
+        }
+        return i;
+    }
+}

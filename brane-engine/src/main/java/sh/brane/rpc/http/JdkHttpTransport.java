@@ -1,0 +1,136 @@
+package sh.brane.rpc.http;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongConsumer;
+
+import sh.brane.rpc.HttpConfig;
+import sh.brane.rpc.core.DeadlineTimer;
+
+/**
+ * POSTs with the JDK {@link HttpClient}. Used only for {@link HttpClient.Version#HTTP_2}: HTTP/2 needs ALPN
+ * over TLS and stream multiplexing, which the JDK client does and {@link NettyHttpTransport} does not. The
+ * JDK client costs more per call (its internal hand-offs between threads), which is why HTTP/1.1 runs on
+ * Netty.
+ *
+ * <p>Deadlines: each exchange schedules its end on the provider's {@link DeadlineTimer}, which cancels it past its
+ * deadline (headers or body still outstanding) and so makes the JDK client reset that one stream; the connection
+ * and the other streams on it go on.
+ */
+public final class JdkHttpTransport implements HttpTransport {
+
+    private final HttpConfig config;
+    private final HttpClient client;
+    /** Exchanges waiting for their answer, ended by {@link #close}. */
+    private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
+    private final DeadlineTimer deadlines;
+    private volatile boolean closed;
+
+    public JdkHttpTransport(HttpConfig config, Executor executor, DeadlineTimer deadlines) {
+        this.config = config;
+        this.deadlines = deadlines;
+        HttpClient.Builder builder = HttpClient.newBuilder();
+        if (config.tlsKeys() != null || config.tlsTrust() != null) {
+            builder.sslContext(sslContext(config));
+        }
+        this.client = builder
+                .executor(executor)
+                .version(config.version())
+                .connectTimeout(config.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    private static javax.net.ssl.SSLContext sslContext(HttpConfig config) {
+        try {
+            javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+            context.init(config.tlsKeys() != null ? config.tlsKeys().getKeyManagers() : null,
+                    config.tlsTrust() != null ? config.tlsTrust().getTrustManagers() : null, null);
+            return context;
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IOException("the HTTP transport was closed"));
+        }
+        CompletableFuture<HttpResponse<byte[]>> sent;
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(config.uri())
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+            config.headers().forEach(b::header);
+            headers.forEach(b::header);
+            sent = client.sendAsync(b.build(), BoundedBodySubscriber.handler(config.maxResponseSize()));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        Exchange x = new Exchange(sent);
+        inFlight.add(x);
+        java.util.concurrent.ScheduledFuture<?> deadline = deadlines.schedule(() -> late(x), timeoutNanos);
+        sent.whenComplete((resp, err) -> {
+            inFlight.remove(x);
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
+            if (err != null) {
+                x.reply.completeExceptionally(err instanceof CompletionException ce && ce.getCause() != null
+                        ? ce.getCause() : err);
+            } else {
+                x.reply.complete(HttpReply.of(resp.statusCode(),
+                        resp.headers().firstValue("Retry-After").orElse(null), resp.body()));
+            }
+        });
+        return x.reply;
+    }
+
+    /** Ends an exchange past its deadline. */
+    private void late(Exchange x) {
+        if (inFlight.remove(x)) {
+            x.reply.completeExceptionally(new TimeoutException("no HTTP answer within the request timeout"));
+            // resets this exchange's stream (or closes its HTTP/1.1 connection), so its late answer is dropped
+            x.sent.cancel(true);
+        }
+    }
+
+    /** Exchanges on the wire when this is called (for tests). */
+    public int inFlight() {
+        return inFlight.size();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Exchange x : inFlight) {
+            x.reply.completeExceptionally(new IOException("the HTTP transport was closed"));
+            x.sent.cancel(true);
+        }
+        inFlight.clear();
+        client.shutdownNow();
+    }
+
+    /** One POST: the JDK client's future and the one handed to the provider. */
+    private static final class Exchange {
+        final CompletableFuture<HttpResponse<byte[]>> sent;
+        final CompletableFuture<HttpReply> reply = new CompletableFuture<>();
+
+        Exchange(CompletableFuture<HttpResponse<byte[]>> sent) {
+            this.sent = sent;
+        }
+    }
+}
