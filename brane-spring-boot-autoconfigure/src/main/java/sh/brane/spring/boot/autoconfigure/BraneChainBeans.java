@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.ssl.SslBundles;
+import org.springframework.util.StringUtils;
 
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
@@ -45,7 +46,21 @@ public final class BraneChainBeans {
                 beans.getBeanProvider(SslBundles.class).getIfAvailable(),
                 beans.getBeanProvider(BraneChainIdVerdicts.class).getIfAvailable())
             .drainingWith(beans.getBeanProvider(BraneDrainGate.class).getIfAvailable())
-            .create(new PropertiesBraneConnectionDetails(rpc));
+            .create(connection(beans, chain, rpc));
+    }
+
+    /** A dev service labelled with the chain (a {@link BraneChainConnectionDetails}), else the chain's properties. */
+    private static BraneConnectionDetails connection(BeanFactory beans, String chain, BraneProperties.Rpc rpc) {
+        BraneChainConnections connections = beans.getBeanProvider(BraneChainConnections.class).getIfAvailable();
+        BraneConnectionDetails served = (connections != null) ? connections.forChain(chain) : null;
+        if (served != null) {
+            return served;
+        }
+        // the registrar let a chain without a node pass while connection details were declared: none serves this one
+        if (!StringUtils.hasText(rpc.getUrl()) && rpc.getEndpoints().isEmpty()) {
+            throw BraneChainsValidation.noNode(chain);
+        }
+        return new PropertiesBraneConnectionDetails(rpc);
     }
 
     /** {@code <chain>BraneClient}, over {@code <chain>BraneProvider}. */

@@ -3,6 +3,7 @@ package sh.brane.spring.boot.autoconfigure;
 import java.util.Set;
 
 import org.springframework.aot.AotDetector;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
@@ -50,7 +51,7 @@ final class BraneChainsRegistrar implements BeanDefinitionRegistryPostProcessor 
         if (chains.isEmpty()) {
             return;
         }
-        BraneChainsValidation.validate(binder, chains);
+        BraneChainsValidation.validate(binder, chains, connectionDetailsDeclared(registry));
         for (String chain : chains) {
             register(registry, chain + "BraneProvider", BraneProvider.class, chain, chain, "close", "provider", chain);
             register(registry, chain + "BraneClient", BraneClient.class, chain, chain, "close", "client", chain);
@@ -64,6 +65,12 @@ final class BraneChainsRegistrar implements BeanDefinitionRegistryPostProcessor 
                         chain, signer);
             }
         }
+    }
+
+    /** By type only, creating nothing: a chain's details are known once they exist ({@link BraneChainConnections}). */
+    private static boolean connectionDetailsDeclared(BeanDefinitionRegistry registry) {
+        return registry instanceof ListableBeanFactory beans
+                && beans.getBeanNamesForType(BraneChainConnectionDetails.class, true, false).length > 0;
     }
 
     /**

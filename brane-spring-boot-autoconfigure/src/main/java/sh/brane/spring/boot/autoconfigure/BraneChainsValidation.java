@@ -28,7 +28,11 @@ final class BraneChainsValidation {
     private BraneChainsValidation() {
     }
 
-    static void validate(Binder binder, Set<String> chains) {
+    /**
+     * @param devServices whether {@link BraneChainConnectionDetails} are declared: a chain without a node may then be
+     *                    served by one, which is checked when its provider is built
+     */
+    static void validate(Binder binder, Set<String> chains, boolean devServices) {
         Map<String, String> seen = new HashMap<>();
         for (String chain : chains) {
             String other = seen.putIfAbsent(chain.toLowerCase(Locale.ROOT), chain);
@@ -50,18 +54,16 @@ final class BraneChainsValidation {
                         + "brane.rpc (the one-chain shorthand), which is set too: move brane.rpc.* under "
                         + prefix + ".rpc, or give this chain another name");
             }
-            validateChain(binder, chain, prefix);
+            validateChain(binder, chain, prefix, devServices);
         }
     }
 
-    private static void validateChain(Binder binder, String chain, String prefix) {
+    private static void validateChain(Binder binder, String chain, String prefix, boolean devServices) {
         String rpc = prefix + ".rpc";
         boolean url = StringUtils.hasText(binder.bind(rpc + ".url", String.class).orElse(null));
         boolean endpoints = StringUtils.hasText(binder.bind(rpc + ".endpoints[0].url", String.class).orElse(null));
-        if (!url && !endpoints) {
-            throw new InvalidConfigurationPropertyValueException(rpc + ".url", null, "the chain '" + chain
-                    + "' has no node: set " + rpc + ".url (ws://, wss://, http:// or https://), or " + rpc
-                    + ".endpoints[0].url and more for a fallback");
+        if (!url && !endpoints && !devServices) {
+            throw noNode(chain);
         }
         if (url && endpoints) {
             throw new InvalidConfigurationPropertyValueException(rpc + ".url", "(set)",
@@ -83,6 +85,14 @@ final class BraneChainsValidation {
             throw new InvalidConfigurationPropertyValueException(rpc + ".expected-chain-id", chainId,
                     "must be positive");
         }
+    }
+
+    static InvalidConfigurationPropertyValueException noNode(String chain) {
+        String rpc = "brane.chains." + chain + ".rpc";
+        return new InvalidConfigurationPropertyValueException(rpc + ".url", null, "the chain '" + chain
+                + "' has no node: set " + rpc + ".url (ws://, wss://, http:// or https://), or " + rpc
+                + ".endpoints[0].url and more for a fallback, or label a dev service "
+                + BraneChainConnectionDetails.CHAIN_LABEL + "=" + chain);
     }
 
     /** A signer on a chain whose id is not pinned: the chain it signs for is named in configuration, never asked. */

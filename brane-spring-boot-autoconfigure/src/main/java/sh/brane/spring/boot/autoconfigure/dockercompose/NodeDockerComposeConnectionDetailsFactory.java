@@ -8,6 +8,7 @@ import org.springframework.boot.docker.compose.service.connection.DockerComposeC
 import org.springframework.boot.docker.compose.service.connection.DockerComposeConnectionSource;
 import org.springframework.boot.ssl.SslBundle;
 
+import sh.brane.spring.boot.autoconfigure.BraneChainConnectionDetails;
 import sh.brane.spring.boot.autoconfigure.BraneConnectionDetails;
 import sh.brane.spring.boot.autoconfigure.node.NodeImages;
 
@@ -17,7 +18,9 @@ import sh.brane.spring.boot.autoconfigure.node.NodeImages;
  * Foundry's anvil ({@code ghcr.io/foundry-rs/foundry}) or geth in dev mode ({@code ethereum/client-go}), or any image
  * labelled {@code org.springframework.boot.service-connection: ghcr.io/foundry-rs/foundry}. The URL is
  * {@code http://host:port} of the port published for container port {@value NodeImages#RPC_PORT} (else the first
- * published one); {@code https://} with the service's SSL labels.
+ * published one); {@code https://} with the service's SSL labels. A service labelled
+ * {@value BraneChainConnectionDetails#CHAIN_LABEL} serves that chain instead
+ * ({@link NodeChainDockerComposeConnectionDetailsFactory}), not this one.
  */
 class NodeDockerComposeConnectionDetailsFactory extends DockerComposeConnectionDetailsFactory<BraneConnectionDetails> {
 
@@ -27,7 +30,17 @@ class NodeDockerComposeConnectionDetailsFactory extends DockerComposeConnectionD
 
     @Override
     protected BraneConnectionDetails getDockerComposeConnectionDetails(DockerComposeConnectionSource source) {
-        return new NodeDockerComposeConnectionDetails(source.getRunningService());
+        return detailsFor(source.getRunningService());
+    }
+
+    /** Null for a service labelled with a chain: the chain of {@code brane.rpc} stays with its properties. */
+    static BraneConnectionDetails detailsFor(RunningService service) {
+        return (chainOf(service) != null) ? null : new NodeDockerComposeConnectionDetails(service);
+    }
+
+    /** The chain the service is labelled with, or null: it serves the chain of {@code brane.rpc}. */
+    static String chainOf(RunningService service) {
+        return service.labels().get(BraneChainConnectionDetails.CHAIN_LABEL);
     }
 
     static final class NodeDockerComposeConnectionDetails extends DockerComposeConnectionDetails
@@ -43,7 +56,7 @@ class NodeDockerComposeConnectionDetailsFactory extends DockerComposeConnectionD
             this.url = NodeImages.url(service.host(), hostPort(service), this.sslBundle != null);
         }
 
-        private static int hostPort(RunningService service) {
+        static int hostPort(RunningService service) {
             ConnectionPorts ports = service.ports();
             try {
                 return ports.get(NodeImages.RPC_PORT);

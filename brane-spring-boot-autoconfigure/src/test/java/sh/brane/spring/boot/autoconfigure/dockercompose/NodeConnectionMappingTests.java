@@ -11,6 +11,7 @@ import org.springframework.boot.docker.compose.core.RunningService;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetailsFactory;
 
+import sh.brane.spring.boot.autoconfigure.BraneChainConnectionDetails;
 import sh.brane.spring.boot.autoconfigure.node.NodeImages;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 /**
  * How a node service of compose.yaml (as Boot's Docker Compose support reports it: host, published ports, labels)
  * becomes the connection URL, without Docker: the port published for 8545, else the first one published; https with
- * the service's SSL labels; a service that publishes nothing fails saying what to publish.
+ * the service's SSL labels; a service that publishes nothing fails saying what to publish; a service labelled
+ * sh.brane.chain serves that chain and not the one of brane.rpc.
  */
 class NodeConnectionMappingTests {
 
@@ -48,6 +50,32 @@ class NodeConnectionMappingTests {
     }
 
     @Test
+    void aServiceLabelledWithAChainServesThatChainNotTheDefaultOne() {
+        RunningService service = service("l2", Map.of(8545, 49160), Map.of("sh.brane.chain", "l2"));
+        assertThat(NodeDockerComposeConnectionDetailsFactory.detailsFor(service)).isNull();
+        BraneChainConnectionDetails details = NodeChainDockerComposeConnectionDetailsFactory.detailsFor(service);
+        assertThat(details.getChain()).isEqualTo("l2");
+        assertThat(details.getUrl()).isEqualTo("http://127.0.0.1:49160");
+        assertThat(details.getSslBundle()).isNull();
+    }
+
+    @Test
+    void anUnlabelledServiceServesTheDefaultChainOnly() {
+        RunningService service = service("anvil", Map.of(8545, 49161), Map.of());
+        assertThat(NodeChainDockerComposeConnectionDetailsFactory.detailsFor(service)).isNull();
+        assertThat(NodeDockerComposeConnectionDetailsFactory.detailsFor(service).getUrl())
+            .isEqualTo("http://127.0.0.1:49161");
+    }
+
+    @Test
+    void aLabelledServiceThatPublishesNothingFailsSayingWhatToPublish() {
+        assertThatIllegalStateException()
+            .isThrownBy(() -> NodeChainDockerComposeConnectionDetailsFactory
+                .detailsFor(service("l2", Map.of(), Map.of("sh.brane.chain", "l2"))))
+            .withMessageContaining("'l2' publishes no port");
+    }
+
+    @Test
     void containerPortsForTestcontainers() {
         assertThat(NodeImages.rpcPort(List.of(8546, 8545))).isEqualTo(8545);
         assertThat(NodeImages.rpcPort(List.of(8546))).isEqualTo(8546);
@@ -59,10 +87,16 @@ class NodeConnectionMappingTests {
     void bothFactoriesAreRegistered() {
         assertThat(SpringFactoriesLoader.loadFactoryNames(ConnectionDetailsFactory.class, getClass().getClassLoader()))
             .contains(NodeDockerComposeConnectionDetailsFactory.class.getName(),
+                    NodeChainDockerComposeConnectionDetailsFactory.class.getName(),
                     "sh.brane.spring.boot.autoconfigure.testcontainers.NodeContainerConnectionDetailsFactory");
     }
 
     private static RunningService service(String name, Map<Integer, Integer> containerToHostPorts) {
+        return service(name, containerToHostPorts, Map.of());
+    }
+
+    private static RunningService service(String name, Map<Integer, Integer> containerToHostPorts,
+            Map<String, String> labels) {
         ConnectionPorts ports = new ConnectionPorts() {
             @Override
             public int get(int containerPort) {
@@ -111,7 +145,7 @@ class NodeConnectionMappingTests {
 
             @Override
             public Map<String, String> labels() {
-                return Map.of();
+                return labels;
             }
         };
     }
