@@ -64,7 +64,8 @@ class NodeStoppedTest {
         JsonNode dashboard = http.get("/api/dashboard").json();
         assertThat(dashboard.get("connection").asString()).isEqualTo("RECONNECTING");
 
-        // the node comes back (same port, fresh chain): the service reconnects by itself, no restart needed
+        // the node comes back on the same port as a fresh chain (a new genesis block): the service reconnects by
+        // itself, reads answer again, and signing stays refused because the journal belongs to the old chain
         anvil.restart();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         Http.Response chain = http.get("/api/chain");
@@ -76,7 +77,15 @@ class NodeStoppedTest {
         assertThat(chain.json().get("connection").asString()).isEqualTo("CONNECTED");
         JsonNode after = http.get("/api/dashboard").json();
         assertThat(after.get("reconnects").asDouble()).isGreaterThanOrEqualTo(1);
-        assertThat(http.get("/actuator/health").status()).isEqualTo(200);
+        Http.Response refused = http.get("/actuator/health");
+        while (!refused.toString().contains("\"signing\"") && System.nanoTime() < deadline) {
+            sleep(200);
+            refused = http.get("/actuator/health");
+        }
+        assertThat(refused.status()).as(refused.toString()).isEqualTo(503);
+        JsonNode brane = refused.json().get("components").get("brane");
+        assertThat(brane.toString()).as("health names the other chain").contains("genesis block")
+                .contains("\"signing\":\"refused\"");
     }
 
     private static void sleep(long millis) {

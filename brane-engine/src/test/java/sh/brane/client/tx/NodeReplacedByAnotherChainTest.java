@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
@@ -99,6 +101,36 @@ class NodeReplacedByAnotherChainTest {
                 assertThatThrownBy(() -> pay(sender)).isInstanceOf(JournalChainMismatchException.class)
                         .hasMessageContaining("nothing was signed");
                 assertThat(signer.signatures.get()).as("nothing signed for the other chain").isEqualTo(1);
+            }
+        }
+    }
+
+    /**
+     * A development node restarted from its own state file is the same chain: Anvil writes the genesis block and the
+     * mined blocks to {@code --state} on exit and reads them back, so the identity holds and signing goes on.
+     */
+    @Test
+    void aNodeRestartedFromItsOwnStateFileIsTheSameChain(@TempDir Path dir) throws Exception {
+        int port = freePort();
+        String state = dir.resolve("anvil-state.json").toString();
+        Anvil first = Anvil.builder().port(port).extraArgs("--state", state).start();
+        try (HttpProvider provider = HttpProvider.create(first.httpUrl());
+                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
+            PrivateKey key = PrivateKey.fromHex(first.account(1).privateKey());
+            TransactionLifecycleTestBase.CountingSigner signer = new TransactionLifecycleTestBase.CountingSigner(key);
+            TransactionSender sender = new TransactionSender(client, signer, ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID),
+                    SendLimits.NONE, new InMemoryTransactionStore());
+            JournalEntry before = pay(sender);
+            TransactionLifecycleTestBase.await("the first transfer mined", Duration.ofSeconds(20),
+                    () -> client.getTransactionReceipt(before.hash()).isPresent());
+            first.close();
+
+            try (Anvil second = Anvil.builder().port(port).extraArgs("--state", state).start()) {
+                Thread.sleep(sender.chainIdentity().maxAge().toMillis() + 100);
+                assertThat(firstVerdict(() -> pay(sender))).as("the restarted node is the journal's chain").isNull();
+                assertThat(signer.signatures.get()).isEqualTo(2);
+                assertThat(sender.chainIdentity().mismatch()).isEmpty();
+                assertThat(client.getTransactionReceipt(before.hash())).as("its history came back with it").isPresent();
             }
         }
     }
