@@ -7,7 +7,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import sh.brane.core.crypto.PrivateKey;
-import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
+import sh.brane.devnet.test.AutoConfigureBrane;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -16,7 +16,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
+import sh.brane.devnet.test.AutoConfigureBrane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -8,8 +8,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.test.AutoConfigureBrane;
 import sh.brane.example.token.TokenService;
-import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -21,10 +21,10 @@ import sh.brane.client.tx.TransactionStore;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.types.Address;
+import sh.brane.devnet.test.AutoConfigureBrane;
 import sh.brane.example.security.FailedLoginThrottle;
 import sh.brane.example.token.TokenService;
 import sh.brane.example.transfer.TransactionSender;
-import sh.brane.spring.boot.autoconfigure.test.AutoConfigureBrane;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -4,6 +4,7 @@ import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionDetailsFactory;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
 
+import sh.brane.devnet.testcontainers.AnvilContainer;
 import sh.brane.spring.boot.autoconfigure.BraneConnectionDetails;
 
 /** Creates {@link BraneConnectionDetails} for a {@code @ServiceConnection} {@link AnvilContainer}. */

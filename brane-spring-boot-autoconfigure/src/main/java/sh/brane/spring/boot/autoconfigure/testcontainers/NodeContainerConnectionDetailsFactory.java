@@ -5,6 +5,7 @@ import org.springframework.boot.testcontainers.service.connection.ContainerConne
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
 import org.testcontainers.containers.Container;
 
+import sh.brane.devnet.testcontainers.AnvilContainer;
 import sh.brane.spring.boot.autoconfigure.BraneConnectionDetails;
 import sh.brane.spring.boot.autoconfigure.node.NodeImages;
 

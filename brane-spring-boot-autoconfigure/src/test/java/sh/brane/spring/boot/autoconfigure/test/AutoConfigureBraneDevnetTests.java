@@ -9,6 +9,7 @@ import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.test.AutoConfigureBrane;
 import sh.brane.spring.boot.autoconfigure.devnet.DevNode;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -6,7 +6,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.annotation.ImportCandidates;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.util.ClassUtils;
 import org.springframework.context.annotation.Configuration;
 
 import sh.brane.client.BraneClient;
@@ -14,6 +17,7 @@ import sh.brane.client.BlockTag;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Wei;
 import sh.brane.devnet.Anvil;
+import sh.brane.devnet.test.AutoConfigureBrane;
 import sh.brane.rpc.BraneProvider;
 import sh.brane.spring.boot.autoconfigure.devnet.DevNode;
 
@@ -32,6 +36,26 @@ class AutoConfigureBraneTests {
     @AutoConfigureBrane
     static class SliceConfiguration {
 
+    }
+
+    /**
+     * The annotation's list (in brane-devnet, names as text: brane-devnet cannot depend on this module) names every
+     * auto-configuration this module registers, and each of its required entries exists: a renamed class fails here,
+     * not in a user's test slice.
+     */
+    @Test
+    void theAnnotationListsEveryBraneAutoConfiguration() {
+        ClassLoader loader = getClass().getClassLoader();
+        List<String> registered = ImportCandidates.load(AutoConfiguration.class, loader)
+            .getCandidates()
+            .stream()
+            .filter((name) -> name.startsWith("sh.brane."))
+            .toList();
+        List<String> listed = ImportCandidates.load(AutoConfigureBrane.class, loader).getCandidates();
+        assertThat(registered).isNotEmpty();
+        assertThat(listed).containsAll(registered);
+        assertThat(listed.stream().filter((name) -> !name.startsWith("optional:")))
+            .allSatisfy((name) -> assertThat(ClassUtils.isPresent(name, loader)).as(name).isTrue());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package sh.brane.spring.boot.autoconfigure.testcontainers;
+package sh.brane.devnet.testcontainers;
 
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -13,6 +13,8 @@ import org.testcontainers.utility.DockerImageName;
  * @ServiceConnection
  * static AnvilContainer anvil = new AnvilContainer();
  * }</pre>
+ * The starter's {@code AnvilContainerConnectionDetailsFactory} turns it into the provider's connection; the
+ * container sits in this development-time module so that the starter's jar carries no test support.
  */
 public class AnvilContainer extends GenericContainer<AnvilContainer> {
 
