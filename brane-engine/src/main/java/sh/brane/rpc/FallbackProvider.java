@@ -275,10 +275,8 @@ public final class FallbackProvider implements BraneProvider {
             return this;
         }
 
-        /**
-         * The chain id every endpoint must report ({@code eth_chainId}) before a submission is sent to it for the
-         * first time and whenever it returns to rotation; an endpoint on another chain stays out. Default: unchecked.
-         */
+        /** The chain id ({@code eth_chainId}) an endpoint must report before its first submission and on each return
+         *  to rotation; an endpoint on another chain stays out. Default: unchecked. */
         public Builder expectedChainId(long chainId) {
             this.expectedChainId = chainId;
             return this;

@@ -121,7 +121,6 @@ public final class HttpConfig {
     public int maxResponseSize() { return maxResponseSize; }
     /**
      * The value given to {@link Builder#answerSpin} (zero if none), which has no effect.
-     *
      * @deprecated answer spinning was removed; to be deleted in the next release
      */
     @Deprecated(since = "0.2", forRemoval = true)
@@ -210,7 +209,6 @@ public final class HttpConfig {
         public Builder maxResponseSize(int bytes) { this.maxResponseSize = bytes; return this; }
         /**
          * Accepted and ignored: a caller waits for its answer without spinning.
-         *
          * @deprecated answer spinning was removed; to be deleted in the next release
          */
         @Deprecated(since = "0.2", forRemoval = true)
