@@ -1,10 +1,7 @@
 package sh.brane.rpc;
 
-/**
- * Hooks a provider calls as it works. Every method has a no-op default, so an implementation overrides only
- * what it records. Hooks are called from I/O, ring-consumer and caller threads: implementations must be
- * thread-safe, fast and must not block or throw (a throwing hook is caught and ignored).
- */
+/** Hooks a provider calls as it works, each a no-op by default. Called from I/O, ring and caller threads: must be
+ *  thread-safe and fast, never block; a throwing hook is caught and ignored. */
 public interface BraneMetrics {
 
     /** The shared instance that records nothing. */
@@ -16,10 +13,8 @@ public interface BraneMetrics {
     /** A request ended with a result. */
     default void onRequestCompleted(String method, long latencyNanos) { }
 
-    /**
-     * A request ended with a failure, {@code latencyNanos} after it started (close to 0 when it was refused before
-     * it started); also called for timeouts and backpressure, next to the specific hook.
-     */
+    /** A request failed, {@code latencyNanos} after it started (near 0 if refused); also called for timeouts and
+     *  backpressure, beside their own hooks. */
     default void onRequestFailed(String method, RpcOutcome outcome, BraneRpcException error, long latencyNanos) { }
 
     /** A request got no answer within its timeout. */

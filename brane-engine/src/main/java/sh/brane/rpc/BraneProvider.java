@@ -7,16 +7,13 @@ import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A JSON-RPC transport to an Ethereum node. Thread-safe. Every returned future ends: with the result, or
- * exceptionally with a {@link BraneRpcException} subtype (RPC error, timeout, connection lost,
- * backpressure, ...). Futures are completed off the I/O threads, so continuations may block.
+ * A JSON-RPC transport to an Ethereum node. Thread-safe. Every returned future ends, with the result or a
+ * {@link BraneRpcException} subtype, off the I/O threads, so continuations may block. Callers ask a provider what it
+ * can do ({@link #canSubscribe()}, {@link #owns(Subscription)}, {@link #status()}) rather than test its class, since
+ * a decorator hides the class and passes these through.
  *
- * <p>Callers ask a provider what it can do ({@link #canSubscribe()}, {@link #owns(Subscription)}) and how it
- * is ({@link #status()}) rather than testing its class: a decorator (tracing, metrics) hides the class, and
- * must pass these three through to what it wraps.
- *
- * <p>Params may contain {@code String}, {@code Number}, {@code Boolean}, {@code null}, {@code Map},
- * {@code List}, {@code JsonNode}, {@code byte[]} (hex), and {@code Address}/{@code Hash} (hex).
+ * <p>Params may be {@code String}, {@code Number}, {@code Boolean}, {@code null}, {@code Map}, {@code List},
+ * {@code JsonNode}, {@code byte[]}, {@code Address} and {@code Hash} (the last three as hex).
  */
 public interface BraneProvider extends AutoCloseable {
 
@@ -32,19 +29,15 @@ public interface BraneProvider extends AutoCloseable {
     CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout);
 
     /**
-     * Sends a typed call: {@code decoder} reads the result straight from the answer's parser, in the pass that
-     * reads the answer (no {@link JsonNode} tree). A value the decoder rejects fails the future with
-     * {@link InvalidResponseException}. This default decodes the tree of {@link #sendAsync(String, List)}, for
-     * providers and decorators without a streaming path: same values, one more pass.
+     * Sends a typed call: {@code decoder} reads the result straight from the answer's parser, with no
+     * {@link JsonNode} tree; a value it rejects fails with {@link InvalidResponseException}. This default decodes
+     * the tree of {@link #sendAsync(String, List)}: same values, one more pass.
      */
     default <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
         return sendAsync(method, params).thenApply(node -> ResultDecoder.decodeTree(decoder, node, method));
     }
 
-    /**
-     * {@link #sendAsync(String, List, ResultDecoder)} with a per-request timeout. This default decodes the tree of
-     * {@link #sendAsync(String, List, Duration)}; providers with a streaming path override it.
-     */
+    /** {@link #sendAsync(String, List, ResultDecoder)} with a per-request timeout; this default decodes the tree. */
     default <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout,
                                                ResultDecoder<T> decoder) {
         return sendAsync(method, params, timeout).thenApply(node -> ResultDecoder.decodeTree(decoder, node, method));
@@ -56,10 +49,9 @@ public interface BraneProvider extends AutoCloseable {
     }
 
     /**
-     * Sends and waits for the result, up to {@code timeout}. A provider whose blocking calls can do their exchange
-     * on the caller's own thread ({@link HttpProvider} on a platform thread, with no hand-off to an event loop and
-     * back) overrides it, so that a {@link FallbackProvider} waiting with what is left of its deadline keeps that
-     * path. This default waits on {@link #sendAsync(String, List, Duration)}. Decorators pass it through.
+     * Sends and waits up to {@code timeout}. This default waits on {@link #sendAsync(String, List, Duration)};
+     * {@link HttpProvider} overrides it to do the exchange on a platform caller's thread, which a
+     * {@link FallbackProvider} keeps by calling it. Decorators pass it through.
      */
     default JsonNode send(String method, List<?> params, Duration timeout) {
         return Blocking.await(sendAsync(method, params, timeout), method);
@@ -70,61 +62,43 @@ public interface BraneProvider extends AutoCloseable {
         return Blocking.await(sendAsync(method, params, timeout, decoder), method);
     }
 
-    /**
-     * Sends through the throughput path: requests from many callers are coalesced into few network writes
-     * (the ring buffer on WebSocket, a short batching window on HTTP).
-     */
+    /** The throughput path: calls from many callers share few network writes (the WebSocket ring, the HTTP batching
+     *  window). */
     CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params);
 
-    /**
-     * Sends a real JSON-RPC batch: one JSON array, one round trip. The i-th future belongs to the i-th call;
-     * each ends on its own (one call's RPC error does not fail the others).
-     */
+    /** Sends a real JSON-RPC batch: one array, one round trip. The i-th future is the i-th call's; each ends on its
+     *  own. */
     List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls);
 
-    /**
-     * {@link #sendBatch}, waiting until every call of the batch has ended: the returned futures are all done (each
-     * with its result or its error). A provider whose blocking calls can do their exchange on the caller's own thread
-     * ({@link HttpProvider} on a platform thread) does the batch's that way, with no hand-off to an event loop and
-     * back; this default waits on {@link #sendBatch}'s futures.
-     */
+    /** {@link #sendBatch}, returning once every call has ended. HTTP does the exchange on a platform caller's own
+     *  thread; this default waits on {@link #sendBatch}'s futures. */
     default List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         List<CompletableFuture<JsonNode>> futures = sendBatch(calls);
         Blocking.awaitAll(futures);
         return futures;
     }
 
-    /**
-     * Opens an {@code eth_subscribe} subscription, e.g. {@code subscribe(List.of("newHeads"), listener)}.
-     * Only providers with a push channel (WebSocket) support it; others fail with
-     * {@link UnsupportedOperationException}.
-     */
+    /** Opens an {@code eth_subscribe} subscription, e.g. {@code subscribe(List.of("newHeads"), listener)}; providers
+     *  without a push channel fail with {@link UnsupportedOperationException}. */
     CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener);
 
     /** Ends a subscription; completes with the node's answer to {@code eth_unsubscribe}. */
     CompletableFuture<Boolean> unsubscribe(Subscription subscription);
 
-    /**
-     * Whether {@link #subscribe} can succeed here: the provider, or one of its endpoints, has a push channel
-     * (WebSocket). False by default. Decorators return their delegate's answer.
-     */
+    /** Whether {@link #subscribe} can succeed here (a push channel, here or behind). False by default. Decorators
+     *  return their delegate's answer. */
     default boolean canSubscribe() {
         return false;
     }
 
-    /**
-     * Whether {@code subscription} was made by this provider (or by one of its endpoints), i.e. whether
-     * {@link #unsubscribe} here will end it. False by default. Decorators return their delegate's answer.
-     */
+    /** Whether {@code subscription} was made by this provider (or one of its endpoints), so {@link #unsubscribe}
+     *  here ends it. False by default. Decorators return their delegate's answer. */
     default boolean owns(Subscription subscription) {
         return false;
     }
 
-    /**
-     * The status of every endpoint behind this provider, in order: one for a WebSocket or HTTP provider, one per
-     * endpoint for a {@link FallbackProvider}. Empty by default (nothing known). Decorators return their
-     * delegate's answer.
-     */
+    /** The status of every endpoint behind this provider, in order (one per endpoint of a {@link FallbackProvider});
+     *  empty by default. Decorators return their delegate's answer. */
     default List<EndpointStatus> status() {
         return List.of();
     }

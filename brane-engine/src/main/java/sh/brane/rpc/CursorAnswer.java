@@ -10,16 +10,11 @@ import sh.brane.rpc.core.JsonRpcReader;
 import sh.brane.rpc.core.ResponseSink;
 
 /**
- * The fast path of answers held in one array: {@code {"jsonrpc":"2.0","id":7,"result":...}} with its {@code id}
- * before its {@code result}, read by a {@link JsonCursor} straight from the bytes, when the result is typed by a
- * decoder that has a {@link CursorDecoder}, or untyped and a plain string, a boolean or null (most untyped results:
- * quantities, hashes, data; the same node the token path reads). A batch (an array of such answers) is read whole
- * before any is reported. Any other message (an error, a notification, an untyped object or number, a result before
- * its id, anything the cursor bails on, any value the decoder rejects) leaves the sink untouched and returns false:
- * {@link JsonRpcReader} then reads it with the token path, which gives the same value or words the error. So a
- * hostile answer costs at most one extra linear pass, which stops at the first byte the cursor does not accept.
- *
- * <p>Public for the transports in {@code sh.brane.rpc.core}; not API.
+ * The fast path of answers held in one array: {@code {"jsonrpc":"2.0","id":7,"result":...}} with the id first, read
+ * by a {@link JsonCursor} when the result is typed by a decoder with a {@link CursorDecoder}, or is an untyped string,
+ * boolean or null. Anything else (an error, a notification, a bail, a rejected value) leaves the sink untouched and
+ * returns false, and {@link JsonRpcReader}'s token path gives the same value or words the error: a hostile answer
+ * costs at most one extra linear pass. Public for {@code sh.brane.rpc.core}; not API.
  */
 public final class CursorAnswer {
 
@@ -31,18 +26,13 @@ public final class CursorAnswer {
 
     private CursorAnswer() { }
 
-    /**
-     * Reads one typed answer (not a batch, not an untyped result) and reports it to {@code sink} if it is one the fast
-     * path takes; false (sink untouched) if not.
-     */
+    /** Reads one typed answer and reports it if the fast path takes it; false (sink untouched) if not. */
     static boolean read(byte[] bytes, int off, int len, ResponseSink sink) {
         return read(bytes, off, len, sink, false);
     }
 
-    /**
-     * Reads a message of answers, typed or untyped leaves, alone or in a batch, and reports them to {@code sink} if
-     * every one is one the fast path takes; false (sink untouched) if not.
-     */
+    /** Reads a message of answers, alone or in a batch, and reports them if the fast path takes every one; false
+     *  (sink untouched) if not. */
     public static boolean readAll(byte[] bytes, int off, int len, ResponseSink sink) {
         return read(bytes, off, len, sink, true);
     }
@@ -75,20 +65,15 @@ public final class CursorAnswer {
         return true;
     }
 
-    /**
-     * Reads one answer object into {@code read}: a typed result through its decoder's fast form, or an untyped one
-     * that is a plain string, a boolean or null (most untyped results: quantities, hashes, data), as the node the
-     * token path would read; false for anything else.
-     */
+    /** Reads one answer object into {@code read}: a typed result through its fast form, or an untyped plain string,
+     *  boolean or null; false for anything else. */
     private static boolean readOne(JsonCursor c, ResponseSink sink, Answers read) {
         long id = JsonRpcReader.NO_ID;
         Object value = NOT_TAKEN;
         boolean typed = false;
         int f;
         if (c.skipIfNext(HEAD)) {
-            // the framing of nearly every answer, byte for byte (Anvil and Geth write it so): one compare for what
-            // the field loop reads as two names and a skipped value; anything else (another order, whitespace) takes
-            // the loop, which gives the same answer
+            // the framing nearly every node writes byte for byte: one compare; anything else takes the field loop
             id = c.plainLong();
             if (c.skipIfNext(RESULT_NAME)) {
                 ResultDecoder<?> decoder = sink.decoderFor(id);
@@ -144,10 +129,7 @@ public final class CursorAnswer {
     /** What {@link #result} gives for a result the fast path does not take (a decoder may give null). */
     private static final Object NOT_TAKEN = new Object();
 
-    /**
-     * Reads a result, the cursor on it: through {@code decoder}'s fast form for a typed call, else as a leaf node if
-     * untyped ones are taken; {@link #NOT_TAKEN} if the fast path does not take it.
-     */
+    /** A result: through {@code decoder}'s fast form, else as a leaf if untyped ones are taken; or {@link #NOT_TAKEN}. */
     private static Object result(JsonCursor c, ResultDecoder<?> decoder, Answers read) {
         if (decoder != null) {
             CursorDecoder<?> fast = decoder.cursorDecoder();
@@ -167,10 +149,8 @@ public final class CursorAnswer {
         return JsonNodeFactory.instance.booleanNode(c.optBoolean()); // anything else bails
     }
 
-    /**
-     * The answers of one message, reported only once the whole message was read by the fast path. The first is kept
-     * in fields (a message of one answer allocates no arrays), the rest in arrays grown as a batch needs.
-     */
+        /** One message's answers, reported once all were read; the first in fields (a lone answer allocates no
+         *  arrays), the rest in arrays. */
     private static final class Answers {
         /** Whether untyped leaves are taken too ({@link #readAll}). */
         final boolean untypedToo;
@@ -185,13 +165,8 @@ public final class CursorAnswer {
         /** What the arrays start at once a second answer comes: about as many as the message can hold. */
         private final int firstSize;
 
-        /**
-         * For a message of {@code len} bytes. A batch's answers are each at least about {@link #SMALLEST_ANSWER}
-         * bytes ({@code {"id":1,"result":1}} is 20), so arrays sized from the length hold all of a batch of small
-         * answers at once (profiled on a batch of 100 {@code eth_chainId} answers: growing them from 15, three copies
-         * of three arrays, was 14% of the parse). Capped, then grown by doubling as before: memory stays a fraction
-         * of the message's own, which is bounded.
-         */
+        /** Arrays sized from the message length (each answer is at least {@link #SMALLEST_ANSWER} bytes) hold a batch
+         *  of small answers without growing; capped, then doubled, so memory stays a fraction of the bounded message. */
         Answers(boolean untypedToo, int len) {
             this.untypedToo = untypedToo;
             this.firstSize = Math.clamp(len / SMALLEST_ANSWER, 15, 1024);

@@ -16,10 +16,9 @@ import static sh.brane.rpc.FallbackRanking.isTransportFailure;
 import static sh.brane.rpc.FallbackRanking.unwrap;
 
 /**
- * One call of a {@link FallbackProvider} tried endpoint after endpoint, asynchronously or on the caller's thread by
- * the same rules: the order {@link FallbackRanking#pick} gives, a probe before a submission to an untried endpoint,
- * the next endpoint after a transport failure, and no second endpoint for a submission that may have reached a node.
- * An RPC error is the node's answer and stands.
+ * One call of a {@link FallbackProvider} tried endpoint after endpoint, async or blocking by the same rules: the
+ * {@link FallbackRanking#pick} order, a probe before a submission to an untried endpoint, and no second endpoint
+ * for a submission that may have reached a node.
  */
 final class Failover {
 
@@ -46,8 +45,7 @@ final class Failover {
     <T> CompletableFuture<T> async(String method, long deadlineNanos, Attempt<T> call) {
         CompletableFuture<T> result = new CompletableFuture<>();
         new Call<>(method, deadlineNanos, call, result).next();
-        // An endpoint's own default timeout may be longer than what is left: the caller's deadline wins.
-        // (orTimeout drops its timer as soon as the call ends.)
+        // the caller's deadline wins over an endpoint's own longer default timeout
         long remaining = Math.max(deadlineNanos - System.nanoTime(), 0);
         return result.orTimeout(remaining, TimeUnit.NANOSECONDS).exceptionallyCompose(err -> {
             Throwable cause = unwrap(err);

@@ -7,10 +7,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static sh.brane.rpc.FallbackRanking.unwrap;
 
 /**
- * Every {@code interval}, asks {@code eth_chainId} of the endpoints that are out of rotation (until they answer)
- * and of those that have never answered (to learn their latency before any call risks them). A probe may take up
- * to {@code timeout}, and an endpoint has one probe at a time: a slow answer is still an answer, and a short interval
- * must not turn a loaded machine into failures.
+ * Every {@code interval}, asks {@code eth_chainId} of endpoints out of rotation and of those never answered, to learn
+ * their latency before a call risks them. One probe per endpoint at a time, each up to {@code timeout}: a slow answer
+ * is still an answer.
  */
 final class FallbackProber implements AutoCloseable {
     private static final AtomicInteger INSTANCES = new AtomicInteger();

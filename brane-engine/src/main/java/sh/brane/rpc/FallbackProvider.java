@@ -12,25 +12,19 @@ import static sh.brane.rpc.FallbackRanking.isTransportFailure;
 import static sh.brane.rpc.FallbackRanking.unwrap;
 
 /**
- * Spreads calls over several endpoints: each call goes to the healthiest one (fewest recent errors, then
- * lowest recent latency); an endpoint failing {@code failureThreshold} times in a row is taken out and probed
- * with {@code eth_chainId} every {@code probeInterval} until it answers again.
+ * Spreads calls over several endpoints: each goes to the healthiest (fewest recent errors, then lowest latency); an
+ * endpoint failing {@code failureThreshold} times in a row is taken out and probed with {@code eth_chainId} every
+ * {@code probeInterval} until it answers again.
  *
- * <p>Endpoints that have not answered yet rank after every endpoint that has, in the order they were added:
- * an unknown endpoint is no faster than a known one, and ranking it first sent transactions to dead backups.
- * The prober asks them too ({@code eth_chainId} every {@code probeInterval}) until they answer, so a faster
- * backup is found without risking a call on it. A transaction submission is never the first call an endpoint
- * sees, except the first endpoint added before any endpoint has answered: any other endpoint that has not
- * answered yet is probed first, and if the probe fails the submission (never sent) moves on.
+ * <p>Endpoints that have not answered yet rank after those that have, in the order added (ranking an unknown one
+ * first sent transactions to dead backups); the prober asks them too, so a faster backup is found without risking a
+ * call. A transaction submission is never an endpoint's first call (except the first endpoint's before any has
+ * answered): it is probed first, and if the probe fails the unsent submission moves on.
  *
- * <p>A call that fails for a transport reason (connection lost, timeout, rate limited, unreadable answer,
- * backpressure) is tried on the next endpoint, except transaction submissions that may have reached a node
- * (connection lost or timeout): those fail, so a transaction is never sent twice. An RPC error is the node's
- * answer and is returned as is. Subscriptions go to the first endpoint that supports them and are not moved.
- *
- * <p>Blocking calls ({@code send}) run the same rules on the caller's thread, asking each endpoint through its own
- * blocking path. The ranking and the endpoints' health ({@link FallbackRanking}) are one state shared by the
- * failover ({@link Failover}) and the prober ({@link FallbackProber}).
+ * <p>A call failing for a transport reason is tried on the next endpoint, except a submission that may have reached
+ * a node (connection lost, timeout): it fails, so a transaction is never sent twice. An RPC error is the node's
+ * answer, returned as is. Subscriptions go to the first endpoint that supports them and are not moved. The health
+ * ({@link FallbackRanking}) is shared by the failover ({@link Failover}) and the prober ({@link FallbackProber}).
  */
 public final class FallbackProvider implements BraneProvider {
     private final FallbackRanking ranking;
@@ -79,11 +73,8 @@ public final class FallbackProvider implements BraneProvider {
                 (p, remaining, first) -> p.sendAsync(method, params, remaining));
     }
 
-    /**
-     * A typed call: each endpoint tried decodes the result in its own single pass (see
-     * {@link BraneProvider#sendAsync(String, List, Duration, ResultDecoder)}), with the same failover as an untyped
-     * call. A value the decoder rejects is an answer ({@link InvalidResponseException}): it does not move the call.
-     */
+    /** A typed call, with the same failover; a value the decoder rejects is an answer
+     *  ({@link InvalidResponseException}) and does not move the call. */
     @Override
     public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
         return sendAsync(method, params, requestTimeout, decoder);
@@ -97,12 +88,8 @@ public final class FallbackProvider implements BraneProvider {
                 (p, remaining, first) -> p.sendAsync(method, params, remaining, decoder));
     }
 
-    /**
-     * Waits on the caller's thread, trying endpoints in the same order and with the same rules as
-     * {@link #sendAsync(String, List, Duration)}; each endpoint is asked through its own blocking path
-     * ({@link BraneProvider#send(String, List, Duration)}: on an HTTP endpoint, the exchange runs on this thread)
-     * with what is left of {@code requestTimeout}.
-     */
+    /** Waits on the caller's thread, with the same order and rules as {@link #sendAsync(String, List, Duration)};
+     *  each endpoint is asked through its own blocking path with what is left of {@code requestTimeout}. */
     @Override
     public JsonNode send(String method, List<?> params) {
         return send(method, params, requestTimeout);
@@ -128,10 +115,8 @@ public final class FallbackProvider implements BraneProvider {
                 (p, remaining) -> p.send(method, params, remaining, decoder));
     }
 
-    /**
-     * The first endpoint gets the call on its throughput path; an endpoint tried after a failure gets it as a
-     * plain call bounded by what is left of {@code requestTimeout}, which covers the whole call.
-     */
+    /** The first endpoint gets the call on its throughput path; later ones as a plain call within what is left of
+     *  {@code requestTimeout}. */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         return failover.async(method, System.nanoTime() + requestTimeout.toNanos(), (p, remaining, first) -> first
@@ -173,10 +158,8 @@ public final class FallbackProvider implements BraneProvider {
         return fs;
     }
 
-    /**
-     * Opens the subscription on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe}
-     * (asked, not guessed from its type: a decorated WebSocket endpoint counts), preferring one in rotation.
-     */
+    /** Subscribes on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe} (asked, not
+     *  guessed from its type), preferring one in rotation. */
     @Override
     public CompletableFuture<Subscription> subscribe(List<?> params, SubscriptionListener listener) {
         FallbackEndpoint chosen = null;
@@ -286,18 +269,14 @@ public final class FallbackProvider implements BraneProvider {
             return this;
         }
 
-        /**
-         * Timeout of a call without one of its own, across all the endpoints it is tried on. Default 30 s.
-         */
+        /** Timeout of a call without one of its own, across all the endpoints it is tried on. Default 30 s. */
         public Builder requestTimeout(Duration timeout) {
             this.requestTimeout = timeout;
             return this;
         }
 
-        /**
-         * The chain id every endpoint must report ({@code eth_chainId}) before a submission is sent to it for the
-         * first time and whenever it returns to rotation; an endpoint on another chain stays out. Default: unchecked.
-         */
+        /** The chain id ({@code eth_chainId}) an endpoint must report before its first submission and on each return
+         *  to rotation; an endpoint on another chain stays out. Default: unchecked. */
         public Builder expectedChainId(long chainId) {
             this.expectedChainId = chainId;
             return this;

@@ -8,11 +8,7 @@ import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.core.RequestLifecycle;
 
-/**
- * The endpoints of a {@link FallbackProvider} and the rules that order them: which one a call goes to, when a
- * submission must wait for a probe, and what an answer or a failure means for an endpoint's health. One state shared
- * by the asynchronous and the blocking failover and by the prober.
- */
+/** The endpoints of a {@link FallbackProvider} and the rules ordering them; shared by both failovers and the prober. */
 final class FallbackRanking {
     final List<FallbackEndpoint> endpoints;
     final int failureThreshold;
@@ -28,10 +24,7 @@ final class FallbackRanking {
         this.expectedChainId = expectedChainId;
     }
 
-    /**
-     * The healthiest endpoint not yet tried that has answered before; else the first in rotation that has not
-     * answered yet (in the order added); if every untried one is down, the first untried one.
-     */
+    /** The healthiest untried endpoint that has answered; else the first untried in rotation; else the first untried. */
     FallbackEndpoint pick(List<FallbackEndpoint> tried) {
         FallbackEndpoint best = null;
         FallbackEndpoint unproven = null;
@@ -57,11 +50,8 @@ final class FallbackRanking {
         return best != null ? best : unproven != null ? unproven : fallback != null ? fallback : endpoints.get(0);
     }
 
-    /**
-     * Whether {@code method} sent to {@code e} must wait for a probe: a submission to an endpoint that has not
-     * answered yet, except the first endpoint added while no endpoint has answered (the one configured as primary;
-     * nothing is known of any, and a probe would cost every first submission a round trip).
-     */
+    /** Whether a submission to {@code e} must wait for a probe: {@code e} has not answered yet, unless it is the first
+     *  endpoint added and none has answered (a probe would cost every first submission a round trip). */
     boolean needsProbe(FallbackEndpoint e, String method) {
         if (e.proven || !RequestLifecycle.notRepeatable(method)) {
             return false;
@@ -77,10 +67,7 @@ final class FallbackRanking {
         return false;
     }
 
-    /**
-     * What a probe's outcome means for the submission waiting on it: null if it may go ({@code e} answered, even
-     * with an error, unless its chain must be known), else the reason; a transport failure counts against {@code e}.
-     */
+    /** What a probe's outcome means for the submission waiting on it: null if it may go, else the reason. */
     Throwable probeVerdict(FallbackEndpoint e, JsonNode ok, Throwable cause, long t0) {
         if (answered(e, ok, cause)) {
             e.success(System.nanoTime() - t0);
@@ -109,10 +96,7 @@ final class FallbackRanking {
         return cause == null ? onExpectedChain(e, ok) : cause instanceof RpcErrorException && expectedChainId == null;
     }
 
-    /**
-     * Whether {@code chainIdAnswer} (an {@code eth_chainId} result) is the expected chain; when it is not, {@code e}
-     * is kept out of rotation: a node serving another chain must never take a call, least of all a submission.
-     */
+    /** Whether {@code chainIdAnswer} is the expected chain; if not, {@code e} stays out of rotation. */
     private boolean onExpectedChain(FallbackEndpoint e, JsonNode chainIdAnswer) {
         if (expectedChainId == null) {
             return true;

@@ -59,11 +59,8 @@ class FieldNames {
         return JsonCursor.UNKNOWN;
     }
 
-    /**
-     * Finds the name whose first byte is at {@code from} (after its opening quote): the index of its closing quote in
-     * the high 32 bits, its index here ({@link JsonCursor#UNKNOWN} if it is none of these) in the low 32. Bails on
-     * an escape, a control or a non-ASCII byte, or a name over 256 bytes.
-     */
+    /** Finds the name starting at {@code from}: its closing quote's index in the high 32 bits, its index here (or
+     *  {@link JsonCursor#UNKNOWN}) in the low 32. Bails on an escape, a control, non-ASCII or over 256 bytes. */
     long find(byte[] b, int from, int end) {
         if (from + 8 <= end) {
             long found = findShort(b, from, end);
@@ -99,12 +96,9 @@ class FieldNames {
     private static final long NOT_SHORT = Long.MIN_VALUE;
 
     /**
-     * The name at {@code from}, read a word at a time when it is plain and at most 15 bytes long (every name nodes
-     * write: {@code id}, {@code result}; {@code transactionIndex} is 16 and takes the other path): its closing quote
-     * is found in the first two words, which are also its head and tail for {@link #match}, so the name is scanned
-     * once, not once to find its end and again to match it. {@link #NOT_SHORT} for anything else: a longer name, an
-     * escape, a control or a non-ASCII byte before the quote (which the byte-by-byte path bails on), or a name too
-     * near the end of the input for whole words. The caller checked that 8 bytes are left.
+     * The name at {@code from} read a word at a time when it is plain and at most 15 bytes (every common name), so it
+     * is scanned once, not once to find its end and again to match; {@link #NOT_SHORT} otherwise. The caller checked
+     * that 8 bytes are left.
      */
     private long findShort(byte[] b, int from, int end) {
         long x = JsonBytes.word(b, from);

@@ -26,10 +26,8 @@ public final class HttpConfig {
     /** Largest response body read by default: far above real answers, far below what exhausts a heap. */
     public static final int DEFAULT_MAX_RESPONSE_SIZE = 64 * 1024 * 1024;
     public static final int MAX_MAX_RESPONSE_SIZE = 1024 * 1024 * 1024;
-    /**
-     * Connections to the node open at once by default: far more than a node serves well from one client, few enough
-     * for hosted nodes' per-client limits. Calls beyond them wait, within their timeout, for one to come free.
-     */
+    /** Connections open at once by default: more than a node serves well from one client, few enough for hosted
+     *  nodes' per-client limits. */
     public static final int DEFAULT_MAX_CONNECTIONS = 64;
     /** Most connections {@link Builder#maxConnections} allows. */
     public static final int MAX_MAX_CONNECTIONS = 1024;
@@ -123,7 +121,6 @@ public final class HttpConfig {
     public int maxResponseSize() { return maxResponseSize; }
     /**
      * The value given to {@link Builder#answerSpin} (zero if none), which has no effect.
-     *
      * @deprecated answer spinning was removed; to be deleted in the next release
      */
     @Deprecated(since = "0.2", forRemoval = true)
@@ -188,20 +185,16 @@ public final class HttpConfig {
         /** Most calls in one coalesced batch; a full batch is sent at once. Default 100. */
         public Builder maxBatchSize(int size) { this.maxBatchSize = size; return this; }
         /**
-         * Whether concurrent {@code sendAsync} calls (raw and typed, with the default timeout) are sent together
-         * as one JSON-RPC batch, as viem's {@code batch} option does: the first call starts a sender that waits
-         * {@link #autoBatchWindow} and takes every call queued by then, up to {@link #maxBatchSize} (a full batch
-         * leaves at once). A lone call goes out alone, as a plain request. Transaction submissions and blocking
-         * {@code send} calls are never held back. Default true.
+         * Whether concurrent {@code sendAsync} calls with the default timeout go as one JSON-RPC batch (as viem's
+         * {@code batch} option): the first starts a sender that waits {@link #autoBatchWindow} and takes every call
+         * queued by then, up to {@link #maxBatchSize}. A lone call goes alone; submissions and blocking calls are
+         * never held back. Default true.
          */
         public Builder autoBatch(boolean enabled) { this.autoBatch = enabled; return this; }
         /** How long an auto-batch waits for more calls. Default 0: only the sender thread's start-up. */
         public Builder autoBatchWindow(Duration window) { this.autoBatchWindow = window; return this; }
-        /**
-         * Retries after HTTP 429/503, a retry-safe connection failure, or a JSON-RPC answer that means "not now"
-         * (code -32005, code 429, "header not found": {@link RpcErrorCodes#isRetryableAnswer}; never for a
-         * transaction submission). Default 3; 0 turns retries off.
-         */
+        /** Retries after HTTP 429/503, a retry-safe connection failure or a "not now" answer
+         *  ({@link RpcErrorCodes#isRetryableAnswer}); never for a submission. Default 3; 0 turns retries off. */
         public Builder maxRetries(int retries) { this.maxRetries = retries; return this; }
         /** First retry delay when the node sends no Retry-After; doubled each time. Default 100 ms. */
         public Builder retryInitialBackoff(Duration backoff) { this.retryInitialBackoff = backoff; return this; }
@@ -211,34 +204,24 @@ public final class HttpConfig {
         public Builder maxRetryAfter(Duration max) { this.maxRetryAfter = max; return this; }
         /** Calls in flight beyond which new ones fail at once with BackpressureException. Default 65536. */
         public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }
-        /**
-         * Largest response body, in bytes, read before the call fails with FrameTooLargeException and the
-         * connection is dropped. Default 64 MiB, at most 1 GiB.
-         */
+        /** Largest response body read before the call fails with FrameTooLargeException and the connection is
+         *  dropped. Default 64 MiB, at most 1 GiB. */
         public Builder maxResponseSize(int bytes) { this.maxResponseSize = bytes; return this; }
         /**
          * Accepted and ignored: a caller waits for its answer without spinning.
-         *
          * @deprecated answer spinning was removed; to be deleted in the next release
          */
         @Deprecated(since = "0.2", forRemoval = true)
         public Builder answerSpin(Duration spin) { this.answerSpin = spin; return this; }
-        /**
-         * Most HTTP/1.1 connections open to the node at once (each carries one call or batch at a time); calls
-         * beyond them wait, within their timeout, for one to come free. Default
-         * {@value #DEFAULT_MAX_CONNECTIONS}, from 1 to {@value #MAX_MAX_CONNECTIONS}. HTTP/2 multiplexes over one
-         * connection and ignores it.
-         */
+        /** Most HTTP/1.1 connections open at once (one call or batch each); further calls wait, within their
+         *  timeout, for one. Default {@value #DEFAULT_MAX_CONNECTIONS}, 1 to {@value #MAX_MAX_CONNECTIONS}; HTTP/2 ignores it. */
         public Builder maxConnections(int connections) { this.maxConnections = connections; return this; }
         /** How long an unused keep-alive connection stays open before it is closed. Default 30 s. */
         public Builder idleTimeout(Duration timeout) { this.idleTimeout = timeout; return this; }
         /** Executor for future completions. Default: a virtual thread per task. */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
-        /**
-         * TLS material for {@code https://}: a client certificate ({@code keys}, null for none) and the trust
-         * to check the node's certificate with ({@code trust}, null for the JDK's trust store), e.g. a private
-         * CA. The hostname is checked either way.
-         */
+        /** TLS for {@code https://}: a client certificate ({@code keys}, null for none) and the trust for the node's
+         *  certificate ({@code trust}, null for the JDK's store), e.g. a private CA. The hostname is checked either way. */
         public Builder tls(javax.net.ssl.KeyManagerFactory keys, javax.net.ssl.TrustManagerFactory trust) {
             this.tlsKeys = keys;
             this.tlsTrust = trust;
@@ -246,13 +229,10 @@ public final class HttpConfig {
         }
 
         /**
-         * Headers of one call, asked for on the caller's thread when the call is made and sent with that call's
-         * HTTP request besides {@link #header}s, e.g. the caller's trace context ({@code traceparent}). A
-         * JSON-RPC batch, explicit or gathered from concurrent calls, carries its first call's: an HTTP request
-         * has one set of headers, and keeping batches whole under tracing is worth more than a node-side span
-         * for each call (each call keeps its own client-side span). Null or an empty map: none. A header the
-         * transport sets itself or a configured one cannot be repeated (the call fails with
-         * IllegalArgumentException). Default: none.
+         * Headers of one call, asked for on the caller's thread and sent with that call's HTTP request, e.g. its
+         * trace context ({@code traceparent}). A batch carries its first call's: keeping batches whole under tracing
+         * is worth more than a node-side span per call. A header the transport or config already sets fails the
+         * call with IllegalArgumentException. Default: none.
          */
         public Builder requestHeaders(Supplier<Map<String, String>> supplier) {
             this.requestHeaders = supplier;

@@ -29,18 +29,11 @@ import sh.brane.rpc.http.JdkHttpTransport;
 import sh.brane.rpc.http.NettyHttpTransport;
 
 /**
- * JSON-RPC over HTTP: explicit batches, automatic
- * coalescing of concurrent {@code sendAsyncBatch} calls, and retries for HTTP 429/503 (honouring
- * {@code Retry-After}) and for connection failures of calls that are safe to repeat. HTTP/1.1 (the default)
- * runs on pooled keep-alive Netty connections ({@link NettyHttpTransport}); HTTP/2 on the JDK
- * {@link HttpClient} ({@link JdkHttpTransport}).
- *
- * <p>A call that may have reached the node is retried only if repeating it cannot do harm: transaction
- * submissions ({@code eth_sendRawTransaction} and friends) are retried only when the node provably did not
- * take them (connection refused, HTTP 429).
- *
- * <p>Every call leaves when it is made: it is handed to the transport at once (or, with auto-batching, gathered with
- * the calls made while the batching window is open). A blocking call is the asynchronous call joined.
+ * JSON-RPC over HTTP: explicit batches, automatic coalescing of concurrent async calls, and retries for HTTP 429/503
+ * (honouring {@code Retry-After}) and for connection failures of calls that are safe to repeat (a transaction
+ * submission only when the node provably did not take it). HTTP/1.1 (the default) runs on pooled keep-alive Netty
+ * connections, HTTP/2 on the JDK {@link HttpClient}. Every call leaves when it is made; a blocking call is the
+ * asynchronous call joined.
  */
 public final class HttpProvider implements BraneProvider {
 
@@ -190,12 +183,8 @@ public final class HttpProvider implements BraneProvider {
         return batch.futures();
     }
 
-    /**
-     * Registers a batch's calls under consecutive ids, in room held for all of them at once ({@link
-     * InFlightTable#reserve}: two atomic steps for the batch in place of two per call). A batch the table has not
-     * room for, or a closed provider's, is registered call by call, so that each call is refused (or admitted) as
-     * a single call would be.
-     */
+    /** Registers a batch's calls under consecutive ids in room reserved at once; a batch without room, or a closed
+     *  provider's, is registered call by call, so each is refused or admitted as a single call would be. */
     private AdmittedBatch admitBatch(List<RpcCall> calls, boolean blockingCaller) {
         AdmittedBatch.check(calls);
         long now = System.nanoTime();
@@ -238,10 +227,7 @@ public final class HttpProvider implements BraneProvider {
         return pending.size();
     }
 
-    /**
-     * Open until closed: HTTP keeps no connection whose loss could be seen between calls, but each new pooled
-     * connection moves the epoch.
-     */
+    /** Open until closed; each new pooled connection moves the epoch. */
     @Override
     public List<EndpointStatus> status() {
         return List.of(new EndpointStatus(config.name(), EndpointStatus.Transport.HTTP, !closed, !closed, 0, 0L,
@@ -277,8 +263,6 @@ public final class HttpProvider implements BraneProvider {
         return "HttpProvider[" + config.name() + " " + config.uri().getScheme() + "://" + config.uri().getHost() + "]";
     }
 
-    // ---------------------------------------------------------------- internals
-
     private PendingRequest sendOne(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
                                    ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
@@ -291,11 +275,8 @@ public final class HttpProvider implements BraneProvider {
         return r;
     }
 
-    /**
-     * An async call with the default timeout: gathered with concurrent ones into one batch when auto-batching
-     * is on. Submissions always leave alone, so that a failed batch never takes a submission's retry rules
-     * (or its fate) with it.
-     */
+    /** An async call with the default timeout, gathered into a batch when auto-batching is on. Submissions leave
+     *  alone, so a failed batch never takes a submission's retry rules with it. */
     private PendingRequest sendAuto(String method, List<?> params, ResultDecoder<?> decoder) {
         if (autoBatch == null || RequestLifecycle.notRepeatable(method)) {
             return sendOne(method, params, defaultTimeoutNanos, false, decoder);
@@ -310,10 +291,8 @@ public final class HttpProvider implements BraneProvider {
         return r;
     }
 
-    /**
-     * This call's own headers ({@link HttpConfig#requestHeaders}), asked for on the caller's thread (where its trace
-     * context is current) and checked here, so that a bad one fails the call that asked for it, at once.
-     */
+    /** This call's own headers, asked for on the caller's thread (where its trace context is current) and checked
+     *  here, so that a bad one fails the call that asked for it. */
     private Map<String, String> callHeaders() {
         java.util.function.Supplier<Map<String, String>> supplier = config.requestHeaders();
         Map<String, String> headers = supplier == null ? null : supplier.get();

@@ -9,10 +9,8 @@ import java.util.Arrays;
 import sh.brane.rpc.core.JsonRpcWriter;
 
 /**
- * The byte scanning under {@link JsonCursor}: strings, numbers and hex digits found and decoded in a byte array,
- * a word (eight bytes) at a time where that pays. Stateless: each method takes the input and its end and gives
- * back an index or a value; the cursor keeps the position. Whatever the cursor does not read bails
- * ({@link JsonCursor#bail()}), as the cursor itself does.
+ * The byte scanning under {@link JsonCursor}: strings, numbers and hex found and decoded in a byte array, a word at a
+ * time where that pays. Stateless: the cursor keeps the position; whatever it does not read bails.
  */
 final class JsonBytes {
     static final int MAX_NUMBER_LENGTH = 1000;
@@ -69,19 +67,13 @@ final class JsonBytes {
         return w;
     }
 
-    /**
-     * The high bit of the lowest byte of {@code x} that is a quote (and maybe of higher bytes: the zero-byte test
-     * can flag a byte above a true match, never below one), or 0 if none is.
-     */
+    /** The high bit of the lowest quote byte of {@code x} (false flags only above a true one), or 0. */
     static long firstQuote(long x) {
         long q = x ^ QUOTES;
         return (q - ONES) & ~q & HIGH;
     }
 
-    /**
-     * High bits flagging bytes of {@code x} that are a backslash, a control or a non-ASCII byte (as in
-     * {@link #stringEnd}); a byte may be flagged falsely only above a truly flagged one.
-     */
+    /** High bits flagging backslash, control or non-ASCII bytes of {@code x} (false flags only above a true one). */
     static long special(long x) {
         long backslash = x ^ BACKSLASHES;
         return (((backslash - ONES) & ~backslash) | ((x - SPACES) & ~x) | x) & HIGH;
@@ -206,10 +198,7 @@ final class JsonBytes {
         return new BigInteger(1, magnitude);
     }
 
-    /**
-     * {@code length} bytes from the hex digits at {@code from}, which the caller checked are in the input; one lookup
-     * per digit gives its value, its validity and its case, checked once at the end.
-     */
+    /** {@code length} bytes from the hex digits at {@code from}; one lookup per digit gives value, validity and case. */
     static byte[] decode(byte[] in, int from, int length, boolean rejectMixedCase) {
         byte[] out = new byte[length];
         int seen = 0;

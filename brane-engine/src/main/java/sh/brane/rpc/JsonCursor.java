@@ -4,27 +4,14 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * A strict, optimistic reader of the plain JSON that nodes write, straight from the answer's bytes: the fast path
- * of typed answers (blocks, receipts, logs). Measured on a full block of 300 transactions (see docs/rpc.md, typed
- * answers), Jackson's tokenizer cost more than half of a typed call's CPU: it copies every string into its own
- * char buffer, hashes every field name, and tracks locations, before a decoder turns the hex chars into bytes. This
- * cursor matches field names by length and bytes and decodes hex from the bytes themselves, once.
+ * A strict, optimistic reader of the plain JSON nodes write, straight from the answer's bytes: the fast path of typed
+ * answers. Jackson's tokenizer copies and hashes every string before the hex is decoded; this cursor matches names
+ * by length and bytes and decodes hex once.
  *
- * <p>It accepts a strict subset of what the token path accepts: plain ASCII strings without escapes, lowercase
- * {@code 0x}, canonical shapes only. Anything else (an escape, a non-ASCII byte, uppercase {@code 0X}, an odd hex
- * length, a missing or null required field, a value out of range, deep nesting, a truncated document) throws
- * {@link Bail}, a preallocated exception without a stack: the caller then reads the whole answer again with the
- * token path ({@link sh.brane.rpc.core.JsonRpcReader}), which accepts or rejects it with its precise message. So a value either
- * comes out of this cursor equal to what the token path would give, or the token path decides. Work is linear in
- * the bytes read; nesting it skips is bounded by {@link #MAX_DEPTH}; strings by Jackson's own string limit.
- *
- * <p>Reading protocol: {@link #firstField}/{@link #nextField} walk an object's names (matched against a
- * {@link Names} table, {@link #UNKNOWN} for any other name, {@link #END} at the closing brace), leaving the cursor
- * on the value, which one value reader (or {@link #skipValue}) then consumes; arrays likewise with
- * {@link #firstElement}/{@link #nextElement}. Not thread-safe: one per answer.
- *
- * <p>The byte scanning (strings, numbers, hex) is in {@link JsonBytes}, the name table in {@link FieldNames}; this
- * class keeps the one position and the grammar.
+ * <p>It reads a strict subset (plain ASCII, no escapes, lowercase {@code 0x}, canonical shapes); anything else throws
+ * the stackless {@link Bail} and the caller reads the answer again with the token path
+ * ({@link sh.brane.rpc.core.JsonRpcReader}), so a value is either what the token path would give or the token path
+ * decides. The byte scanning is in {@link JsonBytes}, the name table in {@link FieldNames}. Not thread-safe.
  */
 public final class JsonCursor {
 
@@ -73,8 +60,6 @@ public final class JsonCursor {
         throw Bail.INSTANCE;
     }
 
-    // ------------------------------------------------------------------ structure
-
     /** The next significant byte (whitespace skipped), not consumed; 0 at the end of the input. */
     private int peek() {
         int i = pos;
@@ -122,11 +107,8 @@ public final class JsonCursor {
         literalEnd();
     }
 
-    /**
-     * Consumes {@code bytes} if the input goes on with exactly them (no whitespace skipped); false, nothing consumed,
-     * if not. For the framing nodes write byte for byte alike on every answer ({@link CursorAnswer}): one compare of
-     * the run where the field-by-field path reads a name, matches it and skips a value, for each field.
-     */
+    /** Consumes {@code bytes} if the input goes on with exactly them; false, nothing consumed, if not. One compare
+     *  for the framing nodes write alike on every answer ({@link CursorAnswer}). */
     public boolean skipIfNext(byte[] bytes) {
         int n = bytes.length;
         if (end - pos < n || Arrays.mismatch(b, pos, pos + n, bytes, 0, n) >= 0) {
@@ -290,8 +272,6 @@ public final class JsonCursor {
         return JsonBytes.decimal(b, from, pos);
     }
 
-    // ------------------------------------------------------------------ values
-
     /** {@code true}, {@code false}, or null (false). */
     public boolean optBoolean() {
         int c = peek();
@@ -351,9 +331,7 @@ public final class JsonCursor {
 
     /**
      * Passes over the next value if it is {@code "0x"} and exactly the {@code digits} hex digits at {@code digitsFrom}
-     * (those of a value read earlier from this input, where {@link #hexDigitsFrom} said they began): one compare where
-     * decoding would read them again, for the values an answer repeats item after item. False, nothing consumed, if
-     * it is anything else.
+     * (a value read earlier): one compare for values an answer repeats. False, nothing consumed, otherwise.
      */
     public boolean skipIfSameHex(int digitsFrom, int digits) {
         if (peek() != '"') {
@@ -369,10 +347,8 @@ public final class JsonCursor {
         return true;
     }
 
-    /**
-     * {@code "0x"} and exactly {@code 2 * length} hex digits, decoded. With {@code rejectMixedCase} (addresses, whose
-     * mixed case carries an EIP-55 checksum the token path checks) letters of both cases bail.
-     */
+    /** {@code "0x"} and exactly {@code 2 * length} hex digits, decoded; with {@code rejectMixedCase} (EIP-55
+     *  checksummed addresses, which the token path checks) letters of both cases bail. */
     public byte[] fixedHex(int length, boolean rejectMixedCase) {
         int from = hexStart();
         int close = from + 2 * length;

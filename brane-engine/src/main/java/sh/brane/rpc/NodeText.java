@@ -1,18 +1,10 @@
 package sh.brane.rpc;
 
 /**
- * Text that came from a node (a method name, an id, an error object, a reason built from them), made safe to
- * put in a log line or an exception message.
- *
- * <p>A node may answer with anything: a "method" of {@code "x\r\n2026-01-01 INFO payment approved"} forges a
- * log line, an ESC sequence repaints the operator's terminal, a right-to-left override (U+202E) reverses what
- * the reader sees, and a 10 MB id makes a 10 MB log line. So every character that does not print as itself is
- * written as an escape ({@code \n}, {@code \r}, {@code \t}, else {@code \}{@code uXXXX}): C0 and C1 controls
- * (CR, LF and ESC among them), DEL, Unicode format characters (bidi overrides, zero-width characters), line and
- * paragraph separators, unassigned code points and lone surrogates. The result is cut at {@value #MAX_CHARS}
- * characters, with a marker saying how many were left out.
- *
- * <p>Backslashes are kept as they are: the aim is one line per entry that reads as what was sent, not a
+ * Text that came from a node, made safe for a log line or an exception message: a node may send forged log lines
+ * (CR/LF), terminal escapes, bidi overrides or a 10 MB id. Every character that does not print as itself (controls,
+ * DEL, format characters, line separators, unassigned code points, lone surrogates) is escaped, and the result is
+ * cut at {@value #MAX_CHARS} characters with a marker. Backslashes stay: the aim is one readable line, not a
  * reversible encoding.
  */
 public final class NodeText {

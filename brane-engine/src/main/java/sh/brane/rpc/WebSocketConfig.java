@@ -9,10 +9,7 @@ import java.util.concurrent.Executor;
 
 import io.netty.handler.ssl.SslContext;
 
-/**
- * Settings of a {@link WebSocketProvider}. Build with {@link #builder(String)}; every value is validated by
- * {@link Builder#build()}.
- */
+/** Settings of a {@link WebSocketProvider}. Build with {@link #builder(String)}; validated by {@link Builder#build()}. */
 public final class WebSocketConfig {
 
     public static final int DEFAULT_RING_BUFFER_SIZE = 4096;
@@ -126,9 +123,7 @@ public final class WebSocketConfig {
     /** The executor for future completions and subscription callbacks, or null for virtual threads. */
     public Executor callbackExecutor() { return callbackExecutor; }
     /**
-     * The value given to {@link Builder#callerThreadConnections(int)} (0 if none), which has no effect: every call
-     * goes over the one connection of the endpoint.
-     *
+     * The value given to the ignored {@link Builder#callerThreadConnections(int)} (0 if none).
      * @deprecated caller-thread connections were removed; to be deleted in the next release
      */
     @Deprecated(since = "0.2", forRemoval = true)
@@ -185,10 +180,7 @@ public final class WebSocketConfig {
 
         /** Endpoint name used in metrics and logs (never the URL, which may hold a key). Default "default". */
         public Builder name(String name) { this.name = name; return this; }
-        /**
-         * Slots in the ring buffer that carries calls from their callers to the connection's writer thread; a caller
-         * waits while it is full. A power of two. Default 4096.
-         */
+        /** Ring buffer slots between callers and the connection's writer; a caller waits while it is full. A power of two. Default 4096. */
         public Builder ringBufferSize(int size) { this.ringBufferSize = size; return this; }
         /**
          * How the ring's writer thread waits for calls: {@link WaitStrategyType#BLOCKING} (the default) and
@@ -200,10 +192,7 @@ public final class WebSocketConfig {
         public Builder maxPendingRequests(int max) { this.maxPendingRequests = max; return this; }
         /** Largest incoming message in bytes (all its frames together). Default 65536 (64 KiB), up to 512 MiB. */
         public Builder maxFrameSize(int bytes) { this.maxFrameSize = bytes; return this; }
-        /**
-         * How a frame-size error names the setting to raise, e.g. a framework's property name; by default
-         * {@code WebSocketConfig maxFrameSize}.
-         */
+        /** How a frame-size error names the setting to raise (e.g. a framework's property); default {@code WebSocketConfig maxFrameSize}. */
         public Builder maxFrameSizeSetting(String setting) {
             this.maxFrameSizeSetting = ConfigChecks.notNull("maxFrameSizeSetting", setting);
             return this;
@@ -213,8 +202,7 @@ public final class WebSocketConfig {
         /** Socket transport. Default {@link TransportType#AUTO}. */
         public Builder transport(TransportType transport) { this.transport = transport; return this; }
         /**
-         * Accepted and ignored: every call goes over the one connection of the endpoint, published into the ring.
-         *
+         * Accepted and ignored.
          * @deprecated caller-thread connections were removed; to be deleted in the next release
          */
         @Deprecated(since = "0.2", forRemoval = true)
@@ -234,11 +222,8 @@ public final class WebSocketConfig {
         }
         /** TLS context for {@code wss://}. Default: the JDK trust store, with hostname verification. */
         public Builder sslContext(SslContext context) { this.sslContext = context; return this; }
-        /**
-         * Accepts any {@code wss://} certificate and host name: anyone on the network path can then read and
-         * change the traffic. Only for a local node with a self-signed certificate; the provider logs a WARN
-         * at every start. Prefer {@link #sslContext} with the node's certificate as trust anchor.
-         */
+        /** Accepts any {@code wss://} certificate and host name, so anyone on the path can read and change the
+         *  traffic: only for a local node with a self-signed certificate (WARN at every start). Prefer {@link #sslContext}. */
         public Builder insecureSkipTlsVerification() { this.insecureSkipTlsVerification = true; return this; }
         /** Sends a WebSocket ping after this long without writing. Default 15 s; zero turns pings off. */
         public Builder pingInterval(Duration interval) { this.pingInterval = interval; return this; }
@@ -252,21 +237,15 @@ public final class WebSocketConfig {
         public Builder reconnectMaxBackoff(Duration backoff) { this.reconnectMaxBackoff = backoff; return this; }
         /** Reconnect attempts before giving up; 0 (the default) retries forever. */
         public Builder reconnectMaxAttempts(int attempts) { this.reconnectMaxAttempts = attempts; return this; }
-        /**
-         * Retries of a call the node answered with a rate limit or a passing error (code -32005, code 429, "header
-         * not found"; see {@link RpcErrorCodes#isRetryableAnswer}), within the call's timeout; never for a
-         * transaction submission. Default 3; 0 turns them off.
-         */
+        /** Retries of a call answered with a rate limit or a passing error ({@link RpcErrorCodes#isRetryableAnswer}),
+         *  within its timeout; never for a transaction submission. Default 3; 0 turns them off. */
         public Builder maxRetries(int retries) { this.maxRetries = retries; return this; }
         /** First delay before such a retry; doubled each time, with jitter. Default 100 ms. */
         public Builder retryInitialBackoff(Duration backoff) { this.retryInitialBackoff = backoff; return this; }
         /** Largest delay before such a retry. Default 5 s. */
         public Builder retryMaxBackoff(Duration backoff) { this.retryMaxBackoff = backoff; return this; }
-        /**
-         * Executor for future completions and subscription callbacks. Default: a virtual thread per task.
-         * It must hand tasks to its own threads (never run them on the submitting thread, e.g. no
-         * {@code CallerRunsPolicy}), or callbacks would run on the I/O thread.
-         */
+        /** Executor for future completions and subscription callbacks; it must run tasks on its own threads (no
+         *  {@code CallerRunsPolicy}), or callbacks would run on the I/O thread. Default: a virtual thread per task. */
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
 
         public WebSocketConfig build() {

@@ -37,16 +37,14 @@ import sh.brane.rpc.ws.WsSubscription;
 import sh.brane.rpc.ws.WsSubscriptions;
 
 /**
- * JSON-RPC over one WebSocket connection (Netty), with reconnects with backoff and subscriptions that survive
- * reconnects. This class is the public API and the wiring; the work is done by {@link InFlightTable} (requests and
- * their deadlines), {@link WsSender} and {@link RingWriter} (callers publish into the Disruptor ring, one consumer
- * writes and flushes once per batch), {@link WsConnection} (connecting, reconnecting, its state),
- * {@link AnswerRouter} (answers to requests) and {@link WsSubscriptions}.
+ * JSON-RPC over one WebSocket connection (Netty), with reconnects with backoff and subscriptions that survive them.
+ * This class is the public API and the wiring: {@link InFlightTable} holds requests and deadlines, {@link WsSender}
+ * and {@link RingWriter} publish into the Disruptor ring whose one consumer writes and flushes once per batch,
+ * {@link WsConnection} connects and reconnects, {@link AnswerRouter} routes answers.
  *
- * <p>Threads: {@code ioThreads} Netty threads named {@code brane-ws-<name>-<n>-io-...}, one ring consumer
- * {@code brane-ws-<name>-<n>-writer} waiting with the configured {@link WaitStrategyType}, and one deadline timer
- * that parks while nothing is in flight; all stopped by {@link #close()}. Futures complete and subscription
- * callbacks run on the callback executor (virtual threads by default), never on the I/O thread.
+ * <p>Threads: {@code ioThreads} Netty threads, one ring consumer waiting with the configured
+ * {@link WaitStrategyType}, one deadline timer that parks while nothing is in flight; all stopped by {@link #close()}.
+ * Futures complete and subscription callbacks run on the callback executor, never on the I/O thread.
  */
 public final class WebSocketProvider implements BraneProvider {
 
@@ -133,10 +131,8 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     /**
-     * Returns at once and connects in the background: until the first handshake, requests and subscriptions
-     * fail with {@link ConnectionLostException}, and failed attempts (a node that is down, refuses or does not
-     * answer) retry with the reconnect backoff, as after a lost connection. A service can so start while its
-     * node is down; {@link #isConnected()} and {@link #firstConnection()} tell when it is reachable.
+     * Returns at once and connects in the background, retrying with the reconnect backoff; until the first
+     * handshake, calls fail with {@link ConnectionLostException}. A service can so start while its node is down.
      */
     public static WebSocketProvider start(WebSocketConfig config) {
         Objects.requireNonNull(config, "config");
@@ -145,23 +141,16 @@ public final class WebSocketProvider implements BraneProvider {
         return p;
     }
 
-    /**
-     * Completes on the first successful handshake; fails only if the provider is closed first (or, for
-     * {@link #create(WebSocketConfig)}, when the first attempt failed).
-     */
+    /** Completes on the first handshake; fails only if the provider is closed first (or, for {@link #create}, the
+     *  first attempt failed). */
     public CompletableFuture<Void> firstConnection() {
         return connection.firstConnect().copy();
     }
 
-    /**
-     * Completes when the first connection attempt has ended, whether it connected or not (a refused connection
-     * ends it at once, a silent node after {@code connectTimeout}); never fails.
-     */
+    /** Completes when the first connection attempt has ended, connected or not; never fails. */
     public CompletableFuture<Void> firstAttempt() {
         return connection.firstAttempt().copy();
     }
-
-    // ---------------------------------------------------------------- public API
 
     @Override
     public JsonNode send(String method, List<?> params) {
@@ -198,10 +187,8 @@ public final class WebSocketProvider implements BraneProvider {
         return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, decoder).typedFuture();
     }
 
-    /**
-     * The throughput path: the call is published into the ring like any other, and the ring's consumer writes every
-     * call it finds waiting and flushes once at the end of that batch, so a burst of calls leaves in one flush.
-     */
+    /** The throughput path: the ring's consumer writes every call waiting and flushes once, so a burst leaves in one
+     *  flush. */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
         return sender.send(method, params, defaultTimeoutNanos, null, false, null).future;

@@ -11,13 +11,8 @@ import tools.jackson.databind.JsonNode;
 import sh.brane.rpc.RpcCall;
 
 /**
- * The first step of {@code sendBatch}, the same for every transport: checks the calls, registers
- * each one and keeps apart those that were admitted (and must now be sent) from those already
- * refused (their futures are already failed).
- *
- * @param futures one future per call, in the order of the calls
- * @param accepted the admitted requests
- * @param acceptedCalls the calls of {@code accepted}, in the same order
+ * The first step of {@code sendBatch} on every transport: each call registered, the admitted ones (to send, in
+ * {@code accepted} and {@code acceptedCalls}) kept apart from the refused (already failed); one future per call.
  */
 public record AdmittedBatch(List<CompletableFuture<JsonNode>> futures, List<PendingRequest> accepted,
         List<RpcCall> acceptedCalls) {

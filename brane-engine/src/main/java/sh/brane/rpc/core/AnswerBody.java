@@ -6,15 +6,10 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 
 /**
- * The body of one HTTP answer as it arrives, kept in the buffers Netty read it into so that it is parsed where it
- * lies instead of being gathered into one array. A piece at least {@link #KEEP_IN_PLACE} bytes long that fills at
- * least half of the buffer it lies in is kept there (retained, joined to the others in a {@link CompositeByteBuf},
- * no copy); smaller pieces are copied together into buffers of {@link #KEEP_IN_PLACE} bytes. So a node that drips
- * its answer a few bytes per read cannot make the memory held (buffers, and a component per piece) much larger than
- * the answer: it stays within about three times the bytes received, which the caller bounds by its response limit.
- *
- * <p>Used on one connection's event loop only. Holds references: {@link #take} hands them over, {@link #discard}
- * gives them back.
+ * The body of one HTTP answer, kept in Netty's buffers so it is parsed where it lies. A piece of at least
+ * {@link #KEEP_IN_PLACE} bytes filling half its buffer is retained into a {@link CompositeByteBuf}; smaller pieces are
+ * copied together, so a node dripping a few bytes per read holds at most about three times the bytes received.
+ * One event loop only; {@link #take} hands the references over, {@link #discard} gives them back.
  */
 public final class AnswerBody {
 
@@ -31,7 +26,6 @@ public final class AnswerBody {
         this.alloc = alloc;
     }
 
-    /** Bytes received so far. */
     public int size() {
         return size;
     }
@@ -66,7 +60,6 @@ public final class AnswerBody {
         return b == null ? Unpooled.EMPTY_BUFFER : b;
     }
 
-    /** Releases everything received so far. */
     public void discard() {
         ByteBuf b = kept;
         ByteBuf t = tail;

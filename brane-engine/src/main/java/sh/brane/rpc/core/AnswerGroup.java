@@ -11,16 +11,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.BraneRpcException;
-import sh.brane.rpc.RpcErrorException;
 
 /**
- * The answers read from one message (a JSON-RPC batch, usually), whose futures are completed by one
- * callback thread instead of one thread each: a batch of 100 costs one hand-off, not 100.
- *
- * <p>User continuations may block, and one may wait for another future of the same message. So while
- * answers are left, a watchdog looks every {@link #WATCH_MILLIS} ms and starts another thread that takes
- * over the rest: a blocked continuation delays the answers after it by at most about that long, and never
- * deadlocks them.
+ * The answers read from one message, whose futures are completed by one callback thread: a batch of 100 costs one
+ * hand-off, not 100. Continuations may block (even on another future of the same message), so while answers are
+ * left a watchdog looks every {@link #WATCH_MILLIS} ms and starts another thread to take over the rest.
  */
 public final class AnswerGroup implements Runnable {
 
@@ -29,31 +24,14 @@ public final class AnswerGroup implements Runnable {
     private final ArrayList<PendingRequest> requests = new ArrayList<>();
     /** A result (a {@link JsonNode}, or a typed call's decoded value) or a {@link BraneRpcException}, per request. */
     private final ArrayList<Object> outcomes = new ArrayList<>();
-    /** The next answer no thread has taken yet. */
     private final AtomicInteger next = new AtomicInteger();
     private Executor callbacks;
     private Executor watchdog;
 
-    /**
-     * Sizes the lists for about {@code answers} more answers: a batch of 100 would grow each of them from 10 six
-     * times. The count is a message's, which its size limit bounds.
-     */
+    /** Sizes the lists for about {@code answers} more, which the message's size limit bounds. */
     public void expect(int answers) {
         requests.ensureCapacity(requests.size() + answers);
         outcomes.ensureCapacity(outcomes.size() + answers);
-    }
-
-    /**
-     * Whether an answer gathered here failed the call with anything but the node's own JSON-RPC error (an answer
-     * over the size limit, a malformed one): read before the group is delivered, when the futures say nothing yet.
-     */
-    public boolean anyFailedBadly() {
-        for (int i = 0, n = outcomes.size(); i < n; i++) {
-            if (outcomes.get(i) instanceof BraneRpcException e && !(e instanceof RpcErrorException)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public void add(PendingRequest request, Object outcome) {
@@ -67,10 +45,8 @@ public final class AnswerGroup implements Runnable {
     }
 
     /**
-     * Hands the answers to {@code callbacks}, as {@link #deliver(Executor)}, with the watchdog's look timed by
-     * {@code timer} (the calling event loop: scheduling there from the loop itself is a queue insert, where
-     * {@link CompletableFuture#delayedExecutor} wakes a shared scheduler thread and then starts a callback thread
-     * for every group); null: the shared scheduler. The look itself never blocks, so it may run on an I/O thread.
+     * As {@link #deliver(Executor)}, with the watchdog timed by {@code timer} (the calling event loop: scheduling
+     * from the loop itself is a queue insert, not a wake-up of a shared scheduler); null: the shared scheduler.
      */
     public void deliver(Executor callbacks, ScheduledExecutorService timer) {
         int n = requests.size();

@@ -14,14 +14,10 @@ import sh.brane.rpc.RpcErrorCodes;
 import sh.brane.rpc.RpcErrorException;
 
 /**
- * Matches the answers of a provider's messages to the requests of its {@link InFlightTable}, for both transports
- * (a WebSocket connection's messages, an HTTP exchange's response bodies), on the thread that reads them, in the
- * one pass that reads each message: a typed call's result is decoded straight from the parser by
- * its {@link ResultDecoder}, any other result read as a tree. The futures of one message's answers complete
- * together, by one hand-off to the callback executor, once the whole message is read.
- *
- * <p>It knows nothing of the connection: the node's pushes go to {@link Pushes}, and a "not now" answer to
- * {@link Retries}, both handed in.
+ * Matches the answers of a provider's messages to the requests of its {@link InFlightTable}, for both transports, on
+ * the reading thread in one pass: a typed call's result is decoded straight from the parser by its
+ * {@link ResultDecoder}, any other read as a tree; one message's futures complete by one hand-off. Pushes go to
+ * {@link Pushes} and "not now" answers to {@link Retries}, both handed in, so it knows nothing of the connection.
  */
 public final class AnswerRouter {
 
@@ -65,29 +61,19 @@ public final class AnswerRouter {
         }
     }
 
-    /**
-     * Which requests of the table one message may answer, and what becomes of its "not now" answers: an HTTP
-     * response answers only the calls of its own exchange (an id of another exchange in it is an orphan, never
-     * another caller's answer). A WebSocket message has no scope: it may answer any request in flight.
-     */
+    /** Which requests one message may answer: an HTTP response only its own exchange's calls (another id in it is
+     *  an orphan, never another caller's answer); a WebSocket message any request in flight. */
     public interface Scope extends Retries {
-        /** Whether this message may answer {@code r}. */
         boolean owns(PendingRequest r);
 
-        /**
-         * The one request an answer without a usable id must be for (an HTTP exchange of a single call), failed with
-         * the reason prefixed by {@link #describe()}; null when it cannot be known.
-         */
+        /** The one request an answer without a usable id must be for (a single-call HTTP exchange); or null. */
         PendingRequest soleRequest();
 
         /** What the message was, for errors (e.g. {@code "HTTP 200"}). */
         String describe();
 
-        /**
-         * The request under {@code id} that this message may answer, found without the table (an HTTP exchange knows
-         * its own calls), whether or not it is still in flight; null to look it up in the table. Taking it out of the
-         * table still decides who ends it.
-         */
+        /** The request under {@code id} this message may answer, known without the table (an HTTP exchange knows
+         *  its calls); null to look it up. Taking it out of the table still decides who ends it. */
         default PendingRequest own(long id) {
             return null;
         }
@@ -100,10 +86,7 @@ public final class AnswerRouter {
     private final String endpoint;
     private final String limitHint;
 
-    /**
-     * @param endpoint the endpoint's description, for log lines
-     * @param limitHint what to tell of a message over the size limit ({@code maxFrameSize} and how to raise it)
-     */
+    /** {@code limitHint}: what to tell of a message over the size limit ({@code maxFrameSize} and how to raise it). */
     public AnswerRouter(InFlightTable table, RequestLifecycle lifecycle, Pushes pushes, Retries retries, String endpoint,
                  String limitHint) {
         this.table = table;
@@ -114,7 +97,6 @@ public final class AnswerRouter {
         this.limitHint = limitHint;
     }
 
-    /** Reads one whole message and ends the requests it answers. */
     public void route(ByteBuf content) {
         AnswerGroup answers = new AnswerGroup();
         try {
@@ -124,19 +106,14 @@ public final class AnswerRouter {
         }
     }
 
-    /**
-     * Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
-     * handed to {@link #deliver}, so the messages of one read (many answers in flight) complete by one hand-off.
-     */
+    /** Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
+     *  {@link #deliver}ed, so the messages of one read complete by one hand-off. */
     public void route(ByteBuf content, AnswerGroup answers) {
         read(content, new Sink(null, answers));
     }
 
-    /**
-     * Reads one whole message that may answer only the requests {@code scope} owns, adding their ends to
-     * {@code answers}, which the caller delivers ({@link RequestLifecycle#deliver}) once it has ended the rest of
-     * its own (an HTTP exchange's calls the response held no answer for).
-     */
+    /** As {@link #route(ByteBuf, AnswerGroup)}, answering only requests {@code scope} owns; the caller delivers
+     *  {@code answers} once it has ended the rest of its own. */
     public void route(ByteBuf content, Scope scope, AnswerGroup answers) {
         read(content, new Sink(scope, answers));
     }
@@ -146,10 +123,8 @@ public final class AnswerRouter {
         JsonRpcReader.read(content, sink);
     }
 
-    /**
-     * Completes the futures of the answers gathered in {@code answers} on the callback executor; {@code loop} is
-     * the event loop calling, which times the group's watchdog.
-     */
+    /** Completes {@code answers}' futures on the callback executor; {@code loop}, the calling event loop, times the
+     *  group's watchdog. */
     public void deliver(AnswerGroup answers, java.util.concurrent.ScheduledExecutorService loop) {
         lifecycle.deliver(answers, loop);
     }
@@ -158,10 +133,8 @@ public final class AnswerRouter {
         lifecycle.hook(m -> m.onOrphanedResponse("continuation frame without a started message"));
     }
 
-    /**
-     * A message of {@code size} bytes, too large to read: fails just the request (or the batch) it answers, found
-     * from its kept start and end; a lost notification is a gap for its subscriber.
-     */
+    /** A message of {@code size} bytes, too large to read: fails just the request or batch it answers, found from
+     *  its kept start and end; a lost notification is a gap for its subscriber. */
     public void onOversize(long size, byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
         long id = TruncatedAnswerIds.recoverId(prefix, prefixLen, suffix, suffixLen);
         String limit = "a message of " + size + " bytes exceeded " + limitHint;
@@ -218,7 +191,6 @@ public final class AnswerRouter {
         return close < 0 ? "" : start.substring(open + 1, close);
     }
 
-    /** The answers of one message, matched as they are read. */
     private final class Sink implements ResponseSink {
         final AnswerGroup answers;
         /** Null: any request in flight (WebSocket). */
@@ -227,11 +199,8 @@ public final class AnswerRouter {
         /** When the message was read ({@link System#nanoTime()}), taken at its first answer; valid if {@link #timed}. */
         private long readAt;
         private boolean timed;
-        /**
-         * The request {@link #decoderFor} found last (one this message may answer), so the answer's end takes it out
-         * of the table without looking its id up again; null once used. Checked by id and taken by identity, so a
-         * stale one never ends another request.
-         */
+        /** The request {@link #decoderFor} found last, so ending its answer needs no second lookup; null once used.
+         *  Checked by id and taken by identity, so a stale one never ends another request. */
         private PendingRequest found;
 
         Sink(Scope scope, AnswerGroup answers) {

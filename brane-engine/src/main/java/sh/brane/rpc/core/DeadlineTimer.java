@@ -8,13 +8,9 @@ import java.util.concurrent.TimeUnit;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * The deadlines of one provider's requests: one scheduled task per request in flight, cancelled (and removed at
- * once) when the request ends first. Its one thread parks while no deadline is pending, so an idle provider costs
- * no wake-ups, and a timeout fires at its deadline rather than at the next tick of a sweep.
- *
- * <p>Why not Netty's {@code HashedWheelTimer}: once started its worker wakes every tick whether or not a timeout is
- * pending. Why not the event loop's scheduler: the HTTP/2 transport has no event loop, and one timer for every
- * transport keeps one rule for all.
+ * The deadlines of one provider's requests: one task per request, cancelled and removed when it ends first. Its one
+ * thread parks while none is pending, so an idle provider costs no wake-ups. Not Netty's {@code HashedWheelTimer},
+ * which ticks while started; not an event loop's scheduler, which the HTTP/2 transport lacks.
  */
 public final class DeadlineTimer implements AutoCloseable {
 

@@ -16,28 +16,15 @@ import sh.brane.rpc.InvalidResponseException;
 import sh.brane.rpc.RpcTimeoutException;
 
 /**
- * Every request in flight on one provider, by JSON-RPC id, for both transports. It is the only place where a
- * request is admitted, found, ended and drained:
- * <ul>
- *   <li><b>admission</b> ({@link #admit}): at most {@code capacity} requests; one refused (closed, full) ends at
- *       once with its error;</li>
- *   <li><b>deadlines</b>: each admitted request schedules its own deadline on the provider's {@link DeadlineTimer},
- *       cancelled when the request ends first; the timer sleeps while nothing is in flight;</li>
- *   <li><b>completion by id</b> ({@link #take}): removing a request is what ends it, and only one caller can
- *       remove it, so a duplicate or late answer, a timeout and a lost connection racing for the same request
- *       end it exactly once;</li>
- *   <li><b>draining with a reason</b> ({@link #drain(Function)}): close and a lost connection end every
- *       request with the error the reason builds for it.</li>
- * </ul>
- * Lock-free: an array of slots indexed by the id's low bits, a concurrent map for the rare id whose slot is taken,
- * and a bounded counter. Futures complete through {@link RequestLifecycle}, on the callback executor.
+ * Every request in flight on one provider, by JSON-RPC id, for both transports: the only place where a request is
+ * admitted (at most {@code capacity}), given its deadline on the {@link DeadlineTimer}, ended by id and drained.
+ * Removing a request is what ends it, and only one caller can remove it, so a late answer, a timeout and a lost
+ * connection racing for it end it exactly once.
  *
- * <p>Why slots: ids come from one counter per provider, so the requests in flight at once are nearly always a run
- * of consecutive ids, each with a slot of its own. Admitting and ending a request is then one compare-and-set on
- * an array element each, where a {@code ConcurrentHashMap<Long, ...>} boxed the id and allocated a node per request
- * and hashed twice (about 15% of a blocking HTTP batch's caller CPU in a profile). A request whose slot is held by
- * an older one still in flight (more than {@link #MAX_SLOTS} calls apart) goes to the map instead; every lookup
- * tries the slot first, then the map while it holds anything.
+ * <p>Lock-free slots indexed by the id's low bits: ids come from one counter per provider, so the requests in flight
+ * are nearly always consecutive and each has a slot; admitting and ending is one compare-and-set, where a
+ * {@code ConcurrentHashMap<Long, ...>} boxed, allocated and hashed twice per request. An id whose slot is still held
+ * (more than {@link #MAX_SLOTS} calls apart) goes to an overflow map, looked at only while it holds anything.
  */
 public final class InFlightTable {
 
@@ -80,12 +67,8 @@ public final class InFlightTable {
         this.onExpired = listener;
     }
 
-    /**
-     * Adds a new request and records its start; if the provider is {@code closed}, the table is full or the id is
-     * taken, fails it at once instead.
-     *
-     * @return whether the request was admitted (false: its future has already failed)
-     */
+    /** Adds a request and records its start; returns false, its future already failed, if {@code closed}, full or
+     *  its id taken. */
     public boolean admit(PendingRequest r, boolean closed, String provider) {
         if (closed) {
             lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
@@ -102,10 +85,9 @@ public final class InFlightTable {
     }
 
     /**
-     * Holds room for {@code n} requests about to be admitted by {@link #admitReserved}, one each; false (and nothing
-     * held) if the table has not that much room. One atomic step for a whole batch, where admitting its calls one by
-     * one costs one each; and a batch whose calls are admitted after it is written (HTTP {@code sendBatchAndWait})
-     * must know before writing that none of them will be refused for room.
+     * Holds room for {@code n} requests about to be {@link #admitReserved admitted}, in one atomic step; false (nothing
+     * held) without room. A batch admitted after it is written (HTTP {@code sendBatchAndWait}) must know before
+     * writing that none of its calls will be refused for room.
      */
     public boolean reserve(int n) {
         if (size.addAndGet(n) > capacity) {
@@ -120,10 +102,7 @@ public final class InFlightTable {
         size.addAndGet(-n);
     }
 
-    /**
-     * As {@link #admit}, into room held by {@link #reserve}: the request takes one place of it, or gives it back if
-     * it is refused ({@code closed}, or its id taken).
-     */
+    /** As {@link #admit}, into room held by {@link #reserve}, giving its place back if refused. */
     public boolean admitReserved(PendingRequest r, boolean closed, String provider) {
         if (closed) {
             size.decrementAndGet();
@@ -158,7 +137,6 @@ public final class InFlightTable {
         }
     }
 
-    /** Cancels the deadline of {@code r}, just taken out of the table. */
     private static PendingRequest ended(PendingRequest r) {
         ScheduledFuture<?> f = r.deadline;
         if (f != null) {
@@ -167,10 +145,7 @@ public final class InFlightTable {
         return r;
     }
 
-    /**
-     * Puts {@code r} in its slot, or in the map when another request holds the slot; false if a request under the
-     * same id is in flight (the first one keeps its place).
-     */
+    /** Puts {@code r} in its slot, or the map when the slot is held; false if its id is in flight (the first stays). */
     private boolean place(PendingRequest r) {
         int i = slot(r.id);
         if (slots.compareAndSet(i, null, r)) {
@@ -218,8 +193,7 @@ public final class InFlightTable {
     /** Removes {@code r} if it is still in flight (and still under its id); true if this call removed it. */
     public boolean take(PendingRequest r) {
         int i = slot(r.id);
-        // a look before the compare-and-set: an exchange asks again for each of its calls after its answers ended
-        // them, and a failed compare-and-set costs a locked instruction where a read costs none
+        // read before the compare-and-set: a failed CAS costs a locked instruction, and exchanges ask again after ending
         if (slots.get(i) == r && slots.compareAndSet(i, r, null)) {
             size.decrementAndGet();
             ended(r);
@@ -270,11 +244,7 @@ public final class InFlightTable {
         return out;
     }
 
-    /**
-     * Ends, with {@link RpcTimeoutException}, every request whose deadline is at or before {@code nowNanos}
-     * ({@link System#nanoTime()} scale); returns how many it ended. The deadlines end requests by themselves; this
-     * is for tests of a table without a timer.
-     */
+    /** Ends with {@link RpcTimeoutException} every request due by {@code nowNanos}; for tests of a table without a timer. */
     public int expire(long nowNanos) {
         if (size.get() == 0) {
             return 0;
@@ -298,7 +268,6 @@ public final class InFlightTable {
         return n;
     }
 
-    /** Ends {@code r}, taken out at its deadline, with its timeout. */
     private void expired(PendingRequest r) {
         try {
             onExpired.accept(r);
@@ -322,11 +291,6 @@ public final class InFlightTable {
 
     public boolean contains(long id) {
         return get(id) != null;
-    }
-
-    /** Compatibility name of {@link #take}, for code written against the table it replaced. */
-    public PendingRequest remove(long id) {
-        return take(id);
     }
 
     public int size() {

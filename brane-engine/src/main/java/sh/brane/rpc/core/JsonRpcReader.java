@@ -16,13 +16,10 @@ import sh.brane.rpc.NodeText;
 import sh.brane.rpc.ResultDecoder;
 
 /**
- * Parses JSON-RPC responses, batches of responses and subscription notifications with Jackson's streaming
- * parser: only {@code error}, notification params and the {@code result} of untyped calls become trees. The
- * result of a typed call (one for which {@link ResponseSink#decoderFor} gives a {@link ResultDecoder}) is decoded
- * straight from the parser in the same pass, when its {@code id} came first (as every node we know writes it);
- * otherwise it is read as a tree and decoded from that, to the same value. An answer held in one array whose
- * decoder has a fast form is first read by {@link CursorAnswer} straight from its bytes; this token path reads
- * whatever that declines.
+ * Parses JSON-RPC responses, batches and notifications with Jackson's streaming parser; only {@code error},
+ * notification params and untyped results become trees. A typed call's result is decoded straight from the parser
+ * when its {@code id} came first (as every known node writes it), else from a tree, to the same value. Answers in
+ * one array are first offered to {@link CursorAnswer}; this token path reads whatever that declines.
  */
 public final class JsonRpcReader {
 
@@ -48,21 +45,13 @@ public final class JsonRpcReader {
         }
     }
 
-    /**
-     * Answers of up to this many bytes that are not in one array (direct or composite buffers on an event loop) are
-     * copied into a scratch array of the reading thread for the fast path ({@link CursorAnswer}): the copy costs a few
-     * percent of a parse, the fast path about half of one. Larger answers stay with the token path in place. Answers
-     * in direct buffers are read on the transports' event loops, so the scratch is one array per I/O thread.
-     */
+    /** Answers up to this size not in one array are copied into a per-I/O-thread scratch array for the fast path:
+     *  the copy costs a few percent of a parse, the fast path saves about half. */
     public static final int SCRATCH_LIMIT = 2 << 20;
     private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
 
-    /**
-     * Reads the readable bytes of {@code buf}: a heap buffer through its array; anything else (direct or composite
-     * buffers) first through a copy for the fast path (see {@link #SCRATCH_LIMIT}), then, if the fast path declines
-     * it, through the token path over that copy; larger ones through a stream over it,
-     * which Jackson reads in its own small recycled buffer.
-     */
+    /** Reads the readable bytes of {@code buf}: a heap buffer through its array, any other through a copy (up to
+     *  {@link #SCRATCH_LIMIT}) or else a stream Jackson reads in its own small recycled buffer. */
     public static void read(ByteBuf buf, ResponseSink sink) {
         if (buf.hasArray()) {
             read(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), sink);

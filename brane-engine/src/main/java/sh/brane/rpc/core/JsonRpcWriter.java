@@ -22,7 +22,6 @@ public final class JsonRpcWriter {
 
     private JsonRpcWriter() { }
 
-    /** Writes {@code {"jsonrpc":"2.0","id":id,"method":method,"params":[...]}}. */
     public static void writeRequest(OutputStream out, long id, String method, List<?> params) {
         try (JsonGenerator g = MAPPER.createGenerator(out)) {
             writeRequest(g, id, method, params);
@@ -68,10 +67,7 @@ public final class JsonRpcWriter {
         }
     }
 
-    /**
-     * Whether every element of {@code params} is {@link #writable}: the list itself is not put through the scalar
-     * checks first (fourteen type tests that a list fails, on every call of the throughput path).
-     */
+    /** Whether every element of {@code params} is {@link #writable}, without first testing the list as a scalar. */
     private static boolean writableElements(List<?> params) {
         for (int i = 0, n = params.size(); i < n; i++) {
             if (!writable(params.get(i))) {

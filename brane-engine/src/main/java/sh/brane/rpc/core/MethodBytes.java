@@ -3,14 +3,9 @@ package sh.brane.rpc.core;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The bytes between a request's id and its params, {@code ,"method":"<method>","params":[}, kept for the few methods
- * a client calls, so that writing a request copies them in one piece instead of checking and encoding the method's
- * characters every time (in a batch of 100 that was done 100 times for the same string).
- *
- * <p>Bounded: {@link #SLOTS} entries, chosen by the method's hash; a method whose slot holds another one is encoded
- * again and takes the slot, so any number of distinct methods costs at most that many entries. The slots are written
- * without a lock: an entry is immutable, so a thread sees either a whole entry or an older one, and either is right
- * when its method is equal.
+ * The bytes {@code ,"method":"<method>","params":[} kept for the few methods a client calls, copied in one piece
+ * instead of checking and encoding the method each time. {@link #SLOTS} entries chosen by hash, the newest method
+ * taking a slot; written without a lock, since an immutable entry is seen whole or not at all.
  */
 public final class MethodBytes {
 
@@ -23,11 +18,8 @@ public final class MethodBytes {
     private MethodBytes() {
     }
 
-    /**
-     * {@code ,"method":"<method>","params":[} in US-ASCII, or null when {@code method} is not plain printable ASCII
-     * (a quote, a backslash, a control or non-ASCII character: Jackson writes such a request, with its escapes).
-     * The array is shared: never write into it.
-     */
+    /** {@code ,"method":"<method>","params":[} in US-ASCII, or null when {@code method} is not plain printable ASCII
+     *  (Jackson then writes it with escapes). Shared: never write into it. */
     public static byte[] of(String method) {
         int slot = method.hashCode() & (SLOTS - 1);
         Entry e = CACHE[slot];

@@ -40,7 +40,6 @@ public final class NettySockets {
         }
     }
 
-    /** TLS with the JDK trust store and the hostname check. */
     public static SslContext verifyingTls() {
         try {
             return SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS").build();

@@ -18,33 +18,19 @@ public final class PendingRequest {
     public final long timeoutNanos;
     /** Runs on the parsing thread before the future completes (keeps subscription ids ahead of notifications). */
     public final Consumer<JsonNode> onResultInline;
-    /**
-     * The future is never handed to user code, only waited on by a blocking {@code send}: completing it on
-     * whichever thread has the answer just wakes that caller, so no hop to the callback executor is needed.
-     */
+    /** The future is only waited on by a blocking {@code send}, never handed to user code, so it completes on the
+     *  answering thread without a hop to the callback executor. */
     public final boolean completeInPlace;
-    /**
-     * The ids of every call in this request's JSON-RPC batch (this one included), or null when it was
-     * sent alone: an answer too large to read can then fail just its own batch.
-     */
+    /** The ids of this request's JSON-RPC batch, or null if sent alone: a too-large answer fails just its batch. */
     public volatile long[] batchIds;
-    /**
-     * The call's params, kept (WebSocket only) so that a call the node answered "not now" can be written again
-     * under the same id; {@code retries} counts those re-sends (touched on the I/O thread only).
-     */
+    /** The params, kept on WebSocket to write a call answered "not now" again; {@code retries} counts those (I/O thread). */
     public List<?> params;
     public int retries;
-    /**
-     * The HTTP exchange carrying this call now (set before each send, a retry's included): only that exchange's
-     * response may answer it ({@link AnswerRouter.Scope}). Null on WebSocket.
-     */
+    /** The HTTP exchange carrying this call now: only its response may answer it. Null on WebSocket. */
     public volatile Object exchange;
     /** The scheduled end of this request at its deadline ({@link DeadlineTimer}); cancelled when it ends first. */
     public volatile java.util.concurrent.ScheduledFuture<?> deadline;
-    /**
-     * Reads the result straight from the parser (a typed call), or null for a {@link JsonNode} result. With a
-     * decoder, {@link #future} completes with the decoder's value instead of a tree: see {@link #typedFuture}.
-     */
+    /** Reads a typed call's result straight from the parser (then {@link #future} holds its value); null: a tree. */
     public final ResultDecoder<?> decoder;
 
     public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
@@ -61,10 +47,7 @@ public final class PendingRequest {
         this(id, method, timeoutNanos, onResultInline, completeInPlace, decoder, System.nanoTime());
     }
 
-    /**
-     * The same, started at {@code startNanos} ({@link System#nanoTime()} scale): the calls of one batch share the
-     * instant it was made (a clock read per call was a tenth of a batch's admission in a profile).
-     */
+    /** The same, started at {@code startNanos}: the calls of one batch share one clock read. */
     public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
                    boolean completeInPlace, ResultDecoder<?> decoder, long startNanos) {
         this.decoder = decoder;
@@ -77,11 +60,8 @@ public final class PendingRequest {
         this.onResultInline = onResultInline;
     }
 
-    /**
-     * Completes the future with a result: a {@link JsonNode} for an untyped call, the decoder's value for a
-     * typed one. The one place where the future's declared type is widened: the caller of a typed call holds it
-     * as {@link #typedFuture}, the only view through which its value is read.
-     */
+    /** Completes with a {@link JsonNode} or, for a typed call, the decoder's value: the one place the future's type
+     *  is widened, read only through {@link #typedFuture}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public boolean complete(Object result) {
         return ((CompletableFuture) future).complete(result);

@@ -12,13 +12,9 @@ import io.netty.channel.socket.nio.NioChannelOption;
 import io.netty.channel.socket.nio.NioSocketChannel;
 
 /**
- * Acknowledges reads at once while more is expected from the node (Linux {@code TCP_QUICKACK}, re-armed after each
- * such read because the kernel drops it again by itself).
- *
- * <p>Why: nodes that leave Nagle's algorithm on (Anvil does; Rust servers do by default) hold each answer
- * back until the previous one is acknowledged. With several requests in flight and nothing more to send,
- * the kernel's delayed ACK then costs 40 ms per answer: 100 calls in flight to Anvil ran at about 3,000
- * calls/s instead of about 90,000. Where the option does not exist (not Linux), the handler does nothing.
+ * Acknowledges reads at once while more is expected (Linux {@code TCP_QUICKACK}, re-armed after each read). Nodes that
+ * leave Nagle on (Anvil does) hold each answer until the previous is acknowledged, so the delayed ACK cost 40 ms per
+ * answer with many in flight. Does nothing where the option does not exist.
  */
 @ChannelHandler.Sharable
 public final class QuickAckHandler extends ChannelInboundHandlerAdapter {
@@ -32,12 +28,8 @@ public final class QuickAckHandler extends ChannelInboundHandlerAdapter {
         this.moreExpected = moreExpected;
     }
 
-    /**
-     * A handler that re-arms quick acknowledgement after a read only while {@code moreExpected} says more is coming
-     * (answers still in flight, subscriptions open): a node's Nagle stall needs a second message waiting behind an
-     * unacknowledged first, and with nothing more expected there is none (our next request carries the ACK anyway).
-     * It spares a system call per read where calls go one at a time.
-     */
+    /** Re-arms quick acknowledgement only while {@code moreExpected}: a Nagle stall needs a second answer behind an
+     *  unacknowledged first, so this spares a system call per read where calls go one at a time. */
     public static QuickAckHandler whileExpecting(java.util.function.BooleanSupplier moreExpected) {
         return new QuickAckHandler(moreExpected);
     }

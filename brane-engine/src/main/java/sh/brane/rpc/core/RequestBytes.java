@@ -14,13 +14,9 @@ import sh.brane.rpc.RpcCall;
 
 /**
  * Writes a JSON-RPC request straight into a buffer, byte for byte what {@link JsonRpcWriter} writes, when its method
- * and params are of the kinds nearly every call carries: strings that need no escaping, integers, booleans, null,
- * {@link Address}, {@link Hash}, {@code byte[]} (as hex), and maps and lists of those. Anything else (a string with a
- * quote, a backslash, a control or non-ASCII character; a double; a JSON tree) makes it give up, leaving the buffer
- * as it was, and the caller writes the request with Jackson.
- *
- * <p>Why: creating a Jackson generator for each call costs more than the call's few dozen bytes, and every call
- * pays it on the caller's thread (WebSocket sends are serialized there, so the I/O thread keeps to the socket).
+ * and params are the kinds nearly every call carries (plain strings, integers, booleans, null, {@link Address},
+ * {@link Hash}, {@code byte[]}, maps and lists of those); anything else leaves the buffer as it was and the caller
+ * uses Jackson. A Jackson generator per call costs more than the call's few dozen bytes.
  */
 public final class RequestBytes {
 
@@ -60,11 +56,8 @@ public final class RequestBytes {
         return true;
     }
 
-    /**
-     * The request's head (and its end, when it has no params) straight into a heap buffer's array: one bounds check
-     * for the whole head instead of one per piece (each {@code writeBytes} checks access and room, which cost more
-     * than the copy of a few bytes: the largest item of a batch's request writing in a JFR profile).
-     */
+    /** The request's head straight into a heap buffer's array: one bounds check for the whole head, where one per
+     *  {@code writeBytes} cost more than the copy. */
     private static void writeHead(ByteBuf buf, long id, byte[] middle, boolean close) {
         buf.ensureWritable(HEAD.length + 20 + middle.length + 2);
         byte[] a = buf.array();
@@ -94,10 +87,7 @@ public final class RequestBytes {
         buf.writerIndex(at - buf.arrayOffset());
     }
 
-    /**
-     * Writes a JSON-RPC batch of {@code calls} under {@code ids}, byte for byte what
-     * {@link JsonRpcWriter#writeBatch} writes; false (and {@code buf} untouched) when any call needs Jackson.
-     */
+    /** As {@link JsonRpcWriter#writeBatch}, byte for byte; false (and {@code buf} untouched) when a call needs Jackson. */
     public static boolean tryWriteBatch(ByteBuf buf, long[] ids, List<RpcCall> calls) {
         int start = buf.writerIndex();
         buf.writeByte('[');

@@ -11,11 +11,8 @@ import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.ConnectionLostException;
 import sh.brane.rpc.RpcTimeoutException;
 
-/**
- * Starts and ends requests: admits them into the pending table (or refuses them at once), records
- * the metrics and completes the future on the callback executor, so user continuations never run
- * on an I/O thread.
- */
+/** Admits requests into the table (or refuses them), records metrics and completes futures on the callback executor,
+ *  so user continuations never run on an I/O thread. */
 public final class RequestLifecycle {
 
     public static final Logger LOG = LoggerFactory.getLogger("sh.brane.rpc");
@@ -133,10 +130,8 @@ public final class RequestLifecycle {
         }
     }
 
-    /**
-     * Whether {@code method} must never be repeated once it may have reached the node (it submits a transaction). A
-     * string switch: every call asks it, and it costs less than a set's megamorphic {@code hashCode}/{@code equals}.
-     */
+    /** Whether {@code method} submits a transaction and so must never be repeated once it may have reached the node.
+     *  A string switch: cheaper than a set's megamorphic {@code hashCode}/{@code equals} on every call. */
     public static boolean notRepeatable(String method) {
         return switch (method) {
             case "eth_sendRawTransaction", "eth_sendTransaction", "eth_sendRawTransactionSync", "eth_sendBundle",

@@ -9,17 +9,11 @@ public interface ResponseSink {
 
     void onResult(long id, JsonNode result);
 
-    /**
-     * A hint, given before the answers of a message are reported: about {@code answers} of them come (a batch's
-     * count, known once the whole message is read). Lets a sink size what it collects them in once.
-     */
+    /** A hint before a message's answers are reported: about {@code answers} come, to size a collection once. */
     default void expect(int answers) {
     }
 
-    /**
-     * The decoder for the result of request {@code id}, or null to read that result as a tree
-     * ({@link #onResult}). Asked once the id is known, before the result is read.
-     */
+    /** The decoder for request {@code id}'s result, or null to read it as a tree; asked before the result is read. */
     default ResultDecoder<?> decoderFor(long id) {
         return null;
     }

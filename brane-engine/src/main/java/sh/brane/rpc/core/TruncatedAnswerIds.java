@@ -11,27 +11,22 @@ import static sh.brane.rpc.core.JsonRpcReader.NO_ID;
 import static sh.brane.rpc.core.JsonRpcReader.parseLongOrNoId;
 
 /**
- * The id of an answer too large to keep whole, found in the prefix and the suffix that were kept of it: the answer
- * is refused, and its caller is told so instead of waiting for its timeout. Never throws on any bytes.
+ * The id of an answer too large to keep whole, found in its kept prefix and suffix, so its caller is told at once
+ * instead of at its timeout. Never throws on any bytes.
  */
 public final class TruncatedAnswerIds {
 
     private TruncatedAnswerIds() { }
 
-    /**
-     * Finds the top-level {@code id} of a response of which only a prefix and a suffix were kept (it was too
-     * large to keep whole). Returns {@link JsonRpcReader#NO_ID} if neither part shows it unambiguously.
-     */
+    /** The top-level {@code id} of a truncated response, or {@link JsonRpcReader#NO_ID} if neither part shows it
+     *  unambiguously. */
     public static long recoverId(byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
         long id = idFromPrefix(prefix, prefixLen);
         return id != NO_ID ? id : idFromSuffix(suffix, suffixLen);
     }
 
-    /**
-     * The id of one answer inside a batch response (a JSON array) of which only the start and the end were
-     * kept: the first element's id if the start holds it, else the last element's if it closes the array;
-     * {@link JsonRpcReader#NO_ID} if neither is readable or the message is not an array.
-     */
+    /** The id of one answer in a truncated batch: the first element's if the start holds it, else the last's if it
+     *  closes the array; {@link JsonRpcReader#NO_ID} otherwise. */
     public static long batchMemberId(byte[] prefix, int prefixLen, byte[] suffix, int suffixLen) {
         int first = 0;
         while (first < prefixLen && isWs(prefix[first])) {
@@ -77,10 +72,7 @@ public final class TruncatedAnswerIds {
         return NO_ID;
     }
 
-    /**
-     * Accepts only {@code "id":<digits>}} (optional whitespace) at the very end: one closing brace after the
-     * id means the id belongs to the outermost object.
-     */
+    /** Accepts only {@code "id":<digits>}} at the very end: one closing brace means the outermost object's id. */
     private static long idFromSuffix(byte[] s, int len) {
         int i = len - 1;
         i = skipWs(s, i);

@@ -15,22 +15,16 @@ import sh.brane.rpc.RpcCall;
 import sh.brane.rpc.core.PendingRequest;
 
 /**
- * Gathers calls made concurrently into batches: the first call of a batch starts a sender that waits
- * {@code windowNanos} (zero: only as long as the sender takes to start) and then sends every call queued by
- * then, {@code maxBatch} at a time; a batch that fills up leaves at once, on the caller's thread.
- *
- * <p>Every queued call is handed to {@code send} exactly once, unless the provider closed, in which case the
- * provider fails the calls still pending itself (they are in its in-flight table from the start).
+ * Gathers concurrent calls into batches: a batch's first call starts a sender that waits {@code windowNanos} and sends
+ * every call queued by then, {@code maxBatch} at a time; a full batch leaves at once on the caller's thread. Every
+ * queued call goes to {@code send} exactly once, unless the provider closed (it then fails them from its table).
  */
 public final class CallCoalescer {
 
     /** One call waiting in the queue, with its own HTTP headers ({@link HttpConfig#requestHeaders}). */
     public record Queued(PendingRequest request, RpcCall call, Map<String, String> headers) { }
 
-    /**
-     * Sends one gathered group: alone if it holds one call, as a JSON-RPC batch otherwise, with the headers of
-     * its first call.
-     */
+    /** Sends one group: alone if one call, else as a batch with its first call's headers. */
     public interface Sender {
         void send(List<PendingRequest> requests, List<RpcCall> calls, Map<String, String> headers);
     }
@@ -44,10 +38,7 @@ public final class CallCoalescer {
     private final LongConsumer sleep;
     private final Sender sender;
 
-    /**
-     * @param senders runs the sender of each batch (virtual threads)
-     * @param sleep   waits out a window, ending early when the provider closes
-     */
+    /** {@code senders} runs each batch's sender; {@code sleep} waits out a window, ending early on close. */
     public CallCoalescer(long windowNanos, int maxBatch, Executor senders, LongConsumer sleep, Sender sender) {
         this.windowNanos = windowNanos;
         this.maxBatch = maxBatch;

@@ -24,9 +24,8 @@ import sh.brane.rpc.core.AnswerBody;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * One pooled HTTP/1.1 connection of a {@link NettyHttpTransport} and the handler of its pipeline: writes the call it
- * carries, gathers the answer ({@link AnswerBody}), and hands the connection back to the pool or drops it. Its fields
- * are touched only on the connection's event loop.
+ * One pooled HTTP/1.1 connection of a {@link NettyHttpTransport} and its pipeline handler: writes its call, gathers
+ * the answer ({@link AnswerBody}), and goes back to the pool or is dropped. Touched only on its event loop.
  */
 public final class HttpConnection extends ChannelInboundHandlerAdapter {
     private static final byte[] END_OF_HEADERS = {'\r', '\n', '\r', '\n'};

@@ -36,11 +36,10 @@ import sh.brane.rpc.core.RequestBytes;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * The exchanges of one {@link HttpProvider}: each call or batch serialized into one body, posted through the
- * transport, its response read into the shared {@link AnswerRouter}, and retried for HTTP 429/503 (honouring
- * {@code Retry-After}), for "not now" answers and for connection failures of calls that are safe to repeat. A call
- * that may have reached the node is retried only if repeating it cannot do harm: transaction submissions are retried
- * only when the node provably did not take them (connection refused, HTTP 429).
+ * The exchanges of one {@link HttpProvider}: each call or batch serialized into one body, posted, its response read
+ * by the shared {@link AnswerRouter}, and retried for HTTP 429/503, "not now" answers and connection failures. A call
+ * that may have reached the node is retried only when repeating it does no harm: transaction submissions only when
+ * the node provably did not take them (connection refused, HTTP 429).
  */
 public final class HttpExchanges {
 
@@ -109,10 +108,7 @@ public final class HttpExchanges {
         }
     }
 
-    /**
-     * One request, byte for byte what Jackson writes: straight into the buffer when its params are plain
-     * ({@link RequestBytes}: a generator per call cost more than the call's bytes), else with Jackson.
-     */
+    /** One request, byte for byte what Jackson writes: directly when its params are plain ({@link RequestBytes}). */
     private static void writeRequest(ByteBuf out, long id, RpcCall call) {
         if (!RequestBytes.tryWrite(out, id, call.method(), call.params())) {
             JsonRpcWriter.writeRequest(new ByteBufOutputStream(out), id, call.method(), call.params());
@@ -204,8 +200,6 @@ public final class HttpExchanges {
         AnswerGroup answers = new AnswerGroup();
         try {
             if (body.isReadable() && (status == 200 || looksLikeJson(body))) {
-                // parsed where it lies (the transport's buffers, never gathered into one array), by the router
-                // WebSocket answers take too, scoped to this exchange's calls
                 router.route(body, reading, answers);
             }
             List<PendingRequest> again = reading.again;
@@ -220,8 +214,7 @@ public final class HttpExchanges {
                 askAgain(x, again, reading.againErrors, answers);
             }
         } finally {
-            // every answer read so far completes, even if reading the rest failed; on an event loop, the group's
-            // watchdog is timed there (as WebSocket answers' are)
+            // every answer read so far completes, even if reading the rest failed
             java.util.concurrent.ScheduledExecutorService loop = transport.currentLoop();
             if (loop != null) {
                 lifecycle.deliver(answers, loop);
@@ -231,10 +224,8 @@ public final class HttpExchanges {
         }
     }
 
-    /**
-     * What one response may answer: the calls of its own exchange. A call answered "not now" that may be asked
-     * again stays in flight, kept here for {@link #askAgain}.
-     */
+    /** What one response may answer: its own exchange's calls; one answered "not now" stays in flight for
+     *  {@link #askAgain}. */
     private final class Reading implements AnswerRouter.Scope {
         private final HttpExchange x;
         private final int status;
@@ -298,10 +289,8 @@ public final class HttpExchanges {
         }
     }
 
-    /**
-     * Sends the calls answered "not now" once more after a backoff, as one new exchange with what is left of
-     * the time; when no retry or time is left they end with the node's answer.
-     */
+    /** Sends the calls answered "not now" again after a backoff, as one new exchange; without retries or time left
+     *  they end with the node's answer. */
     private void askAgain(HttpExchange x, List<PendingRequest> rs, List<RpcErrorException> errors,
                           AnswerGroup answers) {
         List<RpcCall> calls = new ArrayList<>(rs.size());

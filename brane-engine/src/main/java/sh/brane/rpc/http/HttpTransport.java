@@ -11,13 +11,11 @@ import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.core.AnswerGroup;
 
 /**
- * Carries one JSON-RPC body to the node in an HTTP POST and hands back the answer; {@link HttpProvider}
- * keeps the JSON-RPC and retry logic. Every future completes, with a reply or with an error that tells
- * how far the request got: a {@link java.net.ConnectException} (or the JDK's
- * {@link java.net.http.HttpConnectTimeoutException}) if it never reached the node, a
- * {@link java.util.concurrent.TimeoutException} (or {@link java.net.http.HttpTimeoutException}) if no
- * answer came in time, any other {@link java.io.IOException} if the connection broke after the request may
- * have been written, and {@link FrameTooLargeException} if the answer was larger than allowed.
+ * Carries one JSON-RPC body in an HTTP POST and hands back the answer; {@link HttpProvider} keeps JSON-RPC and retries.
+ * Every future completes, with an error telling how far the request got: {@link java.net.ConnectException} (or
+ * {@code HttpConnectTimeoutException}) if it never reached the node, {@link java.util.concurrent.TimeoutException} (or
+ * {@code HttpTimeoutException}) if no answer came in time, another {@link java.io.IOException} if it may have been
+ * written, {@link FrameTooLargeException} if the answer was too large.
  */
 public interface HttpTransport extends AutoCloseable {
 
@@ -26,17 +24,11 @@ public interface HttpTransport extends AutoCloseable {
         return post(body, Map.of(), timeoutNanos);
     }
 
-    /**
-     * Sends {@code body} with {@code headers} added to the configured ones (checked by the provider); the returned
-     * future ends within {@code timeoutNanos}.
-     */
+    /** Sends {@code body} with {@code headers} added to the configured ones; the future ends within {@code timeoutNanos}. */
     CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
 
-    /**
-     * The event loop of this transport that the calling thread runs, or null (another thread, or no event loop):
-     * completions read there time their watchdog on it ({@link AnswerGroup#deliver(java.util.concurrent.Executor,
-     * java.util.concurrent.ScheduledExecutorService)}), a queue insert instead of a wake-up of a shared timer thread.
-     */
+    /** The transport's event loop the calling thread runs, or null: completions read there time their watchdog on
+     *  it, a queue insert instead of waking a shared timer. */
     default java.util.concurrent.ScheduledExecutorService currentLoop() {
         return null;
     }
@@ -50,11 +42,8 @@ public interface HttpTransport extends AutoCloseable {
     @Override
     void close();
 
-    /**
-     * The part of an HTTP response the provider looks at. The body stays in the buffers it was read into (on Netty,
-     * pooled buffers, several of them for a large answer) so that it is parsed where it lies, never gathered into
-     * one array: whoever receives a reply must {@link #release()} it once, on every path.
-     */
+    /** The part of an HTTP response the provider reads. The body stays in the buffers it was read into; whoever
+     *  receives a reply must {@link #release()} it once, on every path. */
     final class HttpReply {
         private final int status;
         private final String retryAfter;

@@ -19,14 +19,9 @@ import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.core.DeadlineTimer;
 
 /**
- * POSTs with the JDK {@link HttpClient}. Used only for {@link HttpClient.Version#HTTP_2}: HTTP/2 needs ALPN
- * over TLS and stream multiplexing, which the JDK client does and {@link NettyHttpTransport} does not. The
- * JDK client costs more per call (its internal hand-offs between threads), which is why HTTP/1.1 runs on
- * Netty.
- *
- * <p>Deadlines: each exchange schedules its end on the provider's {@link DeadlineTimer}, which cancels it past its
- * deadline (headers or body still outstanding) and so makes the JDK client reset that one stream; the connection
- * and the other streams on it go on.
+ * POSTs with the JDK {@link HttpClient}, only for HTTP/2 (ALPN and stream multiplexing, which
+ * {@link NettyHttpTransport} lacks; the JDK client costs more per call, hence Netty for HTTP/1.1). A deadline cancels
+ * the exchange, which resets that one stream and leaves the connection to the others.
  */
 public final class JdkHttpTransport implements HttpTransport {
 
@@ -99,7 +94,6 @@ public final class JdkHttpTransport implements HttpTransport {
         return x.reply;
     }
 
-    /** Ends an exchange past its deadline. */
     private void late(Exchange x) {
         if (inFlight.remove(x)) {
             x.reply.completeExceptionally(new TimeoutException("no HTTP answer within the request timeout"));

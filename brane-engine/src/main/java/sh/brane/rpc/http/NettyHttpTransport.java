@@ -40,23 +40,14 @@ import sh.brane.rpc.core.NettySockets;
 import sh.brane.rpc.core.QuickAckHandler;
 
 /**
- * POSTs to one endpoint over pooled keep-alive HTTP/1.1 connections on Netty (epoll on Linux, else NIO).
+ * POSTs to one endpoint over pooled keep-alive HTTP/1.1 connections on Netty. Each call has a connection to itself
+ * until its answer is read (no pipelining); idle connections are reused newest first, so a sequential caller keeps
+ * one warm. At most {@link HttpConfig#maxConnections} are open; further calls wait, within their timeout, for one. A
+ * connection is dropped when the node closes it, on a malformed or too large answer, when a call on it times out
+ * (its late answer must never be read as the next call's), and after {@link HttpConfig#idleTimeout} unused.
  *
- * <p>Each call has a connection to itself until its answer is read (no pipelining); idle connections are
- * reused newest first, so a sequential caller keeps one warm connection. At most {@link HttpConfig#maxConnections}
- * are open; calls beyond that wait, within their timeout, for one to come free. A connection is dropped
- * when the node closes it or says {@code Connection: close}, when an answer is malformed or too large, when a
- * call on it times out (its late answer must never be read as the next call's), and when it has been idle for
- * {@link HttpConfig#idleTimeout}.
- *
- * <p>An answer's body is kept in the buffers Netty read it into (retained, joined without a copy into a
- * {@link io.netty.buffer.CompositeByteBuf} when it came in several pieces; only small pieces are copied together,
- * see {@link AnswerBody}) and handed over in the {@link HttpReply}, which its receiver parses in place and
- * releases: a 270 KB block is never copied into a {@code byte[]} of its own.
- *
- * <p>Futures complete on the I/O thread; {@link HttpProvider} moves user continuations off it.
- *
- * <p>Each call's deadline is a task on the provider's {@link DeadlineTimer}, cancelled when the call ends.
+ * <p>An answer's body stays in Netty's buffers (joined without a copy, see {@link AnswerBody}) and is parsed in
+ * place by the receiver of the {@link HttpReply}, which releases it. Futures complete on the I/O thread.
  */
 public final class NettyHttpTransport implements HttpTransport {
 
@@ -82,7 +73,6 @@ public final class NettyHttpTransport implements HttpTransport {
     private final ArrayDeque<HttpCall> waiting = new ArrayDeque<>();
     private final Set<HttpCall> connecting = new HashSet<>();
     private final Set<HttpConnection> open = new HashSet<>();
-    /** Connections open or being opened. */
     private int connections;
     private boolean closed;
 
@@ -112,8 +102,7 @@ public final class NettyHttpTransport implements HttpTransport {
                         ChannelPipeline p = ch.pipeline();
                         HttpConnection connection = new HttpConnection(ch, NettyHttpTransport.this);
                         opened.incrementAndGet();
-                        // first in the pipeline, so that it looks after every handler has read: quick ACKs only
-                        // while an answer is still coming
+                        // first in the pipeline, so it looks after every handler has read
                         p.addLast(QuickAckHandler.whileExpecting(() -> connection.current != null));
                         // closes the connection once nothing was read or written on it for idleTimeout
                         p.addLast(new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS));
@@ -186,8 +175,6 @@ public final class NettyHttpTransport implements HttpTransport {
     public synchronized int connections() {
         return connections;
     }
-
-    // ---------------------------------------------------------------- the pool
 
     /** Puts the call on an idle connection, a new one, or in the queue if the pool is full. */
     public void acquire(HttpCall call) {
@@ -366,10 +353,7 @@ public final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    /**
-     * Ends, with {@link TimeoutException}, a call at its deadline: waiting for a connection, connecting, or on one
-     * (which is dropped, so that its late answer is never read as the next call's).
-     */
+    /** Ends a call at its deadline; a connection it was on is dropped, so its late answer is never the next call's. */
     private void timeout(HttpCall call) {
         if (call.end()) {
             HttpConnection c = call.on;

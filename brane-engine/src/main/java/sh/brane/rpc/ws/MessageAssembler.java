@@ -8,14 +8,12 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 
 /**
- * Assembles WebSocket messages from their frames, up to {@code maxMessageSize} bytes. A message over the limit
- * is not kept: only its first {@value #PREFIX_KEEP} and last {@value #SUFFIX_KEEP} bytes are, which is enough to
- * find the id of the request it answers (so only that request fails, not the connection). One instance per
- * connection, used on its I/O thread only; the caller keeps ownership of the frames it passes in.
+ * Assembles WebSocket messages from frames, up to {@code maxMessageSize}. Of a larger message only the first
+ * {@value #PREFIX_KEEP} and last {@value #SUFFIX_KEEP} bytes are kept, enough to find its request's id so only that
+ * request fails. One per connection, on its I/O thread; the caller keeps ownership of the frames.
  */
 public final class MessageAssembler {
 
-    /** Where assembled messages go. */
     public interface Receiver {
         /** A whole message within the limit; {@code content} is valid only during the call. */
         void onMessage(ByteBuf content);

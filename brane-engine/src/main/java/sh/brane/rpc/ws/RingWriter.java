@@ -30,15 +30,10 @@ import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * The write path of one WebSocket connection, in the shape of the LMAX Disruptor's own examples: callers publish
- * their finished frames into the ring ({@link #publish}), and one consumer ({@link BatchEventProcessor} on a thread
- * of its own) writes each into the channel and flushes once at the end of each batch it finds. The consumer waits
- * for work with the configured {@link WaitStrategyType}, which therefore does what its name says: BLOCKING parks the
- * thread while idle, BUSY_SPIN keeps it on a core.
- *
- * <p>Callers serialize their requests themselves (in parallel, on their own threads), so the consumer only writes;
- * and a burst of calls from any number of threads leaves in one flush, which is the batching {@code sendAsyncBatch}
- * promises.
+ * The write path of one WebSocket connection, shaped like the LMAX Disruptor's examples: callers publish finished
+ * frames ({@link #publish}), one {@link BatchEventProcessor} writes each and flushes once per batch, waiting with the
+ * configured {@link WaitStrategyType}. Callers serialize in parallel, so the consumer only writes, and a burst from
+ * any number of threads leaves in one flush: the batching {@code sendAsyncBatch} promises.
  */
 public final class RingWriter implements EventHandler<RingWriter.Slot> {
 
@@ -89,7 +84,6 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
         consumer.start();
     }
 
-    /** The Disruptor wait strategy named by {@code type}. */
     public static WaitStrategy strategy(WaitStrategyType type) {
         return switch (type) {
             case BLOCKING -> new BlockingWaitStrategy();
@@ -100,16 +94,12 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
         };
     }
 
-    /** Publishes one request's finished frame. */
     public void publish(PendingRequest r, ByteBuf frame) {
         publish(new PendingRequest[] {r}, frame);
     }
 
-    /**
-     * Publishes a frame carrying {@code requests}. A full ring holds the caller until the consumer has room (the
-     * in-flight table's limit bounds how long); a closed provider's frame is released and its calls are ended by the
-     * close.
-     */
+    /** Publishes a frame carrying {@code requests}; a full ring holds the caller (bounded by the in-flight limit), a
+     *  closed provider's frame is released. */
     public void publish(PendingRequest[] requests, ByteBuf frame) {
         if (ring.tryPublishEvent(TRANSLATOR, requests, frame)) {
             return;
@@ -124,22 +114,18 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
         }
     }
 
-    /** Free slots in the ring (a gauge). */
     public long remaining() {
         return ring.remainingCapacity();
     }
 
-    /** The wait strategy the consumer waits with. */
     public WaitStrategyType waitStrategy() {
         return waitStrategy;
     }
 
-    /** The consumer thread; for tests. */
     public Thread consumerThread() {
         return consumer;
     }
 
-    /** The Disruptor wait strategy the consumer waits with; for tests. */
     public WaitStrategy strategy() {
         return strategy;
     }
@@ -182,10 +168,7 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
         }
     }
 
-    /**
-     * Stops the consumer and releases the frames it did not take; the provider has ended their calls already (the
-     * table was drained).
-     */
+    /** Stops the consumer and releases the frames it did not take; the drained table has ended their calls. */
     public void close() {
         processor.halt();
         try {

@@ -20,11 +20,8 @@ import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.core.AnswerGroup;
 import sh.brane.rpc.core.AnswerRouter;
 
-/**
- * Reads one WebSocket connection: handshake events, keep-alive, frames joined into messages up to
- * {@code maxFrameSize} ({@link MessageAssembler}), each whole message handed to the {@link AnswerRouter}. Why the
- * connection ended is kept for {@link WsConnection}, which it tells when the channel closes.
- */
+/** Reads one WebSocket connection: handshake, keep-alive, frames joined into messages ({@link MessageAssembler}) for
+ *  the {@link AnswerRouter}; keeps why the connection ended for {@link WsConnection}. */
 public final class WsChannelHandler extends ChannelInboundHandlerAdapter implements MessageAssembler.Receiver {
 
     private final WsConnection connection;
@@ -34,10 +31,7 @@ public final class WsChannelHandler extends ChannelInboundHandlerAdapter impleme
     private final MessageAssembler assembler;
     private boolean handshaken;
     private BraneRpcException closeCause;
-    /**
-     * The answers of the messages read since the last read completed: delivered together, so that many answers in
-     * flight (read from one socket read) complete by one hand-off to the callback executor, not one each.
-     */
+    /** The answers read since the last read completed, delivered together by one hand-off. */
     private AnswerGroup answers;
 
     public WsChannelHandler(WsConnection connection, AnswerRouter router, WebSocketConfig config, String endpoint) {

@@ -37,10 +37,9 @@ import sh.brane.rpc.core.QuickAckHandler;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * The WebSocket connection of one provider: connecting, the handshake, reconnecting with backoff, giving up, and
- * its life as an explicit {@link State} (as Lettuce's {@code ConnectionWatchdog} keeps its own). It ends the
- * requests in flight when the connection is lost, and tells the subscriptions what happened; it never calls the
- * provider.
+ * The WebSocket connection of one provider: connecting, reconnecting with backoff, giving up, as an explicit
+ * {@link State}. It ends the requests in flight when the connection is lost and tells the subscriptions; it never
+ * calls the provider.
  */
 public final class WsConnection {
 
@@ -54,7 +53,6 @@ public final class WsConnection {
         BACKING_OFF,
         /** Reconnecting is off or its attempts are spent: nothing more is tried until the provider closes. */
         DOWN,
-        /** The provider closed. */
         CLOSED
     }
 
@@ -76,10 +74,7 @@ public final class WsConnection {
     /** A failed first attempt retries with the reconnect backoff instead of failing {@link #firstConnect}. */
     private final boolean background;
     private volatile State state = State.CONNECTING;
-    /**
-     * Set once by {@link #close}, apart from {@link #state}: the I/O thread moves the state on without a lock, and
-     * must never move a closed connection out of {@code CLOSED}.
-     */
+    /** Set once by {@link #close}: the I/O thread moves {@link #state} without a lock and must never leave CLOSED. */
     private volatile boolean closed;
     private volatile Channel channel;
     /** How many times a connection was opened (the first and every reconnect): {@link EndpointStatus}'s epoch. */
@@ -108,7 +103,6 @@ public final class WsConnection {
         return channel;
     }
 
-    /** How many times a connection was opened: changes on each connect and reconnect. */
     public long connectionEpoch() {
         return opened.get();
     }
@@ -246,8 +240,6 @@ public final class WsConnection {
         subscriptions.endAll(new ConnectionLostException("subscription ended: connection to " + endpoint
                 + " is down for good (" + why + ")"));
     }
-
-    // ---------------------------------------------------------------- Netty plumbing
 
     private Bootstrap newBootstrap(boolean epoll, SslContext ssl) {
         int frameLimit = Math.max(config.maxFrameSize(), MIN_FRAME_DECODER_LIMIT);

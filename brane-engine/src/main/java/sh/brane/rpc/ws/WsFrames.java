@@ -9,16 +9,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
 /**
- * Client text frames (RFC 6455 section 5.2) built by hand, so that Netty's per-frame encoder
- * ({@code WebSocket08FrameEncoder}: a new buffer, a copy and a mask pass per frame, on the one I/O thread) is
- * skipped: a caller serializes its request after room kept for the header ({@link #begin}), then {@link #finish}
- * writes the header in front of it and masks the payload in place, still on the caller's thread. The ring's writer
- * only writes finished frames (they pass Netty's frame encoder untouched, as it encodes only
- * {@code WebSocketFrame}s).
- *
- * <p>Every frame gets its own random mask, as the RFC requires of a client, from {@link ThreadLocalRandom} (what
- * Netty's own encoder uses by default, {@code RandomWebSocketFrameMaskGenerator}): the mask only keeps a proxy from
- * reading the bytes as another protocol's, and needs no cryptographic strength.
+ * Client text frames (RFC 6455) built by hand on the caller's thread: the request is serialized after room kept for
+ * the header ({@link #begin}), then {@link #finish} writes the header and masks in place, skipping Netty's per-frame
+ * encoder (a buffer, a copy and a mask pass per frame on the one I/O thread). The mask comes from
+ * {@link ThreadLocalRandom}, as in Netty's own encoder: it only keeps proxies from misreading, not a secret.
  */
 public final class WsFrames {
 
@@ -33,20 +27,13 @@ public final class WsFrames {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-    /**
-     * A new buffer with room for the header kept: the payload is written from its writer index on. A plain heap
-     * buffer: serializing and masking into an array is several times cheaper than into a direct buffer (which Netty
-     * reaches through a {@code ByteBuffer} on recent JDKs) or a pooled one, and the transport copies it into the
-     * socket's buffer once.
-     */
+    /** A heap buffer with room kept for the header: masking into an array is several times cheaper than into a
+     *  direct or pooled buffer, and the transport copies it once into the socket's. */
     public static ByteBuf begin(int payloadHint) {
         return begin(Unpooled.buffer(MAX_HEADER + payloadHint));
     }
 
-    /**
-     * {@link #begin(int)} in a pooled heap buffer of {@code alloc}: for a frame of many calls (a batch), whose pool
-     * allocation is shared by all of them.
-     */
+    /** {@link #begin(int)} in a pooled heap buffer, for a batch frame that shares one allocation. */
     public static ByteBuf begin(io.netty.buffer.ByteBufAllocator alloc, int payloadHint) {
         return begin(alloc.heapBuffer(MAX_HEADER + payloadHint));
     }
@@ -56,10 +43,7 @@ public final class WsFrames {
         return buf;
     }
 
-    /**
-     * Makes the payload written after {@link #begin} (from its reader index to its writer index) a masked text frame,
-     * in place: the header goes into the room kept before it, and the reader index moves back to the header.
-     */
+    /** Makes the payload written after {@link #begin} a masked text frame in place, the header in the room kept. */
     public static void finish(ByteBuf buf) {
         int payloadStart = buf.readerIndex();
         int len = buf.writerIndex() - payloadStart;

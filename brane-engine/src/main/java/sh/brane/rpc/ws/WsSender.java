@@ -30,9 +30,8 @@ import sh.brane.rpc.core.RequestBytes;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * Sends the calls of one WebSocket provider: admits each into the {@link InFlightTable}, serializes it on the
- * caller's thread into a finished frame, and publishes it into the {@link RingWriter}, whose consumer writes it at
- * once. Every call leaves when it is made; a call that finds no connection ends at once.
+ * Sends the calls of one WebSocket provider: admits each into the {@link InFlightTable}, serializes it on the caller's
+ * thread into a finished frame and publishes it into the {@link RingWriter}. A call that finds no connection ends.
  */
 public final class WsSender {
 
@@ -62,7 +61,6 @@ public final class WsSender {
         writer.close();
     }
 
-    /** Free slots of the ring (a gauge). */
     public long ringRemaining() {
         return writer.remaining();
     }
@@ -116,8 +114,6 @@ public final class WsSender {
             accepted.get(i).batchIds = ids;
             accepted.get(i).params = batch.acceptedCalls().get(i).params();
         }
-        // serialized and masked in a plain heap buffer: serializing into an array costs less than through a direct
-        // buffer's ByteBuffer view, and the transport copies it into the socket's buffer once
         ByteBuf buf = WsFrames.begin(64 * ids.length);
         try {
             if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
@@ -162,7 +158,6 @@ public final class WsSender {
         return register(method, timeoutNanos, inline, blockingCaller, decoder, System.nanoTime());
     }
 
-    /** The same, started at {@code startNanos}. */
     private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
                                     boolean blockingCaller, ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller,
@@ -199,10 +194,8 @@ public final class WsSender {
     }
 
     /**
-     * Schedules the call the node answered "not now" (a rate limit, a lagging node) to be written again under
-     * the same id after a backoff, if it may be repeated (never a transaction submission), retries are left and
-     * the backoff ends before its timeout. It stays in flight meanwhile, so its timeout and a lost connection
-     * still end it. Runs on the I/O thread.
+     * Writes a call answered "not now" again under the same id after a backoff, if it may be repeated (never a
+     * submission) and retries and time are left; it stays in flight meanwhile. Runs on the I/O thread.
      */
     public boolean askAgainLater(PendingRequest r) {
         if (connection.isClosed() || r.params == null || r.retries >= config.maxRetries()

@@ -18,11 +18,8 @@ import sh.brane.rpc.core.AnswerRouter;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
 
-/**
- * The subscriptions of one WebSocket provider: which are active, the node's id of each on the current connection,
- * what to do with the connection's events (restore them after a reconnect, end them when it is down for good) and
- * the pushes of the node ({@link AnswerRouter.Pushes}).
- */
+/** The subscriptions of one WebSocket provider: their node ids on the current connection, restoring them after a
+ *  reconnect, ending them when it is down for good, and the node's pushes. */
 public final class WsSubscriptions implements AnswerRouter.Pushes {
 
     /** Sends a call on the provider's connection; {@code inline} reads the result on the I/O thread first. */
@@ -75,10 +72,7 @@ public final class WsSubscriptions implements AnswerRouter.Pushes {
         active.add(sub);
     }
 
-    /**
-     * Forgets {@code sub} (already deactivated by its caller); returns the node's id to end on the node, or null
-     * when the node holds nothing of it any more.
-     */
+    /** Forgets {@code sub}; returns the node's id to end on the node, or null when the node holds nothing of it. */
     public String forget(WsSubscription sub) {
         active.remove(sub);
         String sid = sub.serverId;
@@ -101,7 +95,6 @@ public final class WsSubscriptions implements AnswerRouter.Pushes {
         abandoned.clear();
     }
 
-    /** Restores every active subscription on the new connection {@code ch}. */
     public void resubscribeAll(Channel ch) {
         for (WsSubscription sub : active) {
             if (!sub.isActive()) {
@@ -110,9 +103,8 @@ public final class WsSubscriptions implements AnswerRouter.Pushes {
             open(sub).whenComplete((ok, err) -> {
                 Throwable cause = err instanceof CompletionException ce ? ce.getCause() : err;
                 if (cause instanceof RpcTimeoutException) {
-                    // transient, like a lost connection; and the node may still create the subscription late, under
-                    // an id we would never learn: start again on a fresh connection, where the node has dropped
-                    // everything of this one
+                    // transient, and the node may still create it late under an id we would never learn: start again
+                    // on a fresh connection, where the node has dropped everything of this one
                     RequestLifecycle.LOG.warn("re-subscribing on {} timed out; reconnecting", endpoint);
                     ch.close();
                 } else if (cause instanceof BraneRpcException bre && !(bre instanceof ConnectionLostException)) {
