@@ -3,6 +3,7 @@ package sh.brane.spring.boot.autoconfigure.testcontainers;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionDetailsFactory;
 import org.springframework.boot.testcontainers.service.connection.ContainerConnectionSource;
+import org.springframework.util.ClassUtils;
 import org.testcontainers.containers.Container;
 
 import sh.brane.devnet.testcontainers.AnvilContainer;
@@ -18,6 +19,10 @@ import sh.brane.spring.boot.autoconfigure.node.NodeImages;
 class NodeContainerConnectionDetailsFactory
         extends ContainerConnectionDetailsFactory<Container<?>, BraneConnectionDetails> {
 
+    /** The Anvil container type ships in brane-devnet, which an application with a plain node container may lack. */
+    private static final boolean ANVIL_CONTAINER_PRESENT = ClassUtils.isPresent(
+            "sh.brane.devnet.testcontainers.AnvilContainer", NodeContainerConnectionDetailsFactory.class.getClassLoader());
+
     NodeContainerConnectionDetailsFactory() {
         super(NodeImages.NAMES);
     }
@@ -26,7 +31,8 @@ class NodeContainerConnectionDetailsFactory
     protected boolean sourceAccepts(ContainerConnectionSource<Container<?>> source, Class<?> requiredContainerType,
             Class<?> requiredConnectionDetailsType) {
         return super.sourceAccepts(source, requiredContainerType, requiredConnectionDetailsType)
-                && !source.accepts(ANY_CONNECTION_NAME, AnvilContainer.class, requiredConnectionDetailsType);
+                && !(ANVIL_CONTAINER_PRESENT
+                        && source.accepts(ANY_CONNECTION_NAME, AnvilContainer.class, requiredConnectionDetailsType));
     }
 
     @Override
