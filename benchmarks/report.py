@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Markdown tables from the JMH JSON files of one run directory (benchmarks/run-20261129.sh): service patterns (mean,
-p99, CPU per operation), the seeds' throughput tables per wait strategy, typed answers, transfers before and after.
-Usage: report_20261129.py benchmarks/results/rpc-20261129"""
+"""Markdown tables from the JMH JSON files of one run directory (benchmarks/run-rpc.sh): service patterns (mean,
+p99, CPU per operation), the seeds' throughput tables per wait strategy, the thread scaling, typed answers, transfers
+before and after. Files missing from the directory are left out of the tables.
+Usage: report.py benchmarks/results/<dir>"""
 import gzip, json, os, re, sys
 
 D = sys.argv[1]
@@ -136,9 +137,9 @@ def transfer():
                        f"{ratio(sa and sa['score'], sb and sb['score'])} |")
     return "\n".join(out)
 
-print("## service patterns\n" + patterns(["service-patterns-ws-2", "service-patterns-http16"]))
-print("\n## service patterns, first run (without priority)\n" + patterns(["service-patterns-ws"]))
-print("\n## seeds\n" + seeds(["seeds-local-blocking", "seeds-local-strategies", "seeds-remote-blocking", "seeds-remote-yielding"]))
+print("## service patterns\n" + patterns(["service-patterns-ws", "service-patterns-ws-2", "service-patterns-http16"]))
+print("\n## seeds\n" + seeds(["seeds-local-blocking", "seeds-local-strategies", "seeds-remote-blocking",
+                               "seeds-remote-strategies", "seeds-remote-yielding"]))
 print("\n## scaling\n" + scaling(["seeds-local-blocking"] + [f"scaling-t{t}" for t in (1, 2, 4, 8, 16)]))
 print("\n## typed\n" + typed())
 print("\n## transfer\n" + transfer())
