@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import sh.brane.core.blob.BlobSidecar;
+import sh.brane.core.blob.Kzg;
+import sh.brane.core.types.Hash;
 
 /**
  * What {@link SigningClient} adds to a blob request before it signs: the sidecar (commitments and proofs computed, or
@@ -31,6 +33,18 @@ final class BlobFilling {
         BlobSidecar.Version version = request.sidecarVersion() != null ? request.sidecarVersion()
                 : BlobSidecar.Version.EIP4844;
         return BlobSidecar.compute(request.blobs(), version);
+    }
+
+    /**
+     * The versioned hashes of the request's blobs (empty without blobs): those of a given sidecar, else computed from
+     * the blobs' commitments alone, without the proofs, so that an idempotent retry is recognised without the cost of
+     * proving.
+     */
+    static List<Hash> versionedHashes(TxRequest request) {
+        if (request.sidecar() != null) {
+            return request.sidecar().versionedHashes();
+        }
+        return request.blobs().stream().map(b -> Kzg.commitment(b).versionedHash()).toList();
     }
 
     /**

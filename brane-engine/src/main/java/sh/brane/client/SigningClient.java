@@ -207,7 +207,8 @@ public final class SigningClient {
      *
      * @param errors custom errors to decode a revert of the estimate with, or null
      * @param key    the caller's business reference for this payment, or null for none
-     * @throws IdempotencyKeyConflictException the key was used for another recipient, value or data (nothing signed)
+     * @throws IdempotencyKeyConflictException the key was used for another recipient, value, data or blobs (nothing
+     *                                         signed)
      */
     public Hash submit(TxRequest request, Abi errors, IdempotencyKey key) {
         TransactionSender via = sender();
@@ -216,8 +217,8 @@ public final class SigningClient {
             // gets its original answer
             var known = via.findByKey(key);
             if (known.isPresent()) {
-                if (!IdempotencyKey.fingerprint(request.to(), request.value(), request.data())
-                        .equals(known.get().fingerprint())) {
+                if (!IdempotencyKey.fingerprint(request.to(), request.value(), request.data(),
+                        BlobFilling.versionedHashes(request)).equals(known.get().fingerprint())) {
                     throw new IdempotencyKeyConflictException(key, known.get().entry().hash());
                 }
                 return known.get().entry().hash();
