@@ -224,8 +224,10 @@ public final class SigningClient {
                 return known.get().entry().hash();
             }
         }
-        // blobs are checked and their proofs computed before anything is asked of the node or signed
-        BlobSidecar sidecar = BlobFilling.sidecar(request);
+        // blobs are checked and their proofs computed before anything is signed; the form, unless the request names
+        // it, is the node's fork's
+        BlobSidecar sidecar = BlobFilling.sidecar(request, BraneClient.await(BlobFilling.version(client, request),
+                "eth_config"));
         // the estimate and the fee quotes are independent: ask for them all at once, then wait
         CompletableFuture<Long> estimate = request.gasLimit() != null
                 ? CompletableFuture.completedFuture(request.gasLimit())
