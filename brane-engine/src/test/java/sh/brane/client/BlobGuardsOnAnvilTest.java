@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,85 +39,100 @@ import sh.brane.testnode.ScriptedNode;
 class BlobGuardsOnAnvilTest {
     private static final List<Blob> BLOBS = List.of(Blob.fromData("guarded".getBytes(StandardCharsets.UTF_8)));
 
+    /** One node (mining on evm_mine) for the guard tests, an account each: a node's first blob costs it seconds. */
+    private static Anvil anvil;
+    private static HttpProvider provider;
+    private static BraneClient client;
+
+    @BeforeAll
+    static void start() {
+        anvil = Anvil.builder().hardfork("prague").noMining().accounts(3).start();
+        provider = HttpProvider.create(anvil.httpUrl());
+        client = new BraneClient(provider, Duration.ofMillis(20));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (client != null) {
+            client.close();
+        }
+        if (provider != null) {
+            provider.close();
+        }
+        if (anvil != null) {
+            anvil.close();
+        }
+    }
+
     private static SigningClient signing(BraneClient client, PrivateKey key, SendLimits limits) {
         return new SigningClient(new TransactionSender(client, new LocalSigner("blob-guards", key),
                 ChainIdGuard.pinned(Anvil.DEFAULT_CHAIN_ID), limits, new InMemoryTransactionStore()));
     }
 
-    /** A fresh Anvil's blob base fee is 1 wei, so the default quote is 2 wei: over a 1-wei ceiling. */
+    /** Anvil's blob base fee stays at its 1-wei floor here, so the default quote is 2 wei: over a 1-wei ceiling. */
     @Test
     void aQuotedBlobFeeOverTheCeilingIsRefusedBeforeSigning() {
-        try (Anvil anvil = Anvil.builder().hardfork("cancun").accounts(1).start();
-                HttpProvider provider = HttpProvider.create(anvil.httpUrl());
-                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
-            PrivateKey key = PrivateKey.fromHex(anvil.account(0).privateKey());
-            SigningClient signing = signing(client, key, SendLimits.NONE.withMaxFeePerBlobGas(BigInteger.ONE));
-            TxRequest request = TxRequest.builder().to(key.address()).blobs(BLOBS).build();
+        PrivateKey key = PrivateKey.fromHex(anvil.account(0).privateKey());
+        SigningClient signing = signing(client, key, SendLimits.NONE.withMaxFeePerBlobGas(BigInteger.ONE));
+        TxRequest request = TxRequest.builder().to(key.address()).blobs(BLOBS).build();
 
-            assertThatThrownBy(() -> signing.submit(request))
-                    .isInstanceOfSatisfying(CeilingExceededException.class, e -> {
-                        assertThat(e.ceiling()).isEqualTo(CeilingExceededException.Ceiling.MAX_FEE_PER_BLOB_GAS);
-                        assertThat(e.limit()).isEqualTo(BigInteger.ONE);
-                        assertThat(e.actual()).isEqualTo(BigInteger.TWO);
-                    })
-                    .hasMessageContaining("max-fee-per-blob-gas is 1 but the transaction asks for 2");
-            assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).as("nothing signed, nothing sent")
-                    .isZero();
+        assertThatThrownBy(() -> signing.submit(request))
+                .isInstanceOfSatisfying(CeilingExceededException.class, e -> {
+                    assertThat(e.ceiling()).isEqualTo(CeilingExceededException.Ceiling.MAX_FEE_PER_BLOB_GAS);
+                    assertThat(e.limit()).isEqualTo(BigInteger.ONE);
+                    assertThat(e.actual()).isEqualTo(BigInteger.TWO);
+                })
+                .hasMessageContaining("max-fee-per-blob-gas is 1 but the transaction asks for 2");
+        assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).as("nothing signed, nothing sent")
+                .isZero();
 
-            Receipt receipt = signing.send(TxRequest.builder().to(key.address()).blobs(BLOBS)
-                    .maxFeePerBlobGas(BigInteger.ONE).build());
-            assertThat(receipt.blobGasUsed()).as("a fee at the ceiling goes").isEqualTo(131_072);
-        }
+        Hash atCeiling = signing.submit(TxRequest.builder().to(key.address()).blobs(BLOBS).gasLimit(21_000)
+                .maxFeePerBlobGas(BigInteger.ONE).build());
+        provider.send("evm_mine", List.of());
+        assertThat(client.waitForReceipt(atCeiling, Duration.ofSeconds(10)).blobGasUsed())
+                .as("a fee at the ceiling goes").isEqualTo(131_072);
     }
 
     @Test
     void aSpeedUpWhoseDoubledBlobFeeIsOverTheCeilingIsRefused() {
-        try (Anvil anvil = Anvil.builder().hardfork("prague").noMining().accounts(1).start();
-                HttpProvider provider = HttpProvider.create(anvil.httpUrl());
-                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
-            PrivateKey key = PrivateKey.fromHex(anvil.account(0).privateKey());
-            BigInteger ceiling = BigInteger.valueOf(3);
-            SigningClient signing = signing(client, key, SendLimits.NONE.withMaxFeePerBlobGas(ceiling));
-            Hash pending = signing.submit(TxRequest.builder().to(key.address()).blobs(BLOBS).gasLimit(21_000)
-                    .maxFeePerBlobGas(ceiling).build());
+        PrivateKey key = PrivateKey.fromHex(anvil.account(1).privateKey());
+        BigInteger ceiling = BigInteger.valueOf(3);
+        SigningClient signing = signing(client, key, SendLimits.NONE.withMaxFeePerBlobGas(ceiling));
+        Hash pending = signing.submit(TxRequest.builder().to(key.address()).blobs(BLOBS).gasLimit(21_000)
+                .maxFeePerBlobGas(ceiling).build());
 
-            assertThatThrownBy(() -> signing.sender().speedUp(pending))
-                    .isInstanceOfSatisfying(CeilingExceededException.class, e -> {
-                        assertThat(e.ceiling()).isEqualTo(CeilingExceededException.Ceiling.MAX_FEE_PER_BLOB_GAS);
-                        assertThat(e.actual()).isEqualTo(BigInteger.valueOf(6));
-                    });
-            assertThat(signing.sender().store().find(pending)).as("the original stands").isPresent();
-        }
+        assertThatThrownBy(() -> signing.sender().speedUp(pending))
+                .isInstanceOfSatisfying(CeilingExceededException.class, e -> {
+                    assertThat(e.ceiling()).isEqualTo(CeilingExceededException.Ceiling.MAX_FEE_PER_BLOB_GAS);
+                    assertThat(e.actual()).isEqualTo(BigInteger.valueOf(6));
+                });
+        assertThat(signing.sender().store().find(pending)).as("the original stands").isPresent();
     }
 
     @Test
     void anIdempotencyKeyNamesTheBlobsButNotTheirFeeOrForm() {
-        try (Anvil anvil = Anvil.builder().hardfork("prague").noMining().accounts(1).start();
-                HttpProvider provider = HttpProvider.create(anvil.httpUrl());
-                BraneClient client = new BraneClient(provider, Duration.ofMillis(20))) {
-            PrivateKey key = PrivateKey.fromHex(anvil.account(0).privateKey());
-            SigningClient signing = signing(client, key, SendLimits.NONE);
-            IdempotencyKey order = IdempotencyKey.of("rollup-batch-17");
-            TxRequest.Builder batch = TxRequest.builder().to(key.address()).gasLimit(21_000);
-            Hash first = signing.submit(batch.blobs(BLOBS).build(), null, order);
+        PrivateKey key = PrivateKey.fromHex(anvil.account(2).privateKey());
+        SigningClient signing = signing(client, key, SendLimits.NONE);
+        IdempotencyKey order = IdempotencyKey.of("rollup-batch-17");
+        TxRequest.Builder batch = TxRequest.builder().to(key.address()).gasLimit(21_000);
+        Hash first = signing.submit(batch.blobs(BLOBS).build(), null, order);
 
-            Blob other = Blob.fromData("another batch".getBytes(StandardCharsets.UTF_8));
-            assertThatThrownBy(() -> signing.submit(TxRequest.builder().to(key.address()).blobs(List.of(other))
-                    .build(), null, order)).isInstanceOf(IdempotencyKeyConflictException.class)
-                    .hasMessageContaining("blobs");
-            assertThatThrownBy(() -> signing.submit(TxRequest.builder().to(key.address()).blobs(List.of(BLOBS.get(0),
-                    other)).build(), null, order)).as("one blob more").isInstanceOf(
-                            IdempotencyKeyConflictException.class);
-            assertThatThrownBy(() -> signing.submit(TxRequest.builder().to(key.address()).build(), null, order))
-                    .as("the same payment without its blobs").isInstanceOf(IdempotencyKeyConflictException.class);
+        Blob other = Blob.fromData("another batch".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> signing.submit(TxRequest.builder().to(key.address()).blobs(List.of(other))
+                .build(), null, order)).isInstanceOf(IdempotencyKeyConflictException.class)
+                .hasMessageContaining("blobs");
+        assertThatThrownBy(() -> signing.submit(TxRequest.builder().to(key.address()).blobs(List.of(BLOBS.get(0),
+                other)).build(), null, order)).as("one blob more").isInstanceOf(
+                        IdempotencyKeyConflictException.class);
+        assertThatThrownBy(() -> signing.submit(TxRequest.builder().to(key.address()).build(), null, order))
+                .as("the same payment without its blobs").isInstanceOf(IdempotencyKeyConflictException.class);
 
-            BlobSidecar cellProofs = BlobSidecar.compute(BLOBS, BlobSidecar.Version.EIP7594);
-            assertThat(signing.submit(TxRequest.builder().to(key.address()).sidecar(cellProofs)
-                    .maxFeePerBlobGas(BigInteger.valueOf(99)).build(), null, order))
-                    .as("same blobs, another blob fee and sidecar form: the same payment").isEqualTo(first);
-            assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).as("one transaction only")
-                    .isEqualTo(1);
-        }
+        BlobSidecar cellProofs = BlobSidecar.compute(BLOBS, BlobSidecar.Version.EIP7594);
+        assertThat(signing.submit(TxRequest.builder().to(key.address()).sidecar(cellProofs)
+                .maxFeePerBlobGas(BigInteger.valueOf(99)).build(), null, order))
+                .as("same blobs, another blob fee and sidecar form: the same payment").isEqualTo(first);
+        assertThat(client.getTransactionCount(key.address(), BlockTag.PENDING)).as("one transaction only")
+                .isEqualTo(1);
     }
 
     @ParameterizedTest(name = "{0}: {1}")
