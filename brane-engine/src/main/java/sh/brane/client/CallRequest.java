@@ -200,6 +200,7 @@ public record CallRequest(Address from, Address to, BigInteger value, byte[] dat
     @Override
     public String toString() {
         return "CallRequest[from=" + from + ", to=" + to + ", value=" + value + ", data="
-                + (data == null ? "none" : data.length + " bytes") + ", gas=" + gas + ", type=" + type + "]";
+                + (data == null ? "none" : data.length + " bytes") + ", gas=" + gas + ", type=" + type
+                + (blobVersionedHashes == null ? "" : ", blobs=" + blobVersionedHashes.size()) + "]";
     }
 }

@@ -3,7 +3,6 @@ package sh.brane.client;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -12,18 +11,15 @@ import java.util.concurrent.CompletionException;
 import sh.brane.core.abi.Abi;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.blob.BlobSidecar;
-import sh.brane.core.tx.AccessListEntry;
 import sh.brane.core.tx.Eip1559Transaction;
 import sh.brane.core.tx.Eip2930Transaction;
 import sh.brane.core.tx.Eip4844Transaction;
 import sh.brane.core.tx.Eip7702Transaction;
 import sh.brane.core.tx.LegacyTransaction;
-import sh.brane.core.tx.SignedAuthorization;
 import sh.brane.core.tx.Transaction;
 import sh.brane.core.tx.TransactionBuilder;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
-import sh.brane.primitives.Hex;
 import sh.brane.client.tx.ChainIdGuard;
 import sh.brane.client.tx.IdempotencyKey;
 import sh.brane.client.tx.IdempotencyKeyConflictException;
@@ -207,7 +203,8 @@ public final class SigningClient {
      *
      * @param errors custom errors to decode a revert of the estimate with, or null
      * @param key    the caller's business reference for this payment, or null for none
-     * @throws IdempotencyKeyConflictException the key was used for another recipient, value or data (nothing signed)
+     * @throws IdempotencyKeyConflictException the key was used for another recipient, value, data or blobs (nothing
+     *                                         signed)
      */
     public Hash submit(TxRequest request, Abi errors, IdempotencyKey key) {
         TransactionSender via = sender();
@@ -216,15 +213,17 @@ public final class SigningClient {
             // gets its original answer
             var known = via.findByKey(key);
             if (known.isPresent()) {
-                if (!IdempotencyKey.fingerprint(request.to(), request.value(), request.data())
-                        .equals(known.get().fingerprint())) {
+                if (!IdempotencyKey.fingerprint(request.to(), request.value(), request.data(),
+                        BlobFilling.versionedHashes(request)).equals(known.get().fingerprint())) {
                     throw new IdempotencyKeyConflictException(key, known.get().entry().hash());
                 }
                 return known.get().entry().hash();
             }
         }
-        // blobs are checked and their proofs computed before anything is asked of the node or signed
-        BlobSidecar sidecar = BlobFilling.sidecar(request);
+        // blobs are checked and their proofs computed before anything is signed; the form, unless the request names
+        // it, is the node's fork's
+        BlobSidecar sidecar = BlobFilling.sidecar(request, BraneClient.await(BlobFilling.version(client, request),
+                "eth_config"));
         // the estimate and the fee quotes are independent: ask for them all at once, then wait
         CompletableFuture<Long> estimate = request.gasLimit() != null
                 ? CompletableFuture.completedFuture(request.gasLimit())
@@ -290,25 +289,20 @@ public final class SigningClient {
 
     // ------------------------------------------------------------------ filling
 
+    /** The estimate's call object: what will be sent but the fees (quoted meanwhile) and the nonce (not yet known). */
     private Map<String, Object> estimateJson(TxRequest request, BlobSidecar sidecar) {
-        Map<String, Object> tx = new LinkedHashMap<>();
-        tx.put("from", address.toHex());
-        if (request.to() != null) {
-            tx.put("to", request.to().toHex());
-        }
-        tx.put("value", Quantities.hex(request.value()));
-        tx.put("data", Hex.encode(request.data()));
+        CallRequest call = new CallRequest(address, request.to(), request.value(), request.data(), null, null);
         if (!request.accessList().isEmpty()) {
-            tx.put("accessList", accessListJson(request.accessList()));
+            call = call.withAccessList(request.accessList());
         }
         if (!request.authorizations().isEmpty()) {
-            tx.put("authorizationList", authorizationsJson(request.authorizations()));
+            call = call.withAuthorizations(request.authorizations());
         }
         if (sidecar != null) {
             // a contract that reads BLOBHASH sees the hashes during the estimate as it will when mined
-            tx.put("blobVersionedHashes", sidecar.versionedHashes().stream().map(h -> h.toHex()).toList());
+            call = call.withBlobs(null, sidecar.versionedHashes());
         }
-        return tx;
+        return call.toJson();
     }
 
     private record Fees(BigInteger gasPrice, BigInteger maxFee, BigInteger maxPriority, BigInteger maxBlobFee) {
@@ -416,31 +410,6 @@ public final class SigningClient {
             long chainId, long nonce, long gasLimit) {
         b.chainId(chainId).nonce(nonce).gasLimit(gasLimit).value(r.value()).data(r.data());
         return r.to() == null ? b.contractCreation() : b.to(r.to());
-    }
-
-    private static List<Object> accessListJson(List<AccessListEntry> entries) {
-        List<Object> out = new ArrayList<>();
-        for (AccessListEntry e : entries) {
-            List<String> keys = new ArrayList<>();
-            e.storageKeys().forEach(k -> keys.add(k.toHex()));
-            out.add(Map.of("address", e.address().toHex(), "storageKeys", keys));
-        }
-        return out;
-    }
-
-    private static List<Object> authorizationsJson(List<SignedAuthorization> list) {
-        List<Object> out = new ArrayList<>();
-        for (SignedAuthorization a : list) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("chainId", Quantities.hex(a.chainId()));
-            m.put("address", a.address().toHex());
-            m.put("nonce", Quantities.hex(a.nonce()));
-            m.put("yParity", Quantities.hex(a.signature().yParity()));
-            m.put("r", Quantities.hex(a.signature().r()));
-            m.put("s", Quantities.hex(a.signature().s()));
-            out.add(m);
-        }
-        return out;
     }
 
     @Override

@@ -148,7 +148,7 @@ public final class TxRequest {
         return sidecar;
     }
 
-    /** The sidecar form asked for, or null for {@link BlobSidecar.Version#EIP4844}. */
+    /** The sidecar form asked for, or null for the form of the node's current fork (see the builder's method). */
     public BlobSidecar.Version sidecarVersion() {
         return sidecarVersion;
     }
@@ -261,8 +261,10 @@ public final class TxRequest {
         }
 
         /**
-         * Which proofs to compute for {@link #blobs}: {@link BlobSidecar.Version#EIP4844} (one per blob, the default:
-         * Cancun and Prague nodes) or {@link BlobSidecar.Version#EIP7594} (128 cell proofs per blob: Osaka nodes).
+         * Which proofs to compute for {@link #blobs}: {@link BlobSidecar.Version#EIP4844} (one per blob: Cancun and
+         * Prague nodes) or {@link BlobSidecar.Version#EIP7594} (128 cell proofs per blob: Osaka nodes, mainnet since
+         * December 2025). Unset, the node's current fork decides, read from its {@code eth_config}; a node without
+         * that method gets {@link BlobSidecar.Version#EIP4844}.
          */
         public Builder sidecarVersion(BlobSidecar.Version version) {
             this.sidecarVersion = version;

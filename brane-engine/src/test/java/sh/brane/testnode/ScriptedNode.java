@@ -44,7 +44,8 @@ import sh.brane.client.tx.RefusalTexts;
  * <li>{@link #reorg reorganise}: replace the last blocks by a fork that mines their transactions in another
  * order or leaves some out, back to the pool;</li>
  * <li>{@link #forgetPool() forget its pool} ({@code anvil_dropAllTransactions}), as a node restarted without its
- * pool journal does.</li>
+ * pool journal does;</li>
+ * <li>{@link #withoutMethod(String) lack a method}, answering it as geth answers a method it does not have.</li>
  * </ul>
  * Batches are taken apart and each call handled as if it came alone. Each instruction counts down on its own, so
  * several can be set at once; {@link #clear()} forgets them all. Thread-safe.
@@ -63,6 +64,7 @@ public final class ScriptedNode implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private final AtomicInteger sendsSeen = new AtomicInteger();
     private volatile int lagBlocks;
+    private final java.util.Set<String> missingMethods = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile Duration holdBeforeClosing = Duration.ofSeconds(30);
 
     /** What to do with one of the next submissions. */
@@ -133,6 +135,12 @@ public final class ScriptedNode implements AutoCloseable {
         return this;
     }
 
+    /** Answers {@code method} as a node without it does (geth's text and code), as an older node would. */
+    public ScriptedNode withoutMethod(String method) {
+        missingMethods.add(method);
+        return this;
+    }
+
     /** The node forgets every pooled transaction (as a node restarted without its pool does). */
     public void forgetPool() {
         upstreamCall("anvil_dropAllTransactions", JSON.createArrayNode());
@@ -156,6 +164,7 @@ public final class ScriptedNode implements AutoCloseable {
     public void clear() {
         sends.clear();
         lagBlocks = 0;
+        missingMethods.clear();
     }
 
     /** How many {@code eth_sendRawTransaction} calls reached this node (forwarded or not). */
@@ -212,6 +221,11 @@ public final class ScriptedNode implements AutoCloseable {
 
     private JsonNode answer(JsonNode call) {
         String method = call.path("method").asString("");
+        if (missingMethods.contains(method)) {
+            ObjectNode missing = error(call, "the method " + method + " does not exist/is not available");
+            ((ObjectNode) missing.get("error")).put("code", -32601);
+            return missing;
+        }
         if (method.equals("eth_sendRawTransaction")) {
             sendsSeen.incrementAndGet();
             Send scripted = sends.poll();

@@ -10,7 +10,8 @@ public final class CeilingExceededException extends RuntimeException {
         MAX_FEE_PER_GAS("max-fee-per-gas"),
         MAX_PRIORITY_FEE_PER_GAS("max-priority-fee-per-gas"),
         MAX_GAS_LIMIT("max-gas-limit"),
-        MAX_VALUE("max-value");
+        MAX_VALUE("max-value"),
+        MAX_FEE_PER_BLOB_GAS("max-fee-per-blob-gas");
 
         private final String property;
 

@@ -1,9 +1,12 @@
 package sh.brane.client.tx;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 
+import sh.brane.core.tx.Eip4844Transaction;
 import sh.brane.core.tx.Transaction;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
@@ -16,8 +19,9 @@ import sh.brane.primitives.Keccak256;
  * entry (same hash, same nonce), across retries, restarts and every instance sharing the journal.
  *
  * <p>A key names one payment: sent again with another recipient, value or call data it is refused with
- * {@link IdempotencyKeyConflictException} (a caller bug, never answered with the other payment). Fees and the gas
- * limit may differ between retries (they are quoted afresh): they do not make another payment.
+ * {@link IdempotencyKeyConflictException} (a caller bug, never answered with the other payment), and so with other
+ * blobs. Fees (the blob fee too), the gas limit and a blob transaction's sidecar form may differ between retries
+ * (they are quoted or chosen afresh): they do not make another payment.
  *
  * @param value 1..{@value #MAX_LENGTH} printable characters (no control characters)
  */
@@ -49,18 +53,39 @@ public record IdempotencyKey(String value) {
      * Keccak-256 of {@code to || 0x00 || value || 0x00 || data}, each field in a fixed encoding.
      */
     public static Hash fingerprint(Address to, BigInteger value, byte[] data) {
-        byte[] toBytes = to == null ? new byte[0] : to.toHex().getBytes(StandardCharsets.US_ASCII);
-        byte[] valueBytes = value.toString(16).getBytes(StandardCharsets.US_ASCII);
-        byte[] buf = new byte[toBytes.length + 1 + valueBytes.length + 1 + data.length];
-        System.arraycopy(toBytes, 0, buf, 0, toBytes.length);
-        System.arraycopy(valueBytes, 0, buf, toBytes.length + 1, valueBytes.length);
-        System.arraycopy(data, 0, buf, toBytes.length + valueBytes.length + 2, data.length);
-        return Hash.wrap(Keccak256.hash(buf));
+        return fingerprint(to, value, data, List.of());
     }
 
-    /** {@link #fingerprint(Address, BigInteger, byte[])} of a transaction. */
+    /**
+     * As {@link #fingerprint(Address, BigInteger, byte[])}, for a blob transaction its blobs as well: they are what
+     * the payment publishes, so another blob under the same key is another payment. The blobs enter through their
+     * versioned hashes (one per blob, binding its content); the sidecar form and the blob fee do not, as the other
+     * fees do not. Without blobs the fingerprint is the one above, so keys journalled before stay recognised; with
+     * blobs it is Keccak-256 of {@code 0x03 || to || 0x00 || value || 0x00 || count (4 bytes) || hashes || data},
+     * whose first byte no fingerprint without blobs begins with.
+     */
+    public static Hash fingerprint(Address to, BigInteger value, byte[] data, List<Hash> blobVersionedHashes) {
+        boolean blobs = !blobVersionedHashes.isEmpty();
+        byte[] toBytes = to == null ? new byte[0] : to.toHex().getBytes(StandardCharsets.US_ASCII);
+        byte[] valueBytes = value.toString(16).getBytes(StandardCharsets.US_ASCII);
+        int hashBytes = blobs ? 1 + 4 + Hash.LENGTH * blobVersionedHashes.size() : 0;
+        ByteBuffer buf = ByteBuffer.allocate(hashBytes + toBytes.length + 1 + valueBytes.length + 1 + data.length);
+        if (blobs) {
+            buf.put((byte) 0x03);
+        }
+        buf.put(toBytes).put((byte) 0).put(valueBytes).put((byte) 0);
+        if (blobs) {
+            buf.putInt(blobVersionedHashes.size());
+            blobVersionedHashes.forEach(h -> buf.put(h.toBytes()));
+        }
+        buf.put(data);
+        return Hash.wrap(Keccak256.hash(buf.array()));
+    }
+
+    /** {@link #fingerprint(Address, BigInteger, byte[], List)} of a transaction. */
     public static Hash fingerprint(Transaction tx) {
-        return fingerprint(tx.to(), tx.value(), tx.data());
+        List<Hash> blobs = tx instanceof Eip4844Transaction blob ? blob.blobVersionedHashes() : List.of();
+        return fingerprint(tx.to(), tx.value(), tx.data(), blobs);
     }
 
     @Override

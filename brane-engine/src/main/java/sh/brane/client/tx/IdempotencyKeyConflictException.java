@@ -3,7 +3,7 @@ package sh.brane.client.tx;
 import sh.brane.core.types.Hash;
 
 /**
- * An idempotency key was sent again with another payment (another recipient, value or call data) than the one
+ * An idempotency key was sent again with another payment (another recipient, value, call data or blobs) than the one
  * journalled under it. A caller bug: a key names one payment. Nothing was signed for the second request; the first
  * payment stands as it is.
  */
@@ -13,7 +13,7 @@ public final class IdempotencyKeyConflictException extends IllegalArgumentExcept
 
     public IdempotencyKeyConflictException(IdempotencyKey key, Hash journalled) {
         super("idempotency key '" + key.value() + "' was already used for transaction " + journalled
-                + " with another recipient, value or call data; nothing was signed. A key names one payment: "
+                + " with another recipient, value, call data or blobs; nothing was signed. A key names one payment: "
                 + "send a different payment under a new key");
         this.key = key;
         this.journalled = journalled;

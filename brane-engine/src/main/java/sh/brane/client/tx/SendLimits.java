@@ -16,17 +16,30 @@ import sh.brane.signer.SignerCeilings;
  * more than it means to (a compromised node quoting a huge priority fee, a gas estimate of the block limit).
  * For legacy and EIP-2930 transactions the gas price is held to both fee ceilings' larger one, the max fee.
  *
+ * <p>Together the ceilings bound the most one transaction can cost the account: {@code maxGasLimit * maxFeePerGas
+ * + maxValue}, and for a blob transaction {@code + blobs * 131072 * maxFeePerBlobGas} as well (its blob gas is paid
+ * beside the execution gas, at a price of its own; the blob count is bounded by the protocol: six per transaction
+ * from Osaka on, a block's maximum before).
+ *
  * @param maxFeePerGas         the largest max fee per gas (or legacy gas price), in wei
  * @param maxPriorityFeePerGas the largest priority fee per gas, in wei
  * @param maxGasLimit          the largest gas limit
  * @param maxValue             the largest value per transaction, in wei, or null for no ceiling
+ * @param maxFeePerBlobGas     the largest max fee per blob gas of a blob transaction, in wei
  */
 public record SendLimits(BigInteger maxFeePerGas, BigInteger maxPriorityFeePerGas, long maxGasLimit,
-        BigInteger maxValue) {
+        BigInteger maxValue, BigInteger maxFeePerBlobGas) {
+
+    private static final BigInteger UNBOUNDED = BigInteger.ONE.shiftLeft(256);
 
     /** No ceiling at all: for tests and for code that keeps the old unguarded behaviour. */
-    public static final SendLimits NONE = new SendLimits(BigInteger.ONE.shiftLeft(256), BigInteger.ONE.shiftLeft(256),
-            Long.MAX_VALUE, null);
+    public static final SendLimits NONE = new SendLimits(UNBOUNDED, UNBOUNDED, Long.MAX_VALUE, null, UNBOUNDED);
+
+    /** Limits with no ceiling on the blob fee. */
+    public SendLimits(BigInteger maxFeePerGas, BigInteger maxPriorityFeePerGas, long maxGasLimit,
+            BigInteger maxValue) {
+        this(maxFeePerGas, maxPriorityFeePerGas, maxGasLimit, maxValue, UNBOUNDED);
+    }
 
     /**
      * The limits of a signer's configured ceilings ({@code brane.signers.<name>.max-*}): an unset ceiling is no
@@ -39,7 +52,13 @@ public record SendLimits(BigInteger maxFeePerGas, BigInteger maxPriorityFeePerGa
         return new SendLimits(orNone(ceilings.maxFeePerGas(), NONE.maxFeePerGas),
                 orNone(ceilings.maxPriorityFeePerGas(), NONE.maxPriorityFeePerGas),
                 ceilings.maxGasLimit() != null ? ceilings.maxGasLimit() : NONE.maxGasLimit,
-                ceilings.maxValue() != null ? ceilings.maxValue().toBigInteger() : null);
+                ceilings.maxValue() != null ? ceilings.maxValue().toBigInteger() : null,
+                orNone(ceilings.maxFeePerBlobGas(), NONE.maxFeePerBlobGas));
+    }
+
+    /** These limits with {@code ceiling} on the max fee per blob gas. */
+    public SendLimits withMaxFeePerBlobGas(BigInteger ceiling) {
+        return new SendLimits(maxFeePerGas, maxPriorityFeePerGas, maxGasLimit, maxValue, ceiling);
     }
 
     private static BigInteger orNone(Wei ceiling, BigInteger none) {
@@ -62,6 +81,10 @@ public record SendLimits(BigInteger maxFeePerGas, BigInteger maxPriorityFeePerGa
         if (maxValue != null && maxValue.signum() < 0) {
             throw new IllegalArgumentException("maxValue ceiling must be zero or more wei, got " + maxValue);
         }
+        if (maxFeePerBlobGas == null || maxFeePerBlobGas.signum() <= 0) {
+            throw new IllegalArgumentException("maxFeePerBlobGas ceiling must be a positive number of wei, got "
+                    + maxFeePerBlobGas);
+        }
     }
 
     /**
@@ -73,7 +96,10 @@ public record SendLimits(BigInteger maxFeePerGas, BigInteger maxPriorityFeePerGa
         switch (tx) {
             case Eip1559Transaction fm -> fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
             case Eip7702Transaction fm -> fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
-            case Eip4844Transaction fm -> fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
+            case Eip4844Transaction fm -> {
+                fees(fm.maxFeePerGas(), fm.maxPriorityFeePerGas());
+                over(CeilingExceededException.Ceiling.MAX_FEE_PER_BLOB_GAS, maxFeePerBlobGas, fm.maxFeePerBlobGas());
+            }
             case LegacyTransaction legacy -> over(CeilingExceededException.Ceiling.MAX_FEE_PER_GAS, maxFeePerGas,
                     legacy.gasPrice());
             case Eip2930Transaction eip2930 -> over(CeilingExceededException.Ceiling.MAX_FEE_PER_GAS, maxFeePerGas,

@@ -50,6 +50,12 @@ public class BraneSignerProperties {
     private String maxValue;
 
     /**
+     * Ceiling on the max fee per blob gas of one blob transaction, with its unit, e.g. 50gwei; a fee the node quotes
+     * above it is refused before signing. Unset: no ceiling.
+     */
+    private String maxFeePerBlobGas;
+
+    /**
      * Whether the Signer bean signs raw 32-byte digests ({@code signDigest}). A digest carries no chain id: it may
      * be the signing hash of a transaction or permit for any chain, so the pinned bean refuses it unless this is
      * true. Transactions, EIP-712 data, EIP-7702 authorizations and EIP-191 messages are signed either way.
@@ -148,6 +154,14 @@ public class BraneSignerProperties {
 
     public void setMaxValue(String maxValue) {
         this.maxValue = maxValue;
+    }
+
+    public String getMaxFeePerBlobGas() {
+        return this.maxFeePerBlobGas;
+    }
+
+    public void setMaxFeePerBlobGas(String maxFeePerBlobGas) {
+        this.maxFeePerBlobGas = maxFeePerBlobGas;
     }
 
     public boolean isAllowRawDigest() {

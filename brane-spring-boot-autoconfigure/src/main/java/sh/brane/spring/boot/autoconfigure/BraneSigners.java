@@ -147,6 +147,7 @@ final class BraneSigners {
         Wei maxFee = wei(prefix + ".max-fee-per-gas", p.getMaxFeePerGas());
         Wei maxTip = wei(prefix + ".max-priority-fee-per-gas", p.getMaxPriorityFeePerGas());
         Wei maxValue = wei(prefix + ".max-value", p.getMaxValue());
+        Wei maxBlobFee = wei(prefix + ".max-fee-per-blob-gas", p.getMaxFeePerBlobGas());
         Long maxGas = p.getMaxGasLimit();
         if (maxGas != null && maxGas < SignerCeilings.MIN_GAS_LIMIT) {
             throw new InvalidConfigurationPropertyValueException(prefix + ".max-gas-limit", maxGas,
@@ -157,7 +158,12 @@ final class BraneSigners {
                     p.getMaxPriorityFeePerGas(), "must not exceed " + prefix + ".max-fee-per-gas ("
                             + p.getMaxFeePerGas() + "): the tip is part of the fee");
         }
-        return new SignerCeilings(maxFee, maxTip, maxGas, maxValue);
+        if (maxBlobFee != null && maxBlobFee.isZero()) {
+            throw new InvalidConfigurationPropertyValueException(prefix + ".max-fee-per-blob-gas",
+                    p.getMaxFeePerBlobGas(), "must be more than zero: a blob transaction pays at least 1 wei per blob"
+                            + " gas; leave it unset for no ceiling");
+        }
+        return new SignerCeilings(maxFee, maxTip, maxGas, maxValue, maxBlobFee);
     }
 
     private static Wei wei(String property, String value) {

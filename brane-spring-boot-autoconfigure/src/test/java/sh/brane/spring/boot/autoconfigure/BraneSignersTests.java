@@ -15,6 +15,7 @@ import org.springframework.mock.env.MockEnvironment;
 
 import sh.brane.client.BraneClient;
 import sh.brane.client.SigningClient;
+import sh.brane.client.tx.SendLimits;
 import sh.brane.core.crypto.Secp256k1;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Wei;
@@ -141,12 +142,14 @@ class BraneSignersTests {
             .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.treasury.private-key=" + KEY_0,
                     "brane.signers.treasury.max-fee-per-gas=200gwei",
                     "brane.signers.treasury.max-priority-fee-per-gas=2.5 gwei",
-                    "brane.signers.treasury.max-gas-limit=300000", "brane.signers.treasury.max-value=10ether")
+                    "brane.signers.treasury.max-gas-limit=300000", "brane.signers.treasury.max-value=10ether",
+                    "brane.signers.treasury.max-fee-per-blob-gas=50gwei")
             .run((context) -> {
                 SignerCeilings ceilings = BeanFactoryAnnotationUtils.qualifiedBeanOfType(context.getBeanFactory(),
                         SignerCeilings.class, "treasury");
                 assertThat(ceilings).isEqualTo(new SignerCeilings(Wei.ofGwei(200), Wei.ofGwei("2.5"), 300_000L,
-                        Wei.ofEther(10)));
+                        Wei.ofEther(10), Wei.ofGwei(50)));
+                assertThat(SendLimits.of(ceilings).maxFeePerBlobGas()).isEqualTo(Wei.ofGwei(50).toBigInteger());
             });
     }
 
@@ -155,6 +158,10 @@ class BraneSignersTests {
         assertBadValue("brane.signers.treasury.max-fee-per-gas=200 gwie", "brane.signers.treasury.max-fee-per-gas");
         assertBadValue("brane.signers.treasury.max-gas-limit=20000", "brane.signers.treasury.max-gas-limit");
         assertBadValue("brane.signers.treasury.max-value=-1ether", "brane.signers.treasury.max-value");
+        assertBadValue("brane.signers.treasury.max-fee-per-blob-gas=50 gwie",
+                "brane.signers.treasury.max-fee-per-blob-gas");
+        assertBadValue("brane.signers.treasury.max-fee-per-blob-gas=0gwei",
+                "brane.signers.treasury.max-fee-per-blob-gas");
         this.runner
             .withPropertyValues("brane.rpc.expected-chain-id=1", "brane.signers.treasury.private-key=" + KEY_0,
                     "brane.signers.treasury.max-fee-per-gas=2gwei",
