@@ -14,6 +14,7 @@ public final class PendingRequest {
     public final long id;
     public final String method;
     public final CompletableFuture<JsonNode> future;
+    /** Its deadline is {@code startNanos + timeoutNanos}, swept by the {@link DeadlineTimer}: nothing per request. */
     public final long startNanos;
     public final long timeoutNanos;
     /** Runs on the parsing thread before the future completes (keeps subscription ids ahead of notifications). */
@@ -28,8 +29,6 @@ public final class PendingRequest {
     public int retries;
     /** The HTTP exchange carrying this call now: only its response may answer it. Null on WebSocket. */
     public volatile Object exchange;
-    /** The scheduled end of this request at its deadline ({@link DeadlineTimer}); cancelled when it ends first. */
-    public volatile java.util.concurrent.ScheduledFuture<?> deadline;
     /** Reads a typed call's result straight from the parser (then {@link #future} holds its value); null: a tree. */
     public final ResultDecoder<?> decoder;
 

@@ -181,28 +181,6 @@ class InFlightTableTest {
     }
 
     @Test
-    void aRequestNobodyAnswersEndsAtItsDeadlineAndAnIdleTimerHasNothingScheduled() throws Exception {
-        DeadlineTimer timer = new DeadlineTimer("brane-test-deadlines");
-        try {
-            InFlightTable table = new InFlightTable(10, lifecycle, timer);
-            PendingRequest r = request(1, 1_000_000L);
-            table.admit(r, false, "p");
-
-            assertThat(cause(r.future)).isInstanceOf(RpcTimeoutException.class);
-            assertThat(table.size()).isZero();
-            assertThat(timer.pending()).as("nothing in flight, nothing scheduled").isZero();
-
-            PendingRequest answered = request(2, 60_000_000_000L);
-            table.admit(answered, false, "p");
-            assertThat(timer.pending()).as("one deadline per request in flight").isEqualTo(1);
-            table.take(2);
-            assertThat(timer.pending()).as("an answered request's deadline is cancelled and removed").isZero();
-        } finally {
-            timer.close();
-        }
-    }
-
-    @Test
     void racingEndsOfEveryKindEndEachFutureExactlyOnce() throws Exception {
         InFlightTable table = new InFlightTable(10_000, lifecycle);
         List<PendingRequest> all = new ArrayList<>();
