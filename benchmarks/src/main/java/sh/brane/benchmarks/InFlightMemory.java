@@ -94,8 +94,12 @@ public final class InFlightMemory {
     }
 
     private static long perRequest(String client, Anvil anvil, Start start) throws Exception {
-        // taken first, so that the map it makes is live in both heap readings
-        Map<String, long[]> histogramBefore = HISTOGRAM_LINES > 0 ? histogram() : Map.of();
+        // kept in a file, so that it holds nothing on the heap the second histogram reads
+        java.nio.file.Path histogramBefore = null;
+        if (HISTOGRAM_LINES > 0) {
+            histogramBefore = java.nio.file.Files.createTempFile("inflight-histogram", ".txt");
+            java.nio.file.Files.writeString(histogramBefore, histogram());
+        }
         long before = heapAfterGc();
         signal(anvil, "-STOP");
         List<CompletableFuture<?>> calls;
@@ -105,7 +109,9 @@ public final class InFlightMemory {
             TimeUnit.MILLISECONDS.sleep(500); // every request written and waiting
             during = heapAfterGc();
             if (HISTOGRAM_LINES > 0) {
-                printGrowth(client, histogramBefore, histogram());
+                String whileWaiting = histogram();
+                printGrowth(client, parse(java.nio.file.Files.readString(histogramBefore)), parse(whileWaiting));
+                java.nio.file.Files.delete(histogramBefore);
             }
             long ended = calls.stream().filter(CompletableFuture::isDone).count();
             if (ended > 0) {
@@ -128,11 +134,15 @@ public final class InFlightMemory {
         return MEMORY.getHeapMemoryUsage().getUsed();
     }
 
-    /** Instances and bytes by class name, after a full GC (the histogram command runs one first). */
-    private static Map<String, long[]> histogram() throws Exception {
-        String text = (String) ManagementFactory.getPlatformMBeanServer().invoke(
+    /** {@code jcmd PID GC.class_histogram}'s text, after a full GC (the command runs one first). */
+    private static String histogram() throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
                 new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
                 new Object[] {new String[0]}, new String[] {String[].class.getName()});
+    }
+
+    /** Instances and bytes by class name. */
+    private static Map<String, long[]> parse(String text) {
         Map<String, long[]> byClass = new HashMap<>();
         for (String line : text.split("\n")) {
             String[] f = line.trim().split("\\s+");

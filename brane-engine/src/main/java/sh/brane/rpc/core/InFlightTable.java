@@ -134,6 +134,17 @@ public final class InFlightTable {
         return true;
     }
 
+    /**
+     * Lets go of the HTTP exchange that carried {@code r}: the request is the future its caller may keep, and an
+     * exchange holds its batch's other requests and bytes.
+     */
+    private static PendingRequest ended(PendingRequest r) {
+        if (r.exchange != null) {
+            r.exchange = null;
+        }
+        return r;
+    }
+
     /** Puts {@code r} in its slot, or the map when the slot is held; false if its id is in flight (the first stays). */
     private boolean place(PendingRequest r) {
         int i = slot(r.id);
@@ -166,14 +177,14 @@ public final class InFlightTable {
         PendingRequest r = slots.get(i);
         if (r != null && r.id == id && slots.compareAndSet(i, r, null)) {
             size.decrementAndGet();
-            return r;
+            return ended(r);
         }
         if (overflowSize.get() > 0) {
             r = overflow.remove(id);
             if (r != null) {
                 overflowSize.decrementAndGet();
                 size.decrementAndGet();
-                return r;
+                return ended(r);
             }
         }
         return null;
@@ -185,11 +196,13 @@ public final class InFlightTable {
         // read before the compare-and-set: a failed CAS costs a locked instruction, and exchanges ask again after ending
         if (slots.get(i) == r && slots.compareAndSet(i, r, null)) {
             size.decrementAndGet();
+            ended(r);
             return true;
         }
         if (overflowSize.get() > 0 && overflow.remove(r.id, r)) {
             overflowSize.decrementAndGet();
             size.decrementAndGet();
+            ended(r);
             return true;
         }
         return false;

@@ -48,10 +48,10 @@ class DeadlineTimerTest {
     void aRequestNobodyAnswersEndsAtItsDeadlineNeverBeforeAndThenTheTimerParksWithNothingArmed() throws Exception {
         assertThat(timer.armed()).as("nothing admitted").isFalse();
         PendingRequest r = request(1, 30 * MILLI);
-        CompletableFuture<Long> endedAt = r.future.handle((v, e) -> System.nanoTime());
+        CompletableFuture<Long> endedAt = r.future().handle((v, e) -> System.nanoTime());
         table.admit(r, false, "p");
 
-        assertThat(cause(r.future)).isInstanceOf(RpcTimeoutException.class)
+        assertThat(cause(r.future())).isInstanceOf(RpcTimeoutException.class)
                 .hasMessage("eth_call (id 1) got no answer within PT0.03S");
         assertThat(endedAt.join() - r.startNanos).as("ended no earlier than its deadline")
                 .isGreaterThanOrEqualTo(r.timeoutNanos);
@@ -69,8 +69,8 @@ class DeadlineTimerTest {
         PendingRequest sooner = request(2, 20 * MILLI);
         table.admit(sooner, false, "p");
 
-        assertThat(cause(sooner.future)).isInstanceOf(RpcTimeoutException.class);
-        assertThat(later.future).as("a minute away still").isNotDone();
+        assertThat(cause(sooner.future())).isInstanceOf(RpcTimeoutException.class);
+        assertThat(later.future()).as("a minute away still").isNotDone();
         assertThat(table.get(later.id)).isSameAs(later);
         assertThat(timer.armed()).as("re-armed for the one left").isTrue();
     }
@@ -99,8 +99,8 @@ class DeadlineTimerTest {
         table.admit(here, false, "p");
         other.admit(there, false, "q");
 
-        assertThat(cause(here.future)).isInstanceOf(RpcTimeoutException.class);
-        assertThat(cause(there.future)).isInstanceOf(RpcTimeoutException.class);
+        assertThat(cause(here.future())).isInstanceOf(RpcTimeoutException.class);
+        assertThat(cause(there.future())).isInstanceOf(RpcTimeoutException.class);
         awaitState(timer.thread(), Thread.State.WAITING);
     }
 
@@ -110,7 +110,7 @@ class DeadlineTimerTest {
         table.admit(r, false, "p");
         awaitState(timer.thread(), Thread.State.TIMED_WAITING);
 
-        assertThat(r.future).isNotDone();
+        assertThat(r.future()).isNotDone();
         assertThat(timer.sweepsRun()).isZero();
     }
 
