@@ -174,8 +174,7 @@ public final class NettyHttpTransport implements HttpTransport {
         return connections;
     }
 
-    /** Puts the call on an idle connection, a new one, or in the queue, then arms its deadline (again for a call back
-     *  from a dead connection, which a sweep may have missed while it was in none of them). */
+    /** Puts the call on a connection or in the queue and arms its deadline (a sweep may have missed it). */
     public void acquire(HttpCall call) {
         if (call.isEnded()) {
             return;
@@ -355,7 +354,7 @@ public final class NettyHttpTransport implements HttpTransport {
         }
     }
 
-    /** The deadline sweep: ends the calls waiting, connecting or on a connection that are past their deadline. */
+    /** The deadline sweep of waiting, connecting and written calls (one back from a dead connection: see acquire). */
     private long sweep(long nowNanos) {
         List<HttpCall> calls = new ArrayList<>();
         synchronized (this) {
