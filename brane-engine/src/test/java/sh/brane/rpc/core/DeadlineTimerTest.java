@@ -72,6 +72,7 @@ class DeadlineTimerTest {
         assertThat(cause(sooner.future())).isInstanceOf(RpcTimeoutException.class);
         assertThat(later.future()).as("a minute away still").isNotDone();
         assertThat(table.get(later.id)).isSameAs(later);
+        awaitState(timer.thread(), Thread.State.TIMED_WAITING); // the sweep may still be ending the sooner one
         assertThat(timer.armed()).as("re-armed for the one left").isTrue();
     }
 
