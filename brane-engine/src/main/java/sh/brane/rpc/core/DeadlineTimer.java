@@ -2,6 +2,7 @@ package sh.brane.rpc.core;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -53,13 +54,14 @@ public final class DeadlineTimer implements AutoCloseable {
     private final AtomicLong wakeAt = new AtomicLong(NONE);
     private final List<Sweep> sweeps = new CopyOnWriteArrayList<>();
     private final Thread thread;
+    /** The thread starts at the first arm: a provider whose construction fails later leaves no thread behind. */
+    private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean closed;
     /** Wake-ups that swept, for tests. */
     private volatile long sweepsRun;
 
     public DeadlineTimer(String threadName) {
         this.thread = new DefaultThreadFactory(threadName, true).newThread(this::run);
-        thread.start();
     }
 
     /** Adds a structure whose requests' deadlines this timer keeps; each of its admissions must {@link #arm}. */
@@ -84,7 +86,11 @@ public final class DeadlineTimer implements AutoCloseable {
         long armed;
         while (at < (armed = wakeAt.get())) {
             if (wakeAt.compareAndSet(armed, at)) {
-                LockSupport.unpark(thread);
+                if (!started.get() && started.compareAndSet(false, true)) {
+                    thread.start();
+                } else {
+                    LockSupport.unpark(thread);
+                }
                 return;
             }
         }
@@ -128,7 +134,7 @@ public final class DeadlineTimer implements AutoCloseable {
         return wakeAt.get() != NONE;
     }
 
-    /** The timer's thread, for tests: with nothing armed it parks with no timeout. */
+    /** The timer's thread, for tests: with nothing armed it parks with no timeout (not started before the first arm). */
     public Thread thread() {
         return thread;
     }

@@ -61,6 +61,12 @@ class DeadlineTimerTest {
     }
 
     @Test
+    void aTimerNeverArmedHasNoThreadRunning() {
+        assertThat(table.size()).isZero();
+        assertThat(timer.thread().getState()).isEqualTo(Thread.State.NEW);
+    }
+
+    @Test
     void aSoonerDeadlineArrivingAfterALaterOneArmsTheTimerSooner() throws Exception {
         PendingRequest later = request(1, MINUTE);
         table.admit(later, false, "p");
