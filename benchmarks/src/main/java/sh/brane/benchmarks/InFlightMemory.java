@@ -3,10 +3,15 @@ package sh.brane.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+
+import javax.management.ObjectName;
 
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
@@ -22,11 +27,14 @@ import sh.brane.rpc.WebSocketProvider;
  * web3j, each against its own local Anvil held still with SIGSTOP while the calls wait (so that none is answered),
  * then released with SIGCONT and every call joined. Run it in a JVM of its own:
  * {@code java -cp benchmarks/target/benchmarks.jar sh.brane.benchmarks.InFlightMemory [rounds]}; it prints one line
- * per client and round: bytes per request in flight.
+ * per client and round: bytes per request in flight. With {@code -Dinflight.histogram=N} it also prints, per client
+ * and round, the {@code N} classes whose heap grew most while the calls were in flight (a class histogram taken
+ * before, less one taken while they wait), with bytes per request: where a request's bytes go.
  */
 public final class InFlightMemory {
     static final int REQUESTS = 10_000;
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+    private static final int HISTOGRAM_LINES = Integer.getInteger("inflight.histogram", 0);
 
     private InFlightMemory() {
     }
@@ -48,7 +56,7 @@ public final class InFlightMemory {
                 WebSocketProvider provider = WebSocketProvider.create(WebSocketConfig.builder(anvil.wsUrl()).build())) {
             List<Object> params = List.of(anvil.account(1).address(), "latest");
             provider.send("eth_getBalance", params);
-            return perRequest(anvil, () -> {
+            return perRequest("brane", anvil, () -> {
                 List<CompletableFuture<?>> calls = new ArrayList<>(REQUESTS);
                 for (int i = 0; i < REQUESTS; i++) {
                     calls.add(provider.sendAsync("eth_getBalance", params));
@@ -68,7 +76,7 @@ public final class InFlightMemory {
             String account = anvil.account(1).address();
             try {
                 web3j.ethGetBalance(account, DefaultBlockParameterName.LATEST).send();
-                return perRequest(anvil, () -> {
+                return perRequest("web3j", anvil, () -> {
                     List<CompletableFuture<?>> calls = new ArrayList<>(REQUESTS);
                     for (int i = 0; i < REQUESTS; i++) {
                         calls.add(web3j.ethGetBalance(account, DefaultBlockParameterName.LATEST).sendAsync());
@@ -85,7 +93,13 @@ public final class InFlightMemory {
         List<CompletableFuture<?>> calls() throws Exception;
     }
 
-    private static long perRequest(Anvil anvil, Start start) throws Exception {
+    private static long perRequest(String client, Anvil anvil, Start start) throws Exception {
+        // kept in a file, so that it holds nothing on the heap the second histogram reads
+        java.nio.file.Path histogramBefore = null;
+        if (HISTOGRAM_LINES > 0) {
+            histogramBefore = java.nio.file.Files.createTempFile("inflight-histogram", ".txt");
+            java.nio.file.Files.writeString(histogramBefore, histogram());
+        }
         long before = heapAfterGc();
         signal(anvil, "-STOP");
         List<CompletableFuture<?>> calls;
@@ -94,8 +108,16 @@ public final class InFlightMemory {
             calls = start.calls();
             TimeUnit.MILLISECONDS.sleep(500); // every request written and waiting
             during = heapAfterGc();
-            if (calls.stream().anyMatch(CompletableFuture::isDone)) {
-                throw new IllegalStateException("a call ended while the node was stopped: the measure is void");
+            if (HISTOGRAM_LINES > 0) {
+                String whileWaiting = histogram();
+                printGrowth(client, parse(java.nio.file.Files.readString(histogramBefore)), parse(whileWaiting));
+                java.nio.file.Files.delete(histogramBefore);
+            }
+            long ended = calls.stream().filter(CompletableFuture::isDone).count();
+            if (ended > 0) {
+                CompletableFuture<?> first = calls.stream().filter(CompletableFuture::isDone).findFirst().orElseThrow();
+                throw new IllegalStateException(client + ": " + ended + " calls ended while the node was stopped (the"
+                        + " measure is void), the first with " + first.handle((v, e) -> e != null ? e : v).join());
             }
         } finally {
             signal(anvil, "-CONT");
@@ -110,6 +132,39 @@ public final class InFlightMemory {
             TimeUnit.MILLISECONDS.sleep(50);
         }
         return MEMORY.getHeapMemoryUsage().getUsed();
+    }
+
+    /** {@code jcmd PID GC.class_histogram}'s text, after a full GC (the command runs one first). */
+    private static String histogram() throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                new Object[] {new String[0]}, new String[] {String[].class.getName()});
+    }
+
+    /** Instances and bytes by class name. */
+    private static Map<String, long[]> parse(String text) {
+        Map<String, long[]> byClass = new HashMap<>();
+        for (String line : text.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 4 && f[0].endsWith(":") && Character.isDigit(f[0].charAt(0))) {
+                byClass.put(f[3], new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+            }
+        }
+        return byClass;
+    }
+
+    private static void printGrowth(String client, Map<String, long[]> before, Map<String, long[]> during) {
+        List<Map.Entry<String, long[]>> grown = new ArrayList<>();
+        during.forEach((name, now) -> {
+            long[] was = before.getOrDefault(name, new long[2]);
+            grown.add(Map.entry(name, new long[] {now[0] - was[0], now[1] - was[1]}));
+        });
+        grown.sort(Comparator.comparingLong((Map.Entry<String, long[]> e) -> e.getValue()[1]).reversed());
+        System.out.printf("%s: classes grown while %d calls wait (instances, bytes, bytes/request)%n", client, REQUESTS);
+        for (Map.Entry<String, long[]> e : grown.subList(0, Math.min(HISTOGRAM_LINES, grown.size()))) {
+            long[] d = e.getValue();
+            System.out.printf("  %9d %11d %7.1f  %s%n", d[0], d[1], (double) d[1] / REQUESTS, e.getKey());
+        }
     }
 
     private static void signal(Anvil anvil, String signal) throws Exception {

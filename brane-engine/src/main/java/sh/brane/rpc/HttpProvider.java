@@ -122,7 +122,7 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sendAuto(method, params, null).future;
+        return sendAuto(method, params, null).future();
     }
 
     @Override
@@ -139,7 +139,7 @@ public final class HttpProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, null).future;
+        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, null).future();
     }
 
     @Override
@@ -154,10 +154,10 @@ public final class HttpProvider implements BraneProvider {
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, defaultTimeoutNanos, false, null);
-        if (!r.future.isDone()) {
+        if (!r.future().isDone()) {
             coalescing.add(r, new RpcCall(method, params), headers);
         }
-        return r.future;
+        return r.future();
     }
 
     @Override
@@ -269,7 +269,7 @@ public final class HttpProvider implements BraneProvider {
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
-        if (!r.future.isDone()) {
+        if (!r.future().isDone()) {
             sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
         }
         return r;
@@ -285,7 +285,7 @@ public final class HttpProvider implements BraneProvider {
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
         PendingRequest r = register(method, defaultTimeoutNanos, false, decoder);
-        if (!r.future.isDone()) {
+        if (!r.future().isDone()) {
             autoBatch.add(r, new RpcCall(method, params), headers);
         }
         return r;

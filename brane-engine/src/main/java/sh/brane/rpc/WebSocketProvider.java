@@ -154,7 +154,7 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public JsonNode send(String method, List<?> params) {
-        return Blocking.await(sender.send(method, params, defaultTimeoutNanos, null, true, null).future, method);
+        return Blocking.await(sender.send(method, params, defaultTimeoutNanos, null, true, null).future(), method);
     }
 
     @Override
@@ -166,12 +166,12 @@ public final class WebSocketProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future;
+        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future();
     }
 
     @Override
     public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, null).future;
+        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, null).future();
     }
 
     /** A typed call: the result is decoded straight from the answer's parser, in the pass that reads the answer. */
@@ -191,7 +191,7 @@ public final class WebSocketProvider implements BraneProvider {
      *  flush. */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future;
+        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future();
     }
 
     @Override
@@ -320,7 +320,7 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {
-        return sender.send(method, params, defaultTimeoutNanos, inline, false, null).future;
+        return sender.send(method, params, defaultTimeoutNanos, inline, false, null).future();
     }
 
     private boolean askAgainLater(PendingRequest r) {

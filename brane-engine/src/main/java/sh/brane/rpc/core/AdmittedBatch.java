@@ -44,8 +44,8 @@ public record AdmittedBatch(List<CompletableFuture<JsonNode>> futures, List<Pend
         for (int i = 0, n = calls.size(); i < n; i++) {
             RpcCall c = calls.get(i);
             PendingRequest r = registration.register(i, c.method());
-            futures.add(r.future);
-            if (!r.future.isDone()) {
+            futures.add(r.future());
+            if (!r.future().isDone()) {
                 accepted.add(r);
                 acceptedCalls.add(c);
             }

@@ -79,7 +79,7 @@ public final class AnswerGroup implements Runnable {
             PendingRequest r = requests.get(i);
             Object outcome = outcomes.get(i);
             if (outcome instanceof BraneRpcException e) {
-                r.future.completeExceptionally(e);
+                r.future().completeExceptionally(e);
             } else {
                 r.complete(outcome);
             }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
@@ -17,7 +16,8 @@ import sh.brane.rpc.RpcTimeoutException;
 
 /**
  * Every request in flight on one provider, by JSON-RPC id, for both transports: the only place where a request is
- * admitted (at most {@code capacity}), given its deadline on the {@link DeadlineTimer}, ended by id and drained.
+ * admitted (at most {@code capacity}), ended by id, swept for deadlines passed (a {@link DeadlineTimer.Sweep}) and
+ * drained.
  * Removing a request is what ends it, and only one caller can remove it, so a late answer, a timeout and a lost
  * connection racing for it end it exactly once.
  *
@@ -25,11 +25,19 @@ import sh.brane.rpc.RpcTimeoutException;
  * are nearly always consecutive and each has a slot; admitting and ending is one compare-and-set, where a
  * {@code ConcurrentHashMap<Long, ...>} boxed, allocated and hashed twice per request. An id whose slot is still held
  * (more than {@link #MAX_SLOTS} calls apart) goes to an overflow map, looked at only while it holds anything.
+ *
+ * <p>Deadlines cost nothing per request: each request keeps its start and timeout, admission {@link DeadlineTimer#arm
+ * arms} the provider's one timer, and the timer's wake-up {@link #sweep sweeps} the slots for requests past their
+ * deadline. An answered request leaves nothing behind to cancel.
  */
 public final class InFlightTable {
 
-    /** Most slots per table: {@link #drain} reads every one. */
-    public static final int MAX_SLOTS = 4096;
+    /**
+     * Most slots per table (64 KiB of references): up to this many calls in flight each have a slot, beyond it the
+     * map costs about 50 bytes per request more. {@link #drain} and {@link #sweep} read every slot, a few
+     * microseconds, on close, a lost connection, or a deadline wake-up.
+     */
+    public static final int MAX_SLOTS = 16_384;
 
     /** Requests by {@code id & mask}: a slot holds one request, or null. */
     private final AtomicReferenceArray<PendingRequest> slots;
@@ -41,7 +49,7 @@ public final class InFlightTable {
     private final AtomicInteger size = new AtomicInteger();
     private final int capacity;
     private final RequestLifecycle lifecycle;
-    /** Where each request's deadline is scheduled; null only in tests that end requests with {@link #expire}. */
+    /** Armed at each admission and sweeping this table; null only in tests that end requests with {@link #expire}. */
     private final DeadlineTimer deadlines;
     /** Told of each request its deadline ends, before its future fails (WebSocket: a late eth_subscribe answer). */
     private volatile Consumer<PendingRequest> onExpired = r -> { };
@@ -60,6 +68,9 @@ public final class InFlightTable {
         int n = Integer.highestOneBit(Math.min(capacity, MAX_SLOTS) - 1 | 1) << 1;
         this.slots = new AtomicReferenceArray<>(n);
         this.mask = n - 1;
+        if (deadlines != null) {
+            deadlines.add(this::sweep);
+        }
     }
 
     /** Sets who hears of a request ended by its deadline, just before it fails. */
@@ -117,30 +128,19 @@ public final class InFlightTable {
             return false;
         }
         lifecycle.started(r.method);
-        armDeadline(r);
+        if (deadlines != null) {
+            deadlines.arm(r.startNanos, r.timeoutNanos); // after placing: a sweep running now sees it or re-arms
+        }
         return true;
     }
 
-    /** Schedules {@code r}'s deadline; cancelled by whoever takes it out first. */
-    private void armDeadline(PendingRequest r) {
-        if (deadlines == null) {
-            return;
-        }
-        ScheduledFuture<?> f = deadlines.schedule(() -> {
-            if (take(r)) {
-                expired(r);
-            }
-        }, r.startNanos + r.timeoutNanos - System.nanoTime());
-        r.deadline = f;
-        if (f != null && get(r.id) != r) {
-            f.cancel(false); // answered before the deadline was set: nobody else would cancel it
-        }
-    }
-
+    /**
+     * Lets go of the HTTP exchange that carried {@code r}: the request is the future its caller may keep, and an
+     * exchange holds its batch's other requests and bytes.
+     */
     private static PendingRequest ended(PendingRequest r) {
-        ScheduledFuture<?> f = r.deadline;
-        if (f != null) {
-            f.cancel(false);
+        if (r.exchange != null) {
+            r.exchange = null;
         }
         return r;
     }
@@ -244,28 +244,53 @@ public final class InFlightTable {
         return out;
     }
 
-    /** Ends with {@link RpcTimeoutException} every request due by {@code nowNanos}; for tests of a table without a timer. */
+    /**
+     * Ends with {@link RpcTimeoutException} every request whose deadline has passed at {@code nowNanos}; returns the
+     * nanoseconds to the earliest deadline left, or {@link DeadlineTimer#NONE}. The {@link DeadlineTimer}'s sweep.
+     */
+    public long sweep(long nowNanos) {
+        return scan(nowNanos, null);
+    }
+
+    /** As {@link #sweep}, returning how many it ended; for tests of a table without a timer. */
     public int expire(long nowNanos) {
+        int[] ended = new int[1];
+        scan(nowNanos, ended);
+        return ended[0];
+    }
+
+    private long scan(long nowNanos, int[] ended) {
+        long next = DeadlineTimer.NONE;
         if (size.get() == 0) {
-            return 0;
+            return next;
         }
-        int n = 0;
         for (int i = 0, k = slots.length(); i < k; i++) {
             PendingRequest r = slots.get(i);
-            if (r != null && nowNanos - r.startNanos >= r.timeoutNanos && take(r)) {
-                expired(r);
-                n++;
+            if (r != null) {
+                next = Math.min(next, expireIfDue(r, nowNanos, ended));
             }
         }
         if (overflowSize.get() > 0) {
             for (PendingRequest r : overflow.values()) {
-                if (nowNanos - r.startNanos >= r.timeoutNanos && take(r)) {
-                    expired(r);
-                    n++;
-                }
+                next = Math.min(next, expireIfDue(r, nowNanos, ended));
             }
         }
-        return n;
+        return next;
+    }
+
+    /** Ends {@code r} if its deadline has passed; returns the nanoseconds left to it, or NONE if it ended. */
+    private long expireIfDue(PendingRequest r, long nowNanos, int[] ended) {
+        long left = r.timeoutNanos - (nowNanos - r.startNanos);
+        if (left > 0) {
+            return left;
+        }
+        if (take(r)) {
+            expired(r);
+            if (ended != null) {
+                ended[0]++;
+            }
+        }
+        return DeadlineTimer.NONE;
     }
 
     private void expired(PendingRequest r) {

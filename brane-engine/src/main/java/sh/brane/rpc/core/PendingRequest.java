@@ -8,12 +8,16 @@ import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.ResultDecoder;
 
-/** One request waiting for its answer. Whoever takes it from the {@link InFlightTable} ends it. */
-public final class PendingRequest {
+/**
+ * One request waiting for its answer, and the future its caller holds: whoever takes it from the
+ * {@link InFlightTable} completes it. Being the future itself (as Lettuce's commands are) saves a second object and
+ * a reference per request in flight; {@link #future()} and {@link #typedFuture()} give it its caller's type.
+ */
+public final class PendingRequest extends CompletableFuture<Object> {
 
     public final long id;
     public final String method;
-    public final CompletableFuture<JsonNode> future;
+    /** Its deadline is {@code startNanos + timeoutNanos}, swept by the {@link DeadlineTimer}: nothing per request. */
     public final long startNanos;
     public final long timeoutNanos;
     /** Runs on the parsing thread before the future completes (keeps subscription ids ahead of notifications). */
@@ -25,12 +29,10 @@ public final class PendingRequest {
     public volatile long[] batchIds;
     /** The params, kept on WebSocket to write a call answered "not now" again; {@code retries} counts those (I/O thread). */
     public List<?> params;
-    public int retries;
-    /** The HTTP exchange carrying this call now: only its response may answer it. Null on WebSocket. */
+    public short retries;
+    /** The HTTP exchange carrying this call now: only its response may answer it. Null on WebSocket, and once ended. */
     public volatile Object exchange;
-    /** The scheduled end of this request at its deadline ({@link DeadlineTimer}); cancelled when it ends first. */
-    public volatile java.util.concurrent.ScheduledFuture<?> deadline;
-    /** Reads a typed call's result straight from the parser (then {@link #future} holds its value); null: a tree. */
+    /** Reads a typed call's result straight from the parser (then this future holds its value); null: a tree. */
     public final ResultDecoder<?> decoder;
 
     public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
@@ -54,22 +56,20 @@ public final class PendingRequest {
         this.id = id;
         this.completeInPlace = completeInPlace;
         this.method = method;
-        this.future = new CompletableFuture<>();
         this.startNanos = startNanos;
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
     }
 
-    /** Completes with a {@link JsonNode} or, for a typed call, the decoder's value: the one place the future's type
-     *  is widened, read only through {@link #typedFuture}. */
+    /** The future of an untyped call: it completes with a {@link JsonNode}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public boolean complete(Object result) {
-        return ((CompletableFuture) future).complete(result);
+    public CompletableFuture<JsonNode> future() {
+        return (CompletableFuture) this;
     }
 
     /** The future of a typed call, seen with its decoder's type. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public <T> CompletableFuture<T> typedFuture() {
-        return (CompletableFuture) future;
+        return (CompletableFuture) this;
     }
 }

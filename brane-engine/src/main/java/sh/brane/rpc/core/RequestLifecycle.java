@@ -85,7 +85,7 @@ public final class RequestLifecycle {
     public void fail(PendingRequest r, BraneRpcException error, AnswerGroup group) {
         record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
         if (r.completeInPlace) {
-            r.future.completeExceptionally(error);
+            r.future().completeExceptionally(error);
         } else {
             group.add(r, error);
         }

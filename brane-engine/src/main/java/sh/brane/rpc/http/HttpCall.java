@@ -2,7 +2,6 @@ package sh.brane.rpc.http;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 import sh.brane.rpc.HttpConfig;
@@ -16,26 +15,22 @@ public final class HttpCall {
     /** This call's own header lines ({@link HttpConfig#requestHeaders}), or null. */
     public final byte[] headerLines;
     public final CompletableFuture<HttpTransport.HttpReply> future = new CompletableFuture<>();
-    /** Its end at its deadline, cancelled when it ends first. */
-    volatile ScheduledFuture<?> deadline;
+    /** Its deadline is {@code startNanos + timeoutNanos}, swept by the transport's {@code DeadlineTimer}. */
+    final long startNanos;
+    final long timeoutNanos;
     /** The connection it was last handed to. */
     volatile HttpConnection on;
     private volatile int ended;
 
-    public HttpCall(byte[] body, byte[] headerLines) {
+    public HttpCall(byte[] body, byte[] headerLines, long startNanos, long timeoutNanos) {
         this.body = body;
         this.headerLines = headerLines;
+        this.startNanos = startNanos;
+        this.timeoutNanos = timeoutNanos;
     }
 
     public boolean end() {
-        if (!ENDED.compareAndSet(this, 0, 1)) {
-            return false;
-        }
-        ScheduledFuture<?> d = deadline;
-        if (d != null) {
-            d.cancel(false);
-        }
-        return true;
+        return ENDED.compareAndSet(this, 0, 1);
     }
 
     public boolean isEnded() {

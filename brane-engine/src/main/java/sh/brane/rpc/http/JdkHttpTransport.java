@@ -10,10 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.LongConsumer;
 
 import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.core.DeadlineTimer;
@@ -27,7 +24,7 @@ public final class JdkHttpTransport implements HttpTransport {
 
     private final HttpConfig config;
     private final HttpClient client;
-    /** Exchanges waiting for their answer, ended by {@link #close}. */
+    /** Exchanges waiting for their answer, ended by {@link #close} or swept at their deadline. */
     private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
     private final DeadlineTimer deadlines;
     private volatile boolean closed;
@@ -35,6 +32,7 @@ public final class JdkHttpTransport implements HttpTransport {
     public JdkHttpTransport(HttpConfig config, Executor executor, DeadlineTimer deadlines) {
         this.config = config;
         this.deadlines = deadlines;
+        deadlines.add(this::sweep);
         HttpClient.Builder builder = HttpClient.newBuilder();
         if (config.tlsKeys() != null || config.tlsTrust() != null) {
             builder.sslContext(sslContext(config));
@@ -75,14 +73,11 @@ public final class JdkHttpTransport implements HttpTransport {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        Exchange x = new Exchange(sent);
+        Exchange x = new Exchange(sent, System.nanoTime(), timeoutNanos);
         inFlight.add(x);
-        java.util.concurrent.ScheduledFuture<?> deadline = deadlines.schedule(() -> late(x), timeoutNanos);
+        deadlines.arm(x.startNanos, x.timeoutNanos);
         sent.whenComplete((resp, err) -> {
             inFlight.remove(x);
-            if (deadline != null) {
-                deadline.cancel(false);
-            }
             if (err != null) {
                 x.reply.completeExceptionally(err instanceof CompletionException ce && ce.getCause() != null
                         ? ce.getCause() : err);
@@ -92,6 +87,20 @@ public final class JdkHttpTransport implements HttpTransport {
             }
         });
         return x.reply;
+    }
+
+    /** The deadline sweep: ends the exchanges past their deadline; returns the nanoseconds to the next one. */
+    private long sweep(long nowNanos) {
+        long next = DeadlineTimer.NONE;
+        for (Exchange x : inFlight) {
+            long left = x.timeoutNanos - (nowNanos - x.startNanos);
+            if (left <= 0) {
+                late(x);
+            } else {
+                next = Math.min(next, left);
+            }
+        }
+        return next;
     }
 
     private void late(Exchange x) {
@@ -118,13 +127,17 @@ public final class JdkHttpTransport implements HttpTransport {
         client.shutdownNow();
     }
 
-    /** One POST: the JDK client's future and the one handed to the provider. */
+    /** One POST: the JDK client's future, the one handed to the provider, and its deadline. */
     private static final class Exchange {
         final CompletableFuture<HttpResponse<byte[]>> sent;
         final CompletableFuture<HttpReply> reply = new CompletableFuture<>();
+        final long startNanos;
+        final long timeoutNanos;
 
-        Exchange(CompletableFuture<HttpResponse<byte[]>> sent) {
+        Exchange(CompletableFuture<HttpResponse<byte[]>> sent, long startNanos, long timeoutNanos) {
             this.sent = sent;
+            this.startNanos = startNanos;
+            this.timeoutNanos = timeoutNanos;
         }
     }
 }

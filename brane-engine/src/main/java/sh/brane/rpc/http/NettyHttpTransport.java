@@ -1,6 +1,5 @@
 package sh.brane.rpc.http;
 
-import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.util.ArrayDeque;
@@ -33,7 +32,6 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import sh.brane.rpc.HttpConfig;
-import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.core.AnswerBody;
 import sh.brane.rpc.core.DeadlineTimer;
 import sh.brane.rpc.core.NettySockets;
@@ -79,6 +77,7 @@ public final class NettyHttpTransport implements HttpTransport {
     public NettyHttpTransport(HttpConfig config, String threadPrefix, DeadlineTimer deadlines) {
         this.ioThreadName = threadPrefix + "io";
         this.deadlines = deadlines;
+        deadlines.add(this::sweep);
         this.maxConnections = config.maxConnections();
         long idleMillis = config.idleTimeout().toMillis();
         this.maxResponseSize = config.maxResponseSize();
@@ -119,8 +118,7 @@ public final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
-        HttpCall call = new HttpCall(body, HttpRequestHead.headerLines(headers));
-        call.deadline = deadlines.schedule(() -> timeout(call), timeoutNanos);
+        HttpCall call = new HttpCall(body, HttpRequestHead.headerLines(headers), System.nanoTime(), timeoutNanos);
         acquire(call);
         return call.future;
     }
@@ -176,7 +174,7 @@ public final class NettyHttpTransport implements HttpTransport {
         return connections;
     }
 
-    /** Puts the call on an idle connection, a new one, or in the queue if the pool is full. */
+    /** Puts the call on a connection or in the queue and arms its deadline (a sweep may have missed it). */
     public void acquire(HttpCall call) {
         if (call.isEnded()) {
             return;
@@ -213,7 +211,10 @@ public final class NettyHttpTransport implements HttpTransport {
         }
         if (refused) {
             call.fail(HttpCall.closedError());
-        } else if (conn != null) {
+            return;
+        }
+        deadlines.arm(call.startNanos, call.timeoutNanos);
+        if (conn != null) {
             conn.start(call);
         } else if (connect) {
             connect(call);
@@ -351,6 +352,26 @@ public final class NettyHttpTransport implements HttpTransport {
         if (next != null) {
             connect(next);
         }
+    }
+
+    /** The deadline sweep of waiting, connecting and written calls (one back from a dead connection: see acquire). */
+    private long sweep(long nowNanos) {
+        List<HttpCall> calls = new ArrayList<>();
+        synchronized (this) {
+            calls.addAll(waiting);
+            calls.addAll(connecting);
+            open.forEach(conn -> calls.add(conn.current));
+        }
+        long next = DeadlineTimer.NONE;
+        for (HttpCall c : calls) {
+            long left = c == null ? DeadlineTimer.NONE : c.timeoutNanos - (nowNanos - c.startNanos);
+            if (left <= 0) {
+                timeout(c);
+            } else if (c != null && !c.isEnded()) {
+                next = Math.min(next, left);
+            }
+        }
+        return next;
     }
 
     /** Ends a call at its deadline; a connection it was on is dropped, so its late answer is never the next call's. */

@@ -141,7 +141,7 @@ public final class WsSender {
 
     /** The channel to write an admitted call to; null when the call has ended (refused, or no connection). */
     private Channel channelFor(PendingRequest r, List<?> params) {
-        if (r.future.isDone()) {
+        if (r.future().isDone()) {
             return null;
         }
         r.params = params;

@@ -42,7 +42,7 @@ class AnswerGroupTest {
         group.deliver(callbacks);
 
         for (int i = 0; i < 50; i++) {
-            CompletableFuture<JsonNode> f = requests.get(i).future;
+            CompletableFuture<JsonNode> f = requests.get(i).future();
             if (i % 7 == 0) {
                 assertThat(f).failsWithin(5, TimeUnit.SECONDS).withThrowableThat()
                         .withCauseInstanceOf(RpcTimeoutException.class).withMessageContaining("call " + i);
@@ -58,7 +58,7 @@ class AnswerGroupTest {
         AnswerGroup group = new AnswerGroup();
         PendingRequest first = request(1);
         PendingRequest second = request(2);
-        CompletableFuture<Integer> both = first.future.thenApply(a -> a.asInt() + second.future.join().asInt());
+        CompletableFuture<Integer> both = first.future().thenApply(a -> a.asInt() + second.future().join().asInt());
         group.add(first, JsonNodeFactory.instance.numberNode(1));
         group.add(second, JsonNodeFactory.instance.numberNode(2));
         group.deliver(callbacks);
@@ -75,7 +75,7 @@ class AnswerGroupTest {
             PendingRequest first = request(1);
             PendingRequest second = request(2);
             // answers complete last to first: the continuation of the second waits for the first
-            CompletableFuture<Integer> both = second.future.thenApply(b -> b.asInt() + first.future.join().asInt());
+            CompletableFuture<Integer> both = second.future().thenApply(b -> b.asInt() + first.future().join().asInt());
             group.add(first, JsonNodeFactory.instance.numberNode(1));
             group.add(second, JsonNodeFactory.instance.numberNode(2));
             loop.execute(() -> group.deliver(callbacks, loop));
@@ -97,7 +97,7 @@ class AnswerGroupTest {
             throw new RejectedExecutionException("shut down");
         });
 
-        assertThat(r.future).isCompletedWithValue(JsonNodeFactory.instance.textNode("a"));
-        assertThat(s.future).isCompletedWithValue(JsonNodeFactory.instance.textNode("b"));
+        assertThat(r.future()).isCompletedWithValue(JsonNodeFactory.instance.textNode("a"));
+        assertThat(s.future()).isCompletedWithValue(JsonNodeFactory.instance.textNode("b"));
     }
 }

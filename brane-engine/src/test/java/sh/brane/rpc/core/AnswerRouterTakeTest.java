@@ -49,7 +49,7 @@ class AnswerRouterTakeTest {
         router.route(Unpooled.wrappedBuffer(("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"},"
                 + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"0x2\"}]").getBytes(StandardCharsets.UTF_8)));
 
-        Throwable e = WebSocketProviderTest.failureOf(first.future, 5000);
+        Throwable e = WebSocketProviderTest.failureOf(first.future(), 5000);
         assertThat(e).isInstanceOf(RpcTimeoutException.class);
         assertThat(second.typedFuture().get(5, TimeUnit.SECONDS)).isEqualTo("0x2");
         assertThat(metrics.count("orphan")).isEqualTo(1);

@@ -109,7 +109,7 @@ class RingWriterTest {
         ByteBuf frame = frame(1);
         writer.publish(r, frame);
 
-        assertThat(r.future).failsWithin(5, TimeUnit.SECONDS).withThrowableThat()
+        assertThat(r.future()).failsWithin(5, TimeUnit.SECONDS).withThrowableThat()
                 .withCauseInstanceOf(ConnectionLostException.class);
         assertThat(frame.refCnt()).as("its frame released").isZero();
         assertThat(table.size()).isZero();
