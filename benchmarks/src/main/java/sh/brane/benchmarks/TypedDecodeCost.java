@@ -1,0 +1,68 @@
+package sh.brane.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@link TypedDecodeBenchmark}'s cases timed in CPU time of the decoding thread alone, so that a reader change can
+ * be compared on a shared machine where wall-clock throughput swings with the neighbours' load. Prints, per case, the
+ * minimum, first quartile and median of rounds of 200 decodes (after 10 rounds of warm-up), in microseconds per
+ * decode; the minimum is the steadiest under load.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar sh.brane.benchmarks.TypedDecodeCost [rounds] [regex]}.
+ */
+public final class TypedDecodeCost {
+
+    private static final int DECODES_PER_ROUND = 200;
+    private static final int WARM_UP_ROUNDS = 10;
+
+    private TypedDecodeCost() {
+    }
+
+    /** The floor: the cursor passing over the answer, every value's grammar checked, nothing decoded. */
+    private static Object skip(byte[] answer) {
+        sh.brane.rpc.JsonCursor c = sh.brane.rpc.JsonCursor.over(answer, 0, answer.length);
+        c.skipValue();
+        return c;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
+        String only = args.length > 1 ? args[1] : ".*";
+        TypedDecodeBenchmark b = new TypedDecodeBenchmark();
+        b.setUp();
+        Map<String, Callable<Object>> cases = new LinkedHashMap<>();
+        cases.put("skipFullBlock", () -> skip(CannedAnswers.BLOCK));
+        cases.put("braneFullBlock", b::braneFullBlock);
+        cases.put("web3jFullBlock", b::web3jFullBlock);
+        cases.put("braneBlockReceipts", b::braneBlockReceipts);
+        cases.put("web3jBlockReceipts", b::web3jBlockReceipts);
+        cases.put("braneLogs", b::braneLogs);
+        cases.put("web3jLogs", b::web3jLogs);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long sink = 0;
+        for (var e : cases.entrySet()) {
+            if (!e.getKey().matches(only)) {
+                continue;
+            }
+            double[] micros = new double[rounds];
+            for (int round = -WARM_UP_ROUNDS; round < rounds; round++) {
+                long start = threads.getCurrentThreadCpuTime();
+                for (int i = 0; i < DECODES_PER_ROUND; i++) {
+                    sink += System.identityHashCode(e.getValue().call());
+                }
+                if (round >= 0) {
+                    micros[round] = (threads.getCurrentThreadCpuTime() - start) / (DECODES_PER_ROUND * 1000.0);
+                }
+            }
+            Arrays.sort(micros);
+            System.out.printf("%-20s CPU per decode: min %7.1f us, p25 %7.1f us, median %7.1f us%n", e.getKey(),
+                    micros[0], micros[rounds / 4], micros[rounds / 2]);
+        }
+        System.out.println("(checksum " + (sink & 0xff) + ")");
+    }
+}
