@@ -30,6 +30,52 @@ public final class TypedDecodeCost {
         return c;
     }
 
+    private static final sh.brane.rpc.ResultDecoder<?> FULL_BLOCK = sh.brane.client.CursorDecoders.fullBlockDecoder();
+
+    /** The whole answer through the transport's reader ({@code JsonRpcReader}), as the event loop hands it over. */
+    private static Object route(io.netty.buffer.ByteBuf answer) {
+        Object[] out = new Object[1];
+        sh.brane.rpc.core.JsonRpcReader.read(answer, new sh.brane.rpc.core.ResponseSink() {
+            @Override public sh.brane.rpc.ResultDecoder<?> decoderFor(long id) { return FULL_BLOCK; }
+            @Override public void onDecoded(long id, Object value) { out[0] = value; }
+            @Override public void onResult(long id, tools.jackson.databind.JsonNode result) { throw fail(); }
+            @Override public void onError(long id, int code, String message, tools.jackson.databind.JsonNode d) {
+                throw fail();
+            }
+            @Override public void onNotification(String s, tools.jackson.databind.JsonNode r) { throw fail(); }
+            @Override public void onInvalid(long id, String reason) { throw fail(); }
+            @Override public void onUnmatched(String reason) { throw fail(); }
+        });
+        if (out[0] == null) {
+            throw fail();
+        }
+        return out[0];
+    }
+
+    private static IllegalStateException fail() {
+        return new IllegalStateException("the answer did not decode");
+    }
+
+    private static byte[] framedBlock() {
+        byte[] head = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] out = java.util.Arrays.copyOf(head, head.length + CannedAnswers.BLOCK.length + 1);
+        System.arraycopy(CannedAnswers.BLOCK, 0, out, head.length, CannedAnswers.BLOCK.length);
+        out[out.length - 1] = '}';
+        return out;
+    }
+
+    /** The answer as an HTTP aggregator holds it: direct buffers of 8 KiB in one composite (no backing array). */
+    private static io.netty.buffer.ByteBuf chunked(byte[] answer) {
+        io.netty.buffer.CompositeByteBuf c = io.netty.buffer.Unpooled.compositeBuffer(Integer.MAX_VALUE);
+        for (int i = 0; i < answer.length; i += 8192) {
+            int n = Math.min(8192, answer.length - i);
+            io.netty.buffer.ByteBuf part = io.netty.buffer.Unpooled.directBuffer(n);
+            part.writeBytes(answer, i, n);
+            c.addComponent(true, part);
+        }
+        return c;
+    }
+
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
         String only = args.length > 1 ? args[1] : ".*";
@@ -38,6 +84,10 @@ public final class TypedDecodeCost {
         Map<String, Callable<Object>> cases = new LinkedHashMap<>();
         cases.put("skipFullBlock", () -> skip(CannedAnswers.BLOCK));
         cases.put("braneFullBlock", b::braneFullBlock);
+        byte[] framed = framedBlock();
+        cases.put("readerFullBlockHeap", () -> route(io.netty.buffer.Unpooled.wrappedBuffer(framed)));
+        io.netty.buffer.ByteBuf composite = chunked(framed);
+        cases.put("readerFullBlockComposite", () -> route(composite));
         cases.put("web3jFullBlock", b::web3jFullBlock);
         cases.put("braneBlockReceipts", b::braneBlockReceipts);
         cases.put("web3jBlockReceipts", b::web3jBlockReceipts);

@@ -20,6 +20,11 @@ public final class CursorDecoders {
         return ClientCalls.getBlockByNumber(BlockTag.number(1), true).decoder().cursorDecoder();
     }
 
+    /** {@code eth_getBlockByNumber(n, true)}'s decoder, both forms: what the transport's answer reader is given. */
+    public static sh.brane.rpc.ResultDecoder<Optional<Block>> fullBlockDecoder() {
+        return ClientCalls.getBlockByNumber(BlockTag.number(1), true).decoder();
+    }
+
     /** {@code eth_getBlockReceipts}' result reader. */
     public static CursorDecoder<Optional<List<Receipt>>> blockReceipts() {
         return ClientCalls.getBlockReceipts(BlockTag.number(1)).decoder().cursorDecoder();

@@ -42,6 +42,9 @@ public final class JsonCursor {
     private final byte[] b;
     private final int end;
     private int pos;
+    /** The table of the name read last, and the slot of its guess for the next one ({@link FieldNames#follow}). */
+    private FieldNames lastNames;
+    private int lastSlot = -1;
 
     /** A cursor over {@code bytes[off, off+len)}, which must not change while it reads. */
     public static JsonCursor over(byte[] bytes, int off, int len) {
@@ -129,20 +132,35 @@ public final class JsonCursor {
             pos++;
             return END;
         }
-        return name(names);
+        return name(names, FieldNames.FIRST);
     }
 
     /** After a field's value: the next field's name (the cursor on its value), or {@link #END}. */
     public int nextField(Names names) {
-        return more('}') ? name(names) : END;
+        // after a nested object of another table (a receipt's logs), there is no guess
+        return more('}') ? name(names, names == lastNames ? lastSlot : -1) : END;
     }
 
-    private int name(Names names) {
+    /** The name next, tried first as the one that came after the previous name last time ({@code slot}, -1: none). */
+    private int name(Names names, int slot) {
         expect('"');
-        long found = names.find(b, pos, end);
-        pos = (int) (found >>> 32) + 1;
+        int f;
+        int guess = slot < 0 ? -1 : names.guess(slot);
+        if (guess >= 0 && names.is(b, pos, end, guess)) {
+            f = guess;
+            pos += names.length(guess) + 1;
+        } else {
+            long found = names.find(b, pos, end);
+            pos = (int) (found >>> 32) + 1;
+            f = (int) found;
+            if (slot >= 0) {
+                names.learn(slot, f);
+            }
+        }
         expect(':');
-        return (int) found;
+        lastNames = names;
+        lastSlot = FieldNames.slotAfter(f);
+        return f;
     }
 
     /** Consumes the {@code [} that must come next; true if an element follows (the cursor on it). */
