@@ -186,13 +186,34 @@ final class JsonBytes {
         return (digit | letter) & ~x & HIGH;
     }
 
-    /** The low 64 bits of the hex digits in {@code [from, to)}. */
+    /** The value of the (at most 16, checked) hex digits in {@code [from, to)}: eight at a time, as words ending at
+     *  {@code to}, the bytes before {@code from} masked off. */
     static long hexLong(byte[] b, int from, int to) {
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            v = (v << 4) | HEX[b[i] & 0xff];
+        int n = to - from;
+        if (to < 16) {
+            long v = 0;
+            for (int i = from; i < to; i++) {
+                v = (v << 4) | HEX[b[i] & 0xff];
+            }
+            return v;
         }
-        return v;
+        long low = nibbles(word(b, to - 8));
+        if (n <= 8) {
+            return low & ((1L << (n << 2)) - 1);
+        }
+        long high = nibbles(word(b, to - 16));
+        return (n == 16 ? high : high & ((1L << ((n - 8) << 2)) - 1)) << 32 | low;
+    }
+
+    /** The value of eight hex digits (checked; the first in the low byte of {@code x}), the first digit highest. Any
+     *  other byte gives some nibble, with no carry into the others. */
+    private static long nibbles(long x) {
+        // a letter (bit 0x40 set) is its low nibble plus 9, a digit its low nibble
+        long nib = ((x & 0x0f0f0f0f0f0f0f0fL) + ((x >>> 6) & ONES) * 9) & 0x0f0f0f0f0f0f0f0fL;
+        long y = ((nib << 4) | (nib >>> 8)) & 0x00ff00ff00ff00ffL;
+        y = (y | (y >>> 8)) & 0x0000ffff0000ffffL;
+        y = y | (y >>> 16);
+        return Integer.reverseBytes((int) y) & 0xffffffffL;
     }
 
     /** The digits in {@code [from, to)} after leading zeros, at least one. */
@@ -204,16 +225,18 @@ final class JsonBytes {
         return to - k;
     }
 
-    /** The value of the last {@code significant} hex digits before {@code to}, which {@link #quantityEnd} checked. */
-    static BigInteger hexBig(byte[] b, int to, int significant) {
-        byte[] magnitude = new byte[(significant + 1) / 2];
+    /** The value of the last {@code significant} (at most 64) hex digits before {@code to}, which
+     *  {@link #quantityEnd} checked; {@code scratch} (32 bytes) holds the magnitude, which BigInteger copies. */
+    static BigInteger hexBig(byte[] b, int to, int significant, byte[] scratch) {
+        int length = (significant + 1) / 2;
+        byte[] magnitude = scratch;
         int k = to - significant;
         int o = 0;
         if ((significant & 1) != 0) {
             magnitude[o++] = (byte) HEX[b[k++] & 0xff];
         }
-        decodeInto(b, k, magnitude, o, magnitude.length - o);
-        return new BigInteger(1, magnitude);
+        decodeInto(b, k, magnitude, o, length - o);
+        return new BigInteger(1, magnitude, 0, length);
     }
 
     /** {@code length} bytes from the hex digits at {@code from}; mixed case bails with {@code rejectMixedCase}. */

@@ -45,6 +45,8 @@ public final class JsonCursor {
     /** The table of the name read last, and the slot of its guess for the next one ({@link FieldNames#follow}). */
     private FieldNames lastNames;
     private int lastSlot = -1;
+    /** A quantity's magnitude on its way into a BigInteger, which copies it: one per cursor, not one per value. */
+    private final byte[] magnitude = new byte[JsonBytes.MAX_QUANTITY_DIGITS / 2];
 
     /** A cursor over {@code bytes[off, off+len)}, which must not change while it reads. */
     public static JsonCursor over(byte[] bytes, int off, int len) {
@@ -338,7 +340,7 @@ public final class JsonCursor {
         if (significant <= JsonBytes.SAFE_LONG_DIGITS) {
             return BigInteger.valueOf(JsonBytes.hexLong(b, i - significant, i));
         }
-        return JsonBytes.hexBig(b, i, significant);
+        return JsonBytes.hexBig(b, i, significant, magnitude);
     }
 
     /** Where the digits of the next value would begin, were it a {@code "0x"} string; nothing is consumed. */

@@ -286,6 +286,30 @@ class JsonCursorTest {
         }
     }
 
+    /** Quantities of every length, at every distance from the start of the input (the words read end at the closing
+     *  quote, the bytes before the digits masked off), in both letter cases, read to their values. */
+    @Test
+    void quantitiesOfEveryLengthAndPlaceReadToTheirValues() {
+        java.util.Random r = new java.util.Random(39);
+        for (int len = 1; len <= 64; len++) {
+            for (int pad = 0; pad <= 18; pad++) {
+                StringBuilder digits = new StringBuilder();
+                for (int k = 0; k < len; k++) {
+                    char d = "0123456789abcdefABCDEF".charAt(r.nextInt(22));
+                    digits.append(k == 0 && len > 1 && d == '0' ? '7' : d);
+                }
+                String json = " ".repeat(pad) + "\"0x" + digits + "\"";
+                BigInteger expected = new BigInteger(digits.toString(), 16);
+                assertThat(read(json, JsonCursor::quantity)).as(json).isEqualTo(expected);
+                if (expected.bitLength() < 64) {
+                    assertThat(read(json, JsonCursor::quantityLong)).as(json).isEqualTo(expected.longValueExact());
+                } else {
+                    bails(json, JsonCursor::quantityLong);
+                }
+            }
+        }
+    }
+
     @Test
     void literalsAndNull() {
         assertThat(read("true", JsonCursor::optBoolean)).isTrue();
