@@ -19,6 +19,8 @@ class FieldNames {
     /** Each name's first and last (up to) eight bytes as words: a name of up to 16 bytes is matched by both. */
     private final long[] heads;
     private final long[] tails;
+    /** Each name's bytes 8 to 15, for names of 17 to 24 bytes, which head, middle and tail cover. */
+    private final long[] middles;
     /** At {@code i + 1}, the index of the name that last followed name {@code i}; at 0, the last first name; -1 for
      *  none. */
     private final int[] follow;
@@ -41,10 +43,12 @@ class FieldNames {
         }
         heads = new long[names.length];
         tails = new long[names.length];
+        middles = new long[names.length];
         for (int i = 0; i < names.length; i++) {
             byte[] n = this.names[i];
             heads[i] = JsonBytes.word(n, 0, Math.min(n.length, 8));
             tails[i] = n.length > 8 ? JsonBytes.word(n, n.length - 8, 8) : 0;
+            middles[i] = n.length > 16 ? JsonBytes.word(n, 8, 8) : 0;
         }
         follow = new int[names.length + 1];
         Arrays.fill(follow, -1);
@@ -55,26 +59,27 @@ class FieldNames {
         return index < 0 ? -1 : index + 1;
     }
 
-    /** The name that followed last time in {@code slot}, or -1. */
-    int guess(int slot) {
-        return follow[slot];
-    }
-
-    /** Remembers that name {@code index} came in {@code slot}. */
-    void learn(int slot, int index) {
+    /** {@link #find(byte[], int, int)}, trying first the name that came in {@code slot} last time (-1: no guess),
+     *  and remembering the one found. */
+    long find(byte[] b, int from, int end, int slot) {
+        if (slot < 0) {
+            return find(b, from, end);
+        }
+        int guess = follow[slot];
+        if (guess >= 0 && is(b, from, end, guess)) {
+            return found(from + names[guess].length, guess);
+        }
+        long found = find(b, from, end);
+        int index = (int) found;
         if (index >= 0 && follow[slot] != index) {
             follow[slot] = index;
         }
-    }
-
-    /** The length of name {@code index}. */
-    int length(int index) {
-        return names[index].length;
+        return found;
     }
 
     /** Whether the bytes at {@code from} are exactly name {@code index} and its closing quote; false (not known) near
      *  the end of the input, where a word does not fit. */
-    boolean is(byte[] b, int from, int end, int index) {
+    private boolean is(byte[] b, int from, int end, int index) {
         int len = names[index].length;
         if (from + Math.max(len, 8) >= end || b[from + len] != '"') {
             return false;
@@ -84,7 +89,8 @@ class FieldNames {
             return (head & ((1L << (len << 3)) - 1)) == heads[index];
         }
         return head == heads[index] && (len == 8 || JsonBytes.word(b, from + len - 8) == tails[index])
-                && (len <= 16 || Arrays.equals(b, from + 8, from + len - 8, names[index], 8, len - 8));
+                && (len <= 16 || (len <= 24 ? JsonBytes.word(b, from + 8) == middles[index]
+                        : Arrays.equals(b, from + 8, from + len - 8, names[index], 8, len - 8)));
     }
 
     int match(byte[] b, int from, int len) {

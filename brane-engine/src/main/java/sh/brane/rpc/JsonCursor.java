@@ -146,20 +146,10 @@ public final class JsonCursor {
     /** The name next, tried first as the one that came after the previous name last time ({@code slot}, -1: none). */
     private int name(Names names, int slot) {
         expect('"');
-        int f;
-        int guess = slot < 0 ? -1 : names.guess(slot);
-        if (guess >= 0 && names.is(b, pos, end, guess)) {
-            f = guess;
-            pos += names.length(guess) + 1;
-        } else {
-            long found = names.find(b, pos, end);
-            pos = (int) (found >>> 32) + 1;
-            f = (int) found;
-            if (slot >= 0) {
-                names.learn(slot, f);
-            }
-        }
+        long found = names.find(b, pos, end, slot);
+        pos = (int) (found >>> 32) + 1;
         expect(':');
+        int f = (int) found;
         lastNames = names;
         lastSlot = FieldNames.slotAfter(f);
         return f;
@@ -382,14 +372,22 @@ public final class JsonCursor {
 
     /** {@code "0x"} and an even number of hex digits, decoded. */
     public byte[] bytes() {
+        return bytes(-1);
+    }
+
+    /** {@link #bytes()}, in one pass when it has {@code usualLength} bytes (a bloom's 256): a quote where such digits
+     *  end, and they are decoded straight away (a quote or any other byte among them bails, as before). */
+    public byte[] bytes(int usualLength) {
         int from = hexStart();
-        pos = from;
-        int close = stringEnd();
-        int digits = close - from;
-        if ((digits & 1) != 0) {
-            bail();
+        int close = from + 2 * usualLength;
+        if (usualLength < 0 || close >= end || b[close] != '"') {
+            pos = from;
+            close = stringEnd();
+            if (((close - from) & 1) != 0) {
+                bail();
+            }
         }
-        byte[] out = JsonBytes.decode(b, from, digits / 2, false);
+        byte[] out = JsonBytes.decode(b, from, (close - from) / 2, false);
         pos = close + 1;
         return out;
     }

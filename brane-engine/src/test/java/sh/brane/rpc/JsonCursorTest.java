@@ -310,6 +310,23 @@ class JsonCursorTest {
         }
     }
 
+    /** Hex data of a usual length (a bloom's) is read in one pass to what the general read gives; any other length,
+     *  a quote or a non-hex byte among the digits reads or bails as the general read does. */
+    @Test
+    void bytesOfTheUsualLengthReadAsAnyOther() {
+        for (int len : new int[] {0, 1, 3, 4, 5, 8, 9}) {
+            String digits = "a1".repeat(len);
+            String json = "\"0x" + digits + "\",";
+            assertThat(readBytes(json, c -> c.bytes(4))).as(json).isEqualTo(readBytes(json, JsonCursor::bytes))
+                    .hasSize(len);
+        }
+        // a quote where four bytes would end, but an earlier one ends the string: never valid JSON, the token path says
+        bails("\"0xa1a1\"a1a\"", c -> c.bytes(4));
+        bails("\"0xa1a1a1ag\"", c -> c.bytes(4));
+        bails("\"0xa1a1a1a\"", c -> c.bytes(4));
+        bails("\"0xa1a1a1a1", c -> c.bytes(4));
+    }
+
     @Test
     void literalsAndNull() {
         assertThat(read("true", JsonCursor::optBoolean)).isTrue();
