@@ -34,7 +34,8 @@ import sh.brane.rpc.JsonCursor;
  * hand-off. Brane runs the reader its client gives the call (the one-pass cursor over the answer's bytes, as the
  * event loop runs it on the {@code result}); web3j runs what its {@code HttpService} runs on the whole answer, its
  * {@code ObjectMapper} into {@code EthBlock}, {@code EthGetBlockReceipts}, {@code EthLog}. Brane is not given the
- * 40-byte JSON-RPC framing, which its reader passes with one compare.
+ * 40-byte JSON-RPC framing, which its reader passes with one compare. {@link CallCpu} counts the process CPU per
+ * decode (the garbage collector's threads included).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -52,12 +53,13 @@ public class TypedDecodeBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
+        CallCpu cpu = new CallCpu();
         framedBlock = framed(CannedAnswers.BLOCK);
         framedReceipts = framed(CannedAnswers.RECEIPTS);
         framedLogs = framed(CannedAnswers.LOG_LIST);
 
-        Block b = braneFullBlock().orElseThrow();
-        EthBlock.Block w = web3jFullBlock().getBlock();
+        Block b = braneFullBlock(cpu).orElseThrow();
+        EthBlock.Block w = web3jFullBlock(cpu).getBlock();
         Twins.same("tx count", b.transactions().size(), w.getTransactions().size());
         Twins.same("block hash", b.hash().toHex(), w.getHash());
         var lastTx = (EthBlock.TransactionObject) w.getTransactions().get(w.getTransactions().size() - 1).get();
@@ -65,16 +67,16 @@ public class TypedDecodeBenchmark {
         Twins.same("last tx value", last.value(), lastTx.getValue());
         Twins.same("last tx s", last.s(), new java.math.BigInteger(1, sh.brane.primitives.Hex.decode(lastTx.getS())));
 
-        List<Receipt> rs = braneBlockReceipts().orElseThrow();
-        List<TransactionReceipt> wr = web3jBlockReceipts().getBlockReceipts().orElseThrow();
+        List<Receipt> rs = braneBlockReceipts(cpu).orElseThrow();
+        List<TransactionReceipt> wr = web3jBlockReceipts(cpu).getBlockReceipts().orElseThrow();
         Twins.same("receipt count", rs.size(), wr.size());
         Twins.same("receipt log count", rs.stream().mapToInt(r -> r.logs().size()).sum(),
                 wr.stream().mapToInt(r -> r.getLogs().size()).sum());
         Twins.same("last cumulative gas", rs.get(rs.size() - 1).cumulativeGasUsed(),
                 wr.get(wr.size() - 1).getCumulativeGasUsed());
 
-        List<Log> ls = braneLogs();
-        EthLog wl = web3jLogs();
+        List<Log> ls = braneLogs(cpu);
+        EthLog wl = web3jLogs(cpu);
         Twins.same("log count", ls.size(), wl.getLogs().size());
         Twins.same("last log index", ls.get(ls.size() - 1).logIndex(),
                 ((EthLog.LogObject) wl.getLogs().get(wl.getLogs().size() - 1)).getLogIndex());
@@ -90,32 +92,50 @@ public class TypedDecodeBenchmark {
     }
 
     @Benchmark
-    public Optional<Block> braneFullBlock() {
-        return fullBlock.decode(JsonCursor.over(CannedAnswers.BLOCK, 0, CannedAnswers.BLOCK.length));
+    public Optional<Block> braneFullBlock(CallCpu cpu) {
+        cpu.begin();
+        Optional<Block> out = fullBlock.decode(JsonCursor.over(CannedAnswers.BLOCK, 0, CannedAnswers.BLOCK.length));
+        cpu.end();
+        return out;
     }
 
     @Benchmark
-    public EthBlock web3jFullBlock() throws IOException {
-        return WEB3J.readValue(framedBlock, EthBlock.class);
+    public EthBlock web3jFullBlock(CallCpu cpu) throws IOException {
+        cpu.begin();
+        EthBlock out = WEB3J.readValue(framedBlock, EthBlock.class);
+        cpu.end();
+        return out;
     }
 
     @Benchmark
-    public Optional<List<Receipt>> braneBlockReceipts() {
-        return receipts.decode(JsonCursor.over(CannedAnswers.RECEIPTS, 0, CannedAnswers.RECEIPTS.length));
+    public Optional<List<Receipt>> braneBlockReceipts(CallCpu cpu) {
+        cpu.begin();
+        Optional<List<Receipt>> out = receipts.decode(JsonCursor.over(CannedAnswers.RECEIPTS, 0, CannedAnswers.RECEIPTS.length));
+        cpu.end();
+        return out;
     }
 
     @Benchmark
-    public EthGetBlockReceipts web3jBlockReceipts() throws IOException {
-        return WEB3J.readValue(framedReceipts, EthGetBlockReceipts.class);
+    public EthGetBlockReceipts web3jBlockReceipts(CallCpu cpu) throws IOException {
+        cpu.begin();
+        EthGetBlockReceipts out = WEB3J.readValue(framedReceipts, EthGetBlockReceipts.class);
+        cpu.end();
+        return out;
     }
 
     @Benchmark
-    public List<Log> braneLogs() {
-        return logs.decode(JsonCursor.over(CannedAnswers.LOG_LIST, 0, CannedAnswers.LOG_LIST.length));
+    public List<Log> braneLogs(CallCpu cpu) {
+        cpu.begin();
+        List<Log> out = logs.decode(JsonCursor.over(CannedAnswers.LOG_LIST, 0, CannedAnswers.LOG_LIST.length));
+        cpu.end();
+        return out;
     }
 
     @Benchmark
-    public EthLog web3jLogs() throws IOException {
-        return WEB3J.readValue(framedLogs, EthLog.class);
+    public EthLog web3jLogs(CallCpu cpu) throws IOException {
+        cpu.begin();
+        EthLog out = WEB3J.readValue(framedLogs, EthLog.class);
+        cpu.end();
+        return out;
     }
 }

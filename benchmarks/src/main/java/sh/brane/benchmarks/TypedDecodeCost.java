@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 public final class TypedDecodeCost {
 
     private static final int DECODES_PER_ROUND = 200;
+    private static final CallCpu CPU = new CallCpu();
     private static final int WARM_UP_ROUNDS = 10;
 
     private TypedDecodeCost() {
@@ -83,16 +84,16 @@ public final class TypedDecodeCost {
         b.setUp();
         Map<String, Callable<Object>> cases = new LinkedHashMap<>();
         cases.put("skipFullBlock", () -> skip(CannedAnswers.BLOCK));
-        cases.put("braneFullBlock", b::braneFullBlock);
+        cases.put("braneFullBlock", () -> b.braneFullBlock(CPU));
         byte[] framed = framedBlock();
         cases.put("readerFullBlockHeap", () -> route(io.netty.buffer.Unpooled.wrappedBuffer(framed)));
         io.netty.buffer.ByteBuf composite = chunked(framed);
         cases.put("readerFullBlockComposite", () -> route(composite));
-        cases.put("web3jFullBlock", b::web3jFullBlock);
-        cases.put("braneBlockReceipts", b::braneBlockReceipts);
-        cases.put("web3jBlockReceipts", b::web3jBlockReceipts);
-        cases.put("braneLogs", b::braneLogs);
-        cases.put("web3jLogs", b::web3jLogs);
+        cases.put("web3jFullBlock", () -> b.web3jFullBlock(CPU));
+        cases.put("braneBlockReceipts", () -> b.braneBlockReceipts(CPU));
+        cases.put("web3jBlockReceipts", () -> b.web3jBlockReceipts(CPU));
+        cases.put("braneLogs", () -> b.braneLogs(CPU));
+        cases.put("web3jLogs", () -> b.web3jLogs(CPU));
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long sink = 0;
         for (var e : cases.entrySet()) {
