@@ -174,7 +174,7 @@ public record BlockHeader(long number, Hash hash, Hash parentHash, long timestam
                 case 9 -> miner = CursorValues.address(c);
                 case 10 -> baseFeePerGas = c.quantity();
                 case 11 -> sha3Uncles = CursorValues.hash(c);
-                case 12 -> logsBloom = HexData.wrap(c.bytes());
+                case 12 -> logsBloom = HexData.wrap(c.bytes(CursorValues.BLOOM_BYTES));
                 case 13 -> difficulty = c.quantity();
                 case 14 -> extraData = HexData.wrap(c.bytes());
                 case 15 -> mixHash = CursorValues.hash(c);

@@ -45,6 +45,13 @@ final class CursorValues {
         return c.isNull() ? null : HexData.wrap(c.bytes());
     }
 
+    /** A logs bloom: 256 bytes as every node writes it, read in one pass; any other length as {@link #optHexData}. */
+    static HexData optBloom(JsonCursor c) {
+        return c.isNull() ? null : HexData.wrap(c.bytes(BLOOM_BYTES));
+    }
+
+    static final int BLOOM_BYTES = 256;
+
     /** A transaction's {@code type}: 0 for null, at most one byte. */
     static int typeByte(JsonCursor c) {
         if (c.isNull()) {

@@ -224,7 +224,7 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                 case 11 -> contractAddress = CursorValues.optAddress(c);
                 case 12 -> type = CursorValues.typeByte(c);
                 case 13 -> root = CursorValues.optHash(c);
-                case 14 -> logsBloom = CursorValues.optHexData(c);
+                case 14 -> logsBloom = CursorValues.optBloom(c);
                 case 15 -> blobGasUsed = CursorValues.optLong(c);
                 case 16 -> blobGasPrice = CursorValues.optQuantity(c);
                 default -> c.skipValue();

@@ -6,6 +6,11 @@ import java.util.Arrays;
 /**
  * The field names an object reader knows ({@link JsonCursor.Names} is its public face), matched by length and
  * bytes; each name's index is its position.
+ *
+ * <p>A node writes an object's fields in the same order every time (every transaction of a block, every log), so the
+ * table also remembers which name followed which: the cursor checks that one first, with one or two word compares,
+ * and looks the name up only when the guess is wrong. The remembered order is a hint shared by every thread reading
+ * with this table: a racy write at worst costs a lookup, since a guess is always checked against the bytes.
  */
 class FieldNames {
     private final byte[][] names;
@@ -14,6 +19,14 @@ class FieldNames {
     /** Each name's first and last (up to) eight bytes as words: a name of up to 16 bytes is matched by both. */
     private final long[] heads;
     private final long[] tails;
+    /** Each name's bytes 8 to 15, for names of 17 to 24 bytes, which head, middle and tail cover. */
+    private final long[] middles;
+    /** At {@code i + 1}, the index of the name that last followed name {@code i}; at 0, the last first name; -1 for
+     *  none. */
+    private final int[] follow;
+
+    /** {@link #follow}'s slot for the first name of an object. */
+    static final int FIRST = 0;
 
     FieldNames(String... names) {
         this.names = new byte[names.length][];
@@ -30,11 +43,54 @@ class FieldNames {
         }
         heads = new long[names.length];
         tails = new long[names.length];
+        middles = new long[names.length];
         for (int i = 0; i < names.length; i++) {
             byte[] n = this.names[i];
             heads[i] = JsonBytes.word(n, 0, Math.min(n.length, 8));
             tails[i] = n.length > 8 ? JsonBytes.word(n, n.length - 8, 8) : 0;
+            middles[i] = n.length > 16 ? JsonBytes.word(n, 8, 8) : 0;
         }
+        follow = new int[names.length + 1];
+        Arrays.fill(follow, -1);
+    }
+
+    /** The slot whose guess is read after name {@code index} (or {@link JsonCursor#UNKNOWN}: -1, no guess). */
+    static int slotAfter(int index) {
+        return index < 0 ? -1 : index + 1;
+    }
+
+    /** {@link #find(byte[], int, int)}, trying first the name that came in {@code slot} last time (-1: no guess),
+     *  and remembering the one found. */
+    long find(byte[] b, int from, int end, int slot) {
+        if (slot < 0) {
+            return find(b, from, end);
+        }
+        int guess = follow[slot];
+        if (guess >= 0 && is(b, from, end, guess)) {
+            return found(from + names[guess].length, guess);
+        }
+        long found = find(b, from, end);
+        int index = (int) found;
+        if (index >= 0 && follow[slot] != index) {
+            follow[slot] = index;
+        }
+        return found;
+    }
+
+    /** Whether the bytes at {@code from} are exactly name {@code index} and its closing quote; false (not known) near
+     *  the end of the input, where a word does not fit. */
+    private boolean is(byte[] b, int from, int end, int index) {
+        int len = names[index].length;
+        if (from + Math.max(len, 8) >= end || b[from + len] != '"') {
+            return false;
+        }
+        long head = JsonBytes.word(b, from);
+        if (len < 8) {
+            return (head & ((1L << (len << 3)) - 1)) == heads[index];
+        }
+        return head == heads[index] && (len == 8 || JsonBytes.word(b, from + len - 8) == tails[index])
+                && (len <= 16 || (len <= 24 ? JsonBytes.word(b, from + 8) == middles[index]
+                        : Arrays.equals(b, from + 8, from + len - 8, names[index], 8, len - 8)));
     }
 
     int match(byte[] b, int from, int len) {

@@ -27,6 +27,7 @@ final class JsonBytes {
     private static final int LOWER = 0x100;
     private static final int UPPER = 0x200;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH = 0x8080808080808080L;
     private static final long QUOTES = 0x2222222222222222L;
@@ -156,6 +157,15 @@ final class JsonBytes {
     static int quantityEnd(byte[] b, int from, int end) {
         int i = from;
         int limit = Math.min(end, from + MAX_QUANTITY_DIGITS + 1);
+        // eight bytes at a time: a signature's r and s have 64 digits
+        while (i + 8 <= limit) {
+            long notHex = ~hexLanes(word(b, i)) & HIGH;
+            if (notHex != 0) {
+                i += Long.numberOfTrailingZeros(notHex) >>> 3;
+                break;
+            }
+            i += 8;
+        }
         while (i < limit && HEX[b[i] & 0xff] >= 0) {
             i++;
         }
@@ -166,13 +176,44 @@ final class JsonBytes {
         return i;
     }
 
-    /** The low 64 bits of the hex digits in {@code [from, to)}. */
+    /** The high bit of each byte of {@code x} that is a hex digit ({@code 0-9a-fA-F}), exactly: the bytes are
+     *  compared lane by lane with no carry between them. */
+    static long hexLanes(long x) {
+        long a = x & ~HIGH;
+        long digit = (a + 0x5050505050505050L) & ~(a + 0x4646464646464646L);
+        long l = a | 0x2020202020202020L;
+        long letter = (l + 0x1f1f1f1f1f1f1f1fL) & ~(l + 0x1919191919191919L);
+        return (digit | letter) & ~x & HIGH;
+    }
+
+    /** The value of the (at most 16, checked) hex digits in {@code [from, to)}: eight at a time, as words ending at
+     *  {@code to}, the bytes before {@code from} masked off. */
     static long hexLong(byte[] b, int from, int to) {
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            v = (v << 4) | HEX[b[i] & 0xff];
+        int n = to - from;
+        if (to < 16) {
+            long v = 0;
+            for (int i = from; i < to; i++) {
+                v = (v << 4) | HEX[b[i] & 0xff];
+            }
+            return v;
         }
-        return v;
+        long low = nibbles(word(b, to - 8));
+        if (n <= 8) {
+            return low & ((1L << (n << 2)) - 1);
+        }
+        long high = nibbles(word(b, to - 16));
+        return (n == 16 ? high : high & ((1L << ((n - 8) << 2)) - 1)) << 32 | low;
+    }
+
+    /** The value of eight hex digits (checked; the first in the low byte of {@code x}), the first digit highest. Any
+     *  other byte gives some nibble, with no carry into the others. */
+    private static long nibbles(long x) {
+        // a letter (bit 0x40 set) is its low nibble plus 9, a digit its low nibble
+        long nib = ((x & 0x0f0f0f0f0f0f0f0fL) + ((x >>> 6) & ONES) * 9) & 0x0f0f0f0f0f0f0f0fL;
+        long y = ((nib << 4) | (nib >>> 8)) & 0x00ff00ff00ff00ffL;
+        y = (y | (y >>> 8)) & 0x0000ffff0000ffffL;
+        y = y | (y >>> 16);
+        return Integer.reverseBytes((int) y) & 0xffffffffL;
     }
 
     /** The digits in {@code [from, to)} after leading zeros, at least one. */
@@ -184,34 +225,69 @@ final class JsonBytes {
         return to - k;
     }
 
-    /** The value of the last {@code significant} hex digits before {@code to}. */
-    static BigInteger hexBig(byte[] b, int to, int significant) {
-        byte[] magnitude = new byte[(significant + 1) / 2];
+    /** The value of the last {@code significant} (at most 64) hex digits before {@code to}, which
+     *  {@link #quantityEnd} checked; {@code scratch} (32 bytes) holds the magnitude, which BigInteger copies. */
+    static BigInteger hexBig(byte[] b, int to, int significant, byte[] scratch) {
+        int length = (significant + 1) / 2;
+        byte[] magnitude = scratch;
         int k = to - significant;
         int o = 0;
         if ((significant & 1) != 0) {
             magnitude[o++] = (byte) HEX[b[k++] & 0xff];
         }
-        for (; k < to; k += 2) {
-            magnitude[o++] = (byte) (HEX[b[k] & 0xff] << 4 | HEX[b[k + 1] & 0xff]);
-        }
-        return new BigInteger(1, magnitude);
+        decodeInto(b, k, magnitude, o, length - o);
+        return new BigInteger(1, magnitude, 0, length);
     }
 
-    /** {@code length} bytes from the hex digits at {@code from}; one lookup per digit gives value, validity and case. */
+    /** {@code length} bytes from the hex digits at {@code from}; mixed case bails with {@code rejectMixedCase}. */
     static byte[] decode(byte[] in, int from, int length, boolean rejectMixedCase) {
         byte[] out = new byte[length];
-        int seen = 0;
-        for (int i = 0, j = from; i < length; i++, j += 2) {
-            int h = HEX_CASE[in[j] & 0xff];
-            int l = HEX_CASE[in[j + 1] & 0xff];
-            seen |= h | l;
-            out[i] = (byte) (((h & 0xf) << 4) | (l & 0xf));
-        }
+        int seen = decodeInto(in, from, out, 0, length);
         if (seen < 0 || (rejectMixedCase && (seen & (LOWER | UPPER)) == (LOWER | UPPER))) {
             JsonCursor.bail();
         }
         return out;
+    }
+
+    /**
+     * Decodes the {@code 2 * length} hex digits at {@code from} into {@code out[off, off+length)}: eight digits at a
+     * time as one word (valid digits, case and nibbles found lane by lane), the rest one lookup per digit. Returns
+     * negative if a byte was not a hex digit, else {@link #LOWER} and {@link #UPPER} set for the letter cases seen.
+     */
+    private static int decodeInto(byte[] in, int from, byte[] out, int off, int length) {
+        long bad = 0;
+        long lower = 0;
+        long upper = 0;
+        int i = 0;
+        int j = from;
+        for (; i + 4 <= length; i += 4, j += 8) {
+            long x = word(in, j);
+            long a = x & ~HIGH;
+            long digit = (a + 0x5050505050505050L) & ~(a + 0x4646464646464646L);
+            long l = a | 0x2020202020202020L;
+            long letter = (l + 0x1f1f1f1f1f1f1f1fL) & ~(l + 0x1919191919191919L) & ~x & HIGH;
+            bad |= ~(digit | letter) | x;
+            long caseBit = x << 2; // each byte's 0x20 bit (set in lowercase letters) at its high bit
+            lower |= letter & caseBit;
+            upper |= letter & ~caseBit;
+            // a digit's value is its low nibble, a letter's its low nibble plus 9; then each pair of nibbles into
+            // one byte, and the four bytes packed together, first digit highest
+            long nib = (x & 0x0f0f0f0f0f0f0f0fL) + (letter >>> 7) * 9;
+            long y = ((nib << 4) | (nib >>> 8)) & 0x00ff00ff00ff00ffL;
+            y = (y | (y >>> 8)) & 0x0000ffff0000ffffL;
+            y = y | (y >>> 16);
+            INTS.set(out, off + i, (int) y);
+        }
+        int seen = (bad & HIGH) != 0 ? -1 : 0;
+        seen |= (lower & HIGH) != 0 ? LOWER : 0;
+        seen |= (upper & HIGH) != 0 ? UPPER : 0;
+        for (; i < length; i++, j += 2) {
+            int h = HEX_CASE[in[j] & 0xff];
+            int lo = HEX_CASE[in[j + 1] & 0xff];
+            seen |= h | lo;
+            out[off + i] = (byte) (((h & 0xf) << 4) | (lo & 0xf));
+        }
+        return seen;
     }
 
     /** The end of the non-negative integer of at most 18 digits at {@code from}, without a leading zero. */

@@ -203,6 +203,130 @@ class JsonCursorTest {
         return k;
     }
 
+    /**
+     * The table remembers which name followed which and checks that one first: objects in the learned order, then in
+     * another order, with names that are prefixes or extensions of the guess, one byte off it, or unknown, all read as
+     * a lookup reads them, wherever they stand from the end of the input.
+     */
+    @Test
+    void guessedNamesAreCheckedAgainstTheBytes() {
+        JsonCursor.Names names = new JsonCursor.Names("gas", "gasPrice", "maxPriorityFeePerGas", "to", "v",
+                "blockNumber");
+        String learned = "{\"gas\":0,\"gasPrice\":1,\"maxPriorityFeePerGas\":2,\"to\":3,\"v\":4,\"blockNumber\":5}";
+        for (int i = 0; i < 3; i++) {
+            assertThat(fieldIndexes(names, learned)).containsExactly(0, 1, 2, 3, 4, 5);
+        }
+        assertThat(fieldIndexes(names, "{\"gasPrice\":1,\"gas\":0,\"to\":3,\"maxPriorityFeePerGas\":2}"))
+                .containsExactly(1, 0, 3, 2);
+        assertThat(fieldIndexes(names, "{\"gas\":0,\"gasPrices\":1,\"maxPriorityFeePerGaz\":2,\"t\":3,\"vv\":4}"))
+                .containsExactly(0, JsonCursor.UNKNOWN, JsonCursor.UNKNOWN, JsonCursor.UNKNOWN, JsonCursor.UNKNOWN);
+        assertThat(fieldIndexes(names, "{\"gas\":0,\"gasPric\":1,\"maxPriorityFeePerGas\":2,\"to\":3}"))
+                .containsExactly(0, JsonCursor.UNKNOWN, 2, 3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(fieldIndexes(names, learned)).containsExactly(0, 1, 2, 3, 4, 5);
+        }
+        // a guessed name one byte short of the end, and a name the guess would read past the end of
+        assertThat(fieldIndexes(names, "{\"gas\":0,\"gasPrice\":1}")).containsExactly(0, 1);
+        bails("{\"gas\":0,\"gasPrice", c -> fieldIndexes(names, c));
+        bails("{\"gas\":0,\"gasPrice\"", c -> fieldIndexes(names, c));
+    }
+
+    private static java.util.List<Integer> fieldIndexes(JsonCursor.Names names, String json) {
+        return fieldIndexes(names, at(json));
+    }
+
+    private static java.util.List<Integer> fieldIndexes(JsonCursor.Names names, JsonCursor c) {
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        c.beginObject();
+        for (int f = c.firstField(names); f != JsonCursor.END; f = c.nextField(names)) {
+            out.add(f);
+            c.skipValue();
+        }
+        return out;
+    }
+
+    /**
+     * Hex is decoded eight digits at a time: every byte value at every position of a hash, of an odd-length tail and
+     * of a 64-digit quantity decodes, or bails, exactly as the digit-by-digit rule says (0-9, a-f, A-F; an address in
+     * mixed case bails).
+     */
+    @Test
+    void everyByteAtEveryPositionOfHexDecodesOrBailsByTheDigitRule() {
+        String digits = "0123456789abcdef0123456789ABCDEF0123456789abcdef0123456789abcdef";
+        for (int at = 0; at < 64; at++) {
+            for (int v = 1; v < 256; v++) {
+                if (v == '"' || v == '\\') {
+                    continue;
+                }
+                char ch = (char) v;
+                String hex = digits.substring(0, at) + ch + digits.substring(at + 1);
+                boolean isHex = Character.digit(ch, 16) >= 0 && v < 128;
+                String json = "\"0x" + hex + "\"";
+                byte[] raw = json.getBytes(StandardCharsets.ISO_8859_1);
+                JsonCursor c = JsonCursor.over(raw, 0, raw.length);
+                if (isHex) {
+                    assertThat(c.fixedHex(32, false)).as(hex).isEqualTo(java.util.HexFormat.of().parseHex(hex));
+                    JsonCursor q = JsonCursor.over(raw, 0, raw.length);
+                    assertThat(q.quantity()).as(hex).isEqualTo(new BigInteger(hex, 16));
+                } else {
+                    assertThatThrownBy(() -> c.fixedHex(32, false)).as(hex).isInstanceOf(JsonCursor.Bail.class);
+                    JsonCursor q = JsonCursor.over(raw, 0, raw.length);
+                    assertThatThrownBy(q::quantity).as(hex).isInstanceOf(JsonCursor.Bail.class);
+                }
+            }
+        }
+        String lower = "\"0x" + "ab".repeat(20) + "\"";
+        assertThat(readBytes(lower, c -> c.fixedHex(20, true))).hasSize(20);
+        assertThat(readBytes(lower.toUpperCase().replace("0X", "0x"), c -> c.fixedHex(20, true))).hasSize(20);
+        for (int at = 0; at < 40; at++) {
+            String mixed = "ab".repeat(20);
+            mixed = mixed.substring(0, at) + Character.toUpperCase(mixed.charAt(at)) + mixed.substring(at + 1);
+            bails("\"0x" + mixed + "\"", c -> c.fixedHex(20, true));
+            assertThat(readBytes("\"0x" + mixed + "\"", c -> c.fixedHex(20, false))).hasSize(20);
+        }
+    }
+
+    /** Quantities of every length, at every distance from the start of the input (the words read end at the closing
+     *  quote, the bytes before the digits masked off), in both letter cases, read to their values. */
+    @Test
+    void quantitiesOfEveryLengthAndPlaceReadToTheirValues() {
+        java.util.Random r = new java.util.Random(39);
+        for (int len = 1; len <= 64; len++) {
+            for (int pad = 0; pad <= 18; pad++) {
+                StringBuilder digits = new StringBuilder();
+                for (int k = 0; k < len; k++) {
+                    char d = "0123456789abcdefABCDEF".charAt(r.nextInt(22));
+                    digits.append(k == 0 && len > 1 && d == '0' ? '7' : d);
+                }
+                String json = " ".repeat(pad) + "\"0x" + digits + "\"";
+                BigInteger expected = new BigInteger(digits.toString(), 16);
+                assertThat(read(json, JsonCursor::quantity)).as(json).isEqualTo(expected);
+                if (expected.bitLength() < 64) {
+                    assertThat(read(json, JsonCursor::quantityLong)).as(json).isEqualTo(expected.longValueExact());
+                } else {
+                    bails(json, JsonCursor::quantityLong);
+                }
+            }
+        }
+    }
+
+    /** Hex data of a usual length (a bloom's) is read in one pass to what the general read gives; any other length,
+     *  a quote or a non-hex byte among the digits reads or bails as the general read does. */
+    @Test
+    void bytesOfTheUsualLengthReadAsAnyOther() {
+        for (int len : new int[] {0, 1, 3, 4, 5, 8, 9}) {
+            String digits = "a1".repeat(len);
+            String json = "\"0x" + digits + "\",";
+            assertThat(readBytes(json, c -> c.bytes(4))).as(json).isEqualTo(readBytes(json, JsonCursor::bytes))
+                    .hasSize(len);
+        }
+        // a quote where four bytes would end, but an earlier one ends the string: never valid JSON, the token path says
+        bails("\"0xa1a1\"a1a\"", c -> c.bytes(4));
+        bails("\"0xa1a1a1ag\"", c -> c.bytes(4));
+        bails("\"0xa1a1a1a\"", c -> c.bytes(4));
+        bails("\"0xa1a1a1a1", c -> c.bytes(4));
+    }
+
     @Test
     void literalsAndNull() {
         assertThat(read("true", JsonCursor::optBoolean)).isTrue();
