@@ -65,10 +65,6 @@ public final class WsSender {
         return writer.remaining();
     }
 
-    public RingWriter writer() {
-        return writer;
-    }
-
     /** A single call: serialized here, published into the ring, written by its consumer at once. */
     public PendingRequest send(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
                         boolean blockingCaller, ResultDecoder<?> decoder) {
