@@ -17,7 +17,6 @@ import io.netty.channel.EventLoopGroup;
 import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.ConnectionLostException;
-import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.InvalidResponseException;
 import sh.brane.rpc.ResultDecoder;
 import sh.brane.rpc.RpcCall;
@@ -68,7 +67,9 @@ public final class WsSender {
     /** A single call: serialized here, published into the ring, written by its consumer at once. */
     public PendingRequest send(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
                         boolean blockingCaller, ResultDecoder<?> decoder) {
-        PendingRequest r = register(method, params, timeoutNanos, inline, blockingCaller, decoder);
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, timeoutNanos, inline, blockingCaller, decoder, System.nanoTime());
         Channel ch = channelFor(r, params);
         if (ch == null) {
             return r;
@@ -127,14 +128,6 @@ public final class WsSender {
         return batch;
     }
 
-    /** Checks a call and admits it into the in-flight table; a refused one comes back already failed. */
-    private PendingRequest register(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
-                                    boolean blockingCaller, ResultDecoder<?> decoder) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        return register(method, timeoutNanos, inline, blockingCaller, decoder);
-    }
-
     /** The channel to write an admitted call to; null when the call has ended (refused, or no connection). */
     private Channel channelFor(PendingRequest r, List<?> params) {
         if (r.future.isDone()) {
@@ -149,11 +142,6 @@ public final class WsSender {
     }
 
     /** Admits a request into the in-flight table; a refused one comes back already failed. */
-    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
-                                    boolean blockingCaller, ResultDecoder<?> decoder) {
-        return register(method, timeoutNanos, inline, blockingCaller, decoder, System.nanoTime());
-    }
-
     private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
                                     boolean blockingCaller, ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller,
