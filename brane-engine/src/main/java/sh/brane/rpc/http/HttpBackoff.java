@@ -12,11 +12,13 @@ public final class HttpBackoff {
 
     private HttpBackoff() { }
 
-    /** The wait before retry number {@code attempt}: exponential from the initial back-off, capped, half jittered. */
+    /** The wait before retry number {@code attempt}: doubled from the initial back-off up to the max (without
+     *  overflowing, however many attempts), with "equal jitter": at least half of it. */
     static long backoff(HttpConfig config, int attempt) {
-        long initial = config.retryInitialBackoff().toNanos();
-        long max = config.retryMaxBackoff().toNanos();
-        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
+        long first = config.retryInitialBackoff().toNanos();
+        long cap = config.retryMaxBackoff().toNanos();
+        int doublings = attempt - 1;
+        long base = doublings >= Long.numberOfLeadingZeros(first) - 1 ? cap : Math.min(cap, first << doublings);
         return base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
     }
 

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -186,11 +185,7 @@ public final class WsSender {
                 || RequestLifecycle.notRepeatable(r.method)) {
             return false;
         }
-        int attempt = ++r.retries;
-        long initial = config.retryInitialBackoff().toNanos();
-        long max = config.retryMaxBackoff().toNanos();
-        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
-        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        long delay = WsConnection.backoff(config.retryInitialBackoff(), config.retryMaxBackoff(), ++r.retries);
         if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
             return false;
         }
