@@ -146,11 +146,8 @@ public final class FallbackProvider implements BraneProvider {
         FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatchAndWait(calls);
-        boolean transportFailure = false;
-        for (CompletableFuture<JsonNode> f : fs) {
-            transportFailure |= f.isCompletedExceptionally() && !f.isCancelled() && isTransportFailure(unwrap(f.exceptionNow()));
-        }
-        if (transportFailure) {
+        if (fs.stream().anyMatch(f -> f.isCompletedExceptionally() && !f.isCancelled()
+                && isTransportFailure(unwrap(f.exceptionNow())))) {
             e.failure(ranking.failureThreshold);
         } else {
             e.success(System.nanoTime() - t0);
@@ -177,12 +174,10 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
-        for (FallbackEndpoint e : endpoints) {
-            if (e.provider.owns(subscription)) {
-                return e.provider.unsubscribe(subscription);
-            }
-        }
-        throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
+        return endpoints.stream().map(e -> e.provider).filter(p -> p.owns(subscription)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("subscription was not made by this provider: "
+                        + subscription))
+                .unsubscribe(subscription);
     }
 
     @Override
