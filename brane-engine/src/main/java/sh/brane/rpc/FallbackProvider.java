@@ -130,13 +130,8 @@ public final class FallbackProvider implements BraneProvider {
         FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatch(calls);
-        CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).whenComplete((ok, err) -> {
-            if (err == null || !isTransportFailure(unwrap(err))) {
-                e.success(System.nanoTime() - t0);
-            } else {
-                e.failure(ranking.failureThreshold);
-            }
-        });
+        CompletableFuture.allOf(fs.toArray(new CompletableFuture[0]))
+                .whenComplete((ok, err) -> record(e, t0, err != null && isTransportFailure(unwrap(err))));
         return fs;
     }
 
@@ -146,13 +141,18 @@ public final class FallbackProvider implements BraneProvider {
         FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatchAndWait(calls);
-        if (fs.stream().anyMatch(f -> f.isCompletedExceptionally() && !f.isCancelled()
-                && isTransportFailure(unwrap(f.exceptionNow())))) {
+        record(e, t0, fs.stream().anyMatch(f -> f.isCompletedExceptionally() && !f.isCancelled()
+                && isTransportFailure(unwrap(f.exceptionNow()))));
+        return fs;
+    }
+
+    /** A batch's verdict on its endpoint: a transport failure counts against it, anything else is an answer. */
+    private void record(FallbackEndpoint e, long t0, boolean transportFailure) {
+        if (transportFailure) {
             e.failure(ranking.failureThreshold);
         } else {
             e.success(System.nanoTime() - t0);
         }
-        return fs;
     }
 
     /** Subscribes on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe} (asked, not

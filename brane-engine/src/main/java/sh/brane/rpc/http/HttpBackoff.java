@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import sh.brane.rpc.HttpConfig;
 
 /** How long an HTTP call waits before it is tried again: the node's {@code Retry-After}, else a jittered back-off. */
-public final class HttpBackoff {
+final class HttpBackoff {
 
     private HttpBackoff() { }
 
@@ -23,7 +23,7 @@ public final class HttpBackoff {
     }
 
     /** Retry-After as delta-seconds or an HTTP date; -1 if absent or unreadable. */
-    public static long parseRetryAfter(String value) {
+    static long parseRetryAfter(String value) {
         if (value == null || value.isBlank()) {
             return -1;
         }
