@@ -4,15 +4,10 @@ package sh.brane.rpc;
 public final class BackpressureException extends BraneRpcException {
 
     public BackpressureException(String message) {
-        super(message);
+        super(RpcOutcome.BACKPRESSURE, message);
     }
 
     public BackpressureException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.BACKPRESSURE;
+        super(RpcOutcome.BACKPRESSURE, message, cause);
     }
 }

@@ -8,14 +8,20 @@ public abstract sealed class BraneRpcException extends RuntimeException
         permits RpcErrorException, RpcTimeoutException, ConnectionLostException, BackpressureException,
                 FrameTooLargeException, RateLimitedException, InvalidResponseException {
 
-    protected BraneRpcException(String message) {
+    private final RpcOutcome outcome;
+
+    BraneRpcException(RpcOutcome outcome, String message) {
         super(message);
+        this.outcome = outcome;
     }
 
-    protected BraneRpcException(String message, Throwable cause) {
+    BraneRpcException(RpcOutcome outcome, String message, Throwable cause) {
         super(message, cause);
+        this.outcome = outcome;
     }
 
     /** The outcome tag this failure is counted under. */
-    public abstract RpcOutcome outcome();
+    public RpcOutcome outcome() {
+        return outcome;
+    }
 }

@@ -3,6 +3,10 @@ package sh.brane.rpc;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** Validation helpers whose messages name the option, the value and what is allowed. */
 final class ConfigChecks {
@@ -38,40 +42,35 @@ final class ConfigChecks {
         return value;
     }
 
-    /**
-     * Parses the endpoint URL; it must have one of {@code schemes} (any case) and a host.
-     *
-     * @param expected what the messages call an acceptable URL, e.g. {@code "a ws:// or wss:// URL"}
-     */
-    static URI url(String url, String expected, String... schemes) {
+    /** Parses the endpoint URL; {@link #url(URI, String, String...)} checks it. */
+    static URI parseUrl(String url, String expected) {
         if (url == null) {
             throw new InvalidOptionException("url", "null", "must be " + expected);
         }
-        URI uri;
         try {
-            uri = new URI(url);
+            return new URI(url);
         } catch (URISyntaxException e) {
             throw new InvalidOptionException("url", "a malformed URL (" + e.getReason() + ")", "must be " + expected);
         }
+    }
+
+    /**
+     * The endpoint URL must have one of {@code schemes} (any case) and a host.
+     *
+     * @param expected what the messages call an acceptable URL, e.g. {@code "a ws:// or wss:// URL"}
+     */
+    static URI url(URI uri, String expected, String... schemes) {
+        if (uri == null) {
+            throw new InvalidOptionException("url", "null", "must be " + expected);
+        }
         String scheme = uri.getScheme();
-        if (!hasScheme(scheme, schemes)) {
+        if (scheme == null || Arrays.stream(schemes).noneMatch(scheme::equalsIgnoreCase)) {
             throw new InvalidOptionException("url", "scheme " + scheme, "must be " + expected);
         }
         if (uri.getHost() == null) {
             throw new InvalidOptionException("url", "none", "must name a host");
         }
         return uri;
-    }
-
-    private static boolean hasScheme(String scheme, String... schemes) {
-        if (scheme != null) {
-            for (String s : schemes) {
-                if (scheme.equalsIgnoreCase(s)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** The endpoint name used in metrics and logs. */
@@ -88,6 +87,12 @@ final class ConfigChecks {
             throw new InvalidOptionException("header", name + "=" + (value == null ? "null" : "<value>"),
                     "name must be non-blank and value non-null");
         }
+    }
+
+    /** Every header checked, as an unmodifiable copy that keeps their order. */
+    static Map<String, String> headers(Map<String, String> headers) {
+        notNull("headers", headers).forEach(ConfigChecks::header);
+        return Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
     /** The largest of a pair of backoff delays must not be below the first. */

@@ -4,15 +4,10 @@ package sh.brane.rpc;
 public final class ConnectionLostException extends BraneRpcException {
 
     public ConnectionLostException(String message) {
-        super(message);
+        super(RpcOutcome.CONNECTION_LOST, message);
     }
 
     public ConnectionLostException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.CONNECTION_LOST;
+        super(RpcOutcome.CONNECTION_LOST, message, cause);
     }
 }

@@ -26,18 +26,6 @@ public record EndpointStatus(String name, Transport transport, boolean connected
         this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0, connectionEpoch);
     }
 
-    /** A status whose transport does not count its connections (epoch 0). */
-    public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
-                          int activeSubscriptions, long ringBufferRemaining) {
-        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, 0, 0);
-    }
-
-    /** A status with the deprecated {@code callerConnections}, whose transport does not count its connections. */
-    public EndpointStatus(String name, Transport transport, boolean connected, boolean inRotation,
-                          int activeSubscriptions, long ringBufferRemaining, int callerConnections) {
-        this(name, transport, connected, inRotation, activeSubscriptions, ringBufferRemaining, callerConnections, 0);
-    }
-
     /** The kind of connection to the node. */
     public enum Transport {
         WS, HTTP;

@@ -82,7 +82,7 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        java.util.Objects.requireNonNull(decoder, "decoder");
+        Objects.requireNonNull(decoder, "decoder");
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
         return failover.async(method, System.nanoTime() + timeout.toNanos(),
                 (p, remaining, first) -> p.sendAsync(method, params, remaining, decoder));
@@ -109,7 +109,7 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        java.util.Objects.requireNonNull(decoder, "decoder");
+        Objects.requireNonNull(decoder, "decoder");
         ConfigChecks.positive("timeout", timeout, Duration.ofDays(1));
         return failover.blocking(method, System.nanoTime() + timeout.toNanos(),
                 (p, remaining) -> p.send(method, params, remaining, decoder));
@@ -130,13 +130,8 @@ public final class FallbackProvider implements BraneProvider {
         FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatch(calls);
-        CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).whenComplete((ok, err) -> {
-            if (err == null || !isTransportFailure(unwrap(err))) {
-                e.success(System.nanoTime() - t0);
-            } else {
-                e.failure(ranking.failureThreshold);
-            }
-        });
+        CompletableFuture.allOf(fs.toArray(new CompletableFuture[0]))
+                .whenComplete((ok, err) -> record(e, t0, err != null && isTransportFailure(unwrap(err))));
         return fs;
     }
 
@@ -146,16 +141,18 @@ public final class FallbackProvider implements BraneProvider {
         FallbackEndpoint e = ranking.pick(null);
         long t0 = System.nanoTime();
         List<CompletableFuture<JsonNode>> fs = e.provider.sendBatchAndWait(calls);
-        boolean transportFailure = false;
-        for (CompletableFuture<JsonNode> f : fs) {
-            transportFailure |= f.isCompletedExceptionally() && !f.isCancelled() && isTransportFailure(unwrap(f.exceptionNow()));
-        }
+        record(e, t0, fs.stream().anyMatch(f -> f.isCompletedExceptionally() && !f.isCancelled()
+                && isTransportFailure(unwrap(f.exceptionNow()))));
+        return fs;
+    }
+
+    /** A batch's verdict on its endpoint: a transport failure counts against it, anything else is an answer. */
+    private void record(FallbackEndpoint e, long t0, boolean transportFailure) {
         if (transportFailure) {
             e.failure(ranking.failureThreshold);
         } else {
             e.success(System.nanoTime() - t0);
         }
-        return fs;
     }
 
     /** Subscribes on the first endpoint that {@linkplain BraneProvider#canSubscribe can subscribe} (asked, not
@@ -177,61 +174,38 @@ public final class FallbackProvider implements BraneProvider {
 
     @Override
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
-        for (FallbackEndpoint e : endpoints) {
-            if (e.provider.owns(subscription)) {
-                return e.provider.unsubscribe(subscription);
-            }
-        }
-        throw new IllegalArgumentException("subscription was not made by this provider: " + subscription);
+        return endpoints.stream().map(e -> e.provider).filter(p -> p.owns(subscription)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("subscription was not made by this provider: "
+                        + subscription))
+                .unsubscribe(subscription);
     }
 
     @Override
     public boolean canSubscribe() {
-        for (FallbackEndpoint e : endpoints) {
-            if (e.provider.canSubscribe()) {
-                return true;
-            }
-        }
-        return false;
+        return endpoints.stream().anyMatch(e -> e.provider.canSubscribe());
     }
 
     @Override
     public boolean owns(Subscription subscription) {
-        for (FallbackEndpoint e : endpoints) {
-            if (e.provider.owns(subscription)) {
-                return true;
-            }
-        }
-        return false;
+        return endpoints.stream().anyMatch(e -> e.provider.owns(subscription));
     }
 
     /** Every endpoint's own status, out of rotation while this fallback has taken it out. */
     @Override
     public List<EndpointStatus> status() {
-        List<EndpointStatus> all = new ArrayList<>();
-        for (FallbackEndpoint e : endpoints) {
-            boolean inRotation = !e.down;
-            for (EndpointStatus s : e.provider.status()) {
-                all.add(s.inRotationIf(inRotation));
-            }
-        }
-        return List.copyOf(all);
+        return endpoints.stream()
+                .flatMap(e -> e.provider.status().stream().map(s -> s.inRotationIf(!e.down)))
+                .toList();
     }
 
     @Override
     public void setMetrics(BraneMetrics metrics) {
-        for (FallbackEndpoint e : endpoints) {
-            e.provider.setMetrics(metrics);
-        }
+        endpoints.forEach(e -> e.provider.setMetrics(metrics));
     }
 
     @Override
     public int pendingRequests() {
-        int n = 0;
-        for (FallbackEndpoint e : endpoints) {
-            n += e.provider.pendingRequests();
-        }
-        return n;
+        return endpoints.stream().mapToInt(e -> e.provider.pendingRequests()).sum();
     }
 
     @Override
@@ -258,29 +232,17 @@ public final class FallbackProvider implements BraneProvider {
         }
 
         /** Consecutive transport failures that take an endpoint out. Default 3. */
-        public Builder failureThreshold(int failures) {
-            this.failureThreshold = failures;
-            return this;
-        }
+        public Builder failureThreshold(int failures) { this.failureThreshold = failures; return this; }
 
         /** How often endpoints out of rotation are probed. Default 5 s. */
-        public Builder probeInterval(Duration interval) {
-            this.probeInterval = interval;
-            return this;
-        }
+        public Builder probeInterval(Duration interval) { this.probeInterval = interval; return this; }
 
         /** Timeout of a call without one of its own, across all the endpoints it is tried on. Default 30 s. */
-        public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = timeout;
-            return this;
-        }
+        public Builder requestTimeout(Duration timeout) { this.requestTimeout = timeout; return this; }
 
         /** The chain id ({@code eth_chainId}) an endpoint must report before its first submission and on each return
          *  to rotation; an endpoint on another chain stays out. Default: unchecked. */
-        public Builder expectedChainId(long chainId) {
-            this.expectedChainId = chainId;
-            return this;
-        }
+        public Builder expectedChainId(long chainId) { this.expectedChainId = chainId; return this; }
 
         public FallbackProvider build() {
             if (providers.isEmpty()) {

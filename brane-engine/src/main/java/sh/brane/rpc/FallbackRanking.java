@@ -56,15 +56,7 @@ final class FallbackRanking {
         if (e.proven || !RequestLifecycle.notRepeatable(method)) {
             return false;
         }
-        if (e != endpoints.get(0)) {
-            return true;
-        }
-        for (FallbackEndpoint other : endpoints) {
-            if (other.proven) {
-                return true;
-            }
-        }
-        return false;
+        return e != endpoints.get(0) || endpoints.stream().anyMatch(other -> other.proven);
     }
 
     /** What a probe's outcome means for the submission waiting on it: null if it may go, else the reason. */

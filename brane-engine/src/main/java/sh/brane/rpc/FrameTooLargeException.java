@@ -4,15 +4,10 @@ package sh.brane.rpc;
 public final class FrameTooLargeException extends BraneRpcException {
 
     public FrameTooLargeException(String message) {
-        super(message);
+        super(RpcOutcome.FRAME_TOO_LARGE, message);
     }
 
     public FrameTooLargeException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.FRAME_TOO_LARGE;
+        super(RpcOutcome.FRAME_TOO_LARGE, message, cause);
     }
 }

@@ -3,14 +3,25 @@ package sh.brane.rpc;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
-/** Settings of an {@link HttpProvider}. Build with {@link #builder(String)}; validated by {@link Builder#build()}. */
-public final class HttpConfig {
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * Settings of an {@link HttpProvider}. Build with {@link #builder(String)}, whose methods document each setting; the
+ * constructor checks every value, so a config that exists is valid. {@code tlsKeys}, {@code tlsTrust},
+ * {@code requestHeaders} and {@code callbackExecutor} may be null (none, the JDK's trust store, none, virtual threads).
+ */
+public record HttpConfig(URI uri, String name, HttpClient.Version version, Duration requestTimeout,
+                         Duration connectTimeout, Map<String, String> headers, Duration batchWindow, int maxBatchSize,
+                         boolean autoBatch, Duration autoBatchWindow, int maxRetries, Duration retryInitialBackoff,
+                         Duration retryMaxBackoff, Duration maxRetryAfter, int maxPendingRequests, int maxResponseSize,
+                         int maxConnections, Duration idleTimeout, Executor callbackExecutor, KeyManagerFactory tlsKeys,
+                         TrustManagerFactory tlsTrust, Supplier<Map<String, String>> requestHeaders) {
 
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -33,106 +44,44 @@ public final class HttpConfig {
     public static final int MAX_MAX_CONNECTIONS = 1024;
     /** How long a keep-alive connection stays open unused by default before it is closed. */
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
-    /** @deprecated answer spinning was removed; {@link Builder#answerSpin} is ignored */
-    @Deprecated(since = "0.2", forRemoval = true)
-    public static final Duration DEFAULT_ANSWER_SPIN = Duration.ZERO;
-    /** @deprecated answer spinning was removed; {@link Builder#answerSpin} is ignored */
-    @Deprecated(since = "0.2", forRemoval = true)
-    public static final Duration MAX_ANSWER_SPIN = Duration.ofMillis(1);
 
-    private final URI uri;
-    private final String name;
-    private final HttpClient.Version version;
-    private final Duration requestTimeout;
-    private final Duration connectTimeout;
-    private final Map<String, String> headers;
-    private final Duration batchWindow;
-    private final int maxBatchSize;
-    private final boolean autoBatch;
-    private final Duration autoBatchWindow;
-    private final int maxRetries;
-    private final Duration retryInitialBackoff;
-    private final Duration retryMaxBackoff;
-    private final Duration maxRetryAfter;
-    private final int maxPendingRequests;
-    private final int maxResponseSize;
-    private final Duration answerSpin;
-    private final int maxConnections;
-    private final Duration idleTimeout;
-    private final Executor callbackExecutor;
-    private final javax.net.ssl.KeyManagerFactory tlsKeys;
-    private final javax.net.ssl.TrustManagerFactory tlsTrust;
-    private final Supplier<Map<String, String>> requestHeaders;
-
-    private HttpConfig(Builder b, URI uri) {
-        this.uri = uri;
-        this.name = b.name;
-        this.version = b.version;
-        this.requestTimeout = b.requestTimeout;
-        this.connectTimeout = b.connectTimeout;
-        this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
-        this.batchWindow = b.batchWindow;
-        this.maxBatchSize = b.maxBatchSize;
-        this.autoBatch = b.autoBatch;
-        this.autoBatchWindow = b.autoBatchWindow;
-        this.maxRetries = b.maxRetries;
-        this.retryInitialBackoff = b.retryInitialBackoff;
-        this.retryMaxBackoff = b.retryMaxBackoff;
-        this.maxRetryAfter = b.maxRetryAfter;
-        this.maxPendingRequests = b.maxPendingRequests;
-        this.maxResponseSize = b.maxResponseSize;
-        this.answerSpin = b.answerSpin;
-        this.maxConnections = b.maxConnections;
-        this.idleTimeout = b.idleTimeout;
-        this.callbackExecutor = b.callbackExecutor;
-        this.tlsKeys = b.tlsKeys;
-        this.tlsTrust = b.tlsTrust;
-        this.requestHeaders = b.requestHeaders;
+    /** Checks every value; the messages name the setting and what it allows. */
+    public HttpConfig {
+        ConfigChecks.url(uri, "an http:// or https:// URL", "http", "https");
+        ConfigChecks.name(name);
+        ConfigChecks.notNull("version", version);
+        ConfigChecks.positive("requestTimeout", requestTimeout, Duration.ofDays(1));
+        ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
+        headers = ConfigChecks.headers(headers);
+        ConfigChecks.positiveOrZero("batchWindow", batchWindow, Duration.ofSeconds(1));
+        ConfigChecks.intInRange("maxBatchSize", maxBatchSize, 1, 10_000);
+        ConfigChecks.positiveOrZero("autoBatchWindow", autoBatchWindow, Duration.ofSeconds(1));
+        ConfigChecks.intInRange("maxResponseSize", maxResponseSize, 1024, MAX_MAX_RESPONSE_SIZE);
+        ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
+        ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
+        ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
+        ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
+        ConfigChecks.positiveOrZero("maxRetryAfter", maxRetryAfter, Duration.ofHours(1));
+        ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
+        ConfigChecks.intInRange("maxConnections", maxConnections, 1, MAX_MAX_CONNECTIONS);
+        ConfigChecks.positive("idleTimeout", idleTimeout, Duration.ofHours(1));
     }
-
-    /** Headers asked for per call (see {@link Builder#requestHeaders}), or null for none. */
-    public Supplier<Map<String, String>> requestHeaders() { return requestHeaders; }
-
-    /** The client certificate for {@code https://}, or null for none. */
-    public javax.net.ssl.KeyManagerFactory tlsKeys() { return tlsKeys; }
-    /** The trust material for {@code https://}, or null for the JDK's trust store. */
-    public javax.net.ssl.TrustManagerFactory tlsTrust() { return tlsTrust; }
 
     /** Starts a builder for an {@code http://} or {@code https://} URL. */
     public static Builder builder(String url) {
         return new Builder(url);
     }
 
-    public URI uri() { return uri; }
-    public String name() { return name; }
-    public HttpClient.Version version() { return version; }
-    public Duration requestTimeout() { return requestTimeout; }
-    public Duration connectTimeout() { return connectTimeout; }
-    public Map<String, String> headers() { return headers; }
-    public Duration batchWindow() { return batchWindow; }
-    public int maxBatchSize() { return maxBatchSize; }
-    public boolean autoBatch() { return autoBatch; }
-    public Duration autoBatchWindow() { return autoBatchWindow; }
-    public int maxRetries() { return maxRetries; }
-    public Duration retryInitialBackoff() { return retryInitialBackoff; }
-    public Duration retryMaxBackoff() { return retryMaxBackoff; }
-    public Duration maxRetryAfter() { return maxRetryAfter; }
-    public int maxPendingRequests() { return maxPendingRequests; }
-    public int maxResponseSize() { return maxResponseSize; }
     /**
-     * The value given to {@link Builder#answerSpin} (zero if none), which has no effect.
+     * Always zero: {@link Builder#answerSpin} is ignored.
      * @deprecated answer spinning was removed; to be deleted in the next release
      */
     @Deprecated(since = "0.2", forRemoval = true)
-    public Duration answerSpin() { return answerSpin; }
-    /** Most HTTP/1.1 connections open to the node at once ({@link Builder#maxConnections}). */
-    public int maxConnections() { return maxConnections; }
-    /** How long an unused keep-alive connection stays open ({@link Builder#idleTimeout}). */
-    public Duration idleTimeout() { return idleTimeout; }
-    public Executor callbackExecutor() { return callbackExecutor; }
+    public Duration answerSpin() { return Duration.ZERO; }
 
     @Override
     public String toString() {
+        // the URL may hold an API key: show only scheme and host
         return "HttpConfig[" + name + " " + uri.getScheme() + "://" + uri.getHost() + "]";
     }
 
@@ -154,12 +103,11 @@ public final class HttpConfig {
         private Duration maxRetryAfter = DEFAULT_MAX_RETRY_AFTER;
         private int maxPendingRequests = DEFAULT_MAX_PENDING_REQUESTS;
         private int maxResponseSize = DEFAULT_MAX_RESPONSE_SIZE;
-        private Duration answerSpin = Duration.ZERO;
         private int maxConnections = DEFAULT_MAX_CONNECTIONS;
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private Executor callbackExecutor;
-        private javax.net.ssl.KeyManagerFactory tlsKeys;
-        private javax.net.ssl.TrustManagerFactory tlsTrust;
+        private KeyManagerFactory tlsKeys;
+        private TrustManagerFactory tlsTrust;
         private Supplier<Map<String, String>> requestHeaders;
 
         private Builder(String url) {
@@ -212,7 +160,7 @@ public final class HttpConfig {
          * @deprecated answer spinning was removed; to be deleted in the next release
          */
         @Deprecated(since = "0.2", forRemoval = true)
-        public Builder answerSpin(Duration spin) { this.answerSpin = spin; return this; }
+        public Builder answerSpin(Duration spin) { return this; }
         /** Most HTTP/1.1 connections open at once (one call or batch each); further calls wait, within their
          *  timeout, for one. Default {@value #DEFAULT_MAX_CONNECTIONS}, 1 to {@value #MAX_MAX_CONNECTIONS}; HTTP/2 ignores it. */
         public Builder maxConnections(int connections) { this.maxConnections = connections; return this; }
@@ -222,7 +170,7 @@ public final class HttpConfig {
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
         /** TLS for {@code https://}: a client certificate ({@code keys}, null for none) and the trust for the node's
          *  certificate ({@code trust}, null for the JDK's store), e.g. a private CA. The hostname is checked either way. */
-        public Builder tls(javax.net.ssl.KeyManagerFactory keys, javax.net.ssl.TrustManagerFactory trust) {
+        public Builder tls(KeyManagerFactory keys, TrustManagerFactory trust) {
             this.tlsKeys = keys;
             this.tlsTrust = trust;
             return this;
@@ -240,24 +188,10 @@ public final class HttpConfig {
         }
 
         public HttpConfig build() {
-            URI uri = ConfigChecks.url(url, "an http:// or https:// URL", "http", "https");
-            ConfigChecks.name(name);
-            ConfigChecks.notNull("version", version);
-            ConfigChecks.positive("requestTimeout", requestTimeout, Duration.ofDays(1));
-            ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
-            ConfigChecks.positiveOrZero("batchWindow", batchWindow, Duration.ofSeconds(1));
-            ConfigChecks.intInRange("maxBatchSize", maxBatchSize, 1, 10_000);
-            ConfigChecks.positiveOrZero("autoBatchWindow", autoBatchWindow, Duration.ofSeconds(1));
-            ConfigChecks.intInRange("maxResponseSize", maxResponseSize, 1024, MAX_MAX_RESPONSE_SIZE);
-            ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
-            ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
-            ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
-            ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
-            ConfigChecks.positiveOrZero("maxRetryAfter", maxRetryAfter, Duration.ofHours(1));
-            ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
-            ConfigChecks.intInRange("maxConnections", maxConnections, 1, MAX_MAX_CONNECTIONS);
-            ConfigChecks.positive("idleTimeout", idleTimeout, Duration.ofHours(1));
-            return new HttpConfig(this, uri);
+            return new HttpConfig(ConfigChecks.parseUrl(url, "an http:// or https:// URL"), name, version,
+                    requestTimeout, connectTimeout, headers, batchWindow, maxBatchSize, autoBatch, autoBatchWindow,
+                    maxRetries, retryInitialBackoff, retryMaxBackoff, maxRetryAfter, maxPendingRequests,
+                    maxResponseSize, maxConnections, idleTimeout, callbackExecutor, tlsKeys, tlsTrust, requestHeaders);
         }
     }
 }

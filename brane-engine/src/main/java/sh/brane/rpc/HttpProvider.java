@@ -21,7 +21,6 @@ import sh.brane.rpc.core.JsonRpcWriter;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
 import sh.brane.rpc.http.CallCoalescer;
-import sh.brane.rpc.http.HttpBackoff;
 import sh.brane.rpc.http.HttpExchanges;
 import sh.brane.rpc.http.HttpRequestHead;
 import sh.brane.rpc.http.HttpTransport;
@@ -332,10 +331,5 @@ public final class HttpProvider implements BraneProvider {
     private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
                               Map<String, String> headers) {
         exchanges.send(rs, calls, batch, headers);
-    }
-
-    /** Retry-After as delta-seconds or an HTTP date; -1 if absent or unreadable. */
-    static long parseRetryAfter(String value) {
-        return HttpBackoff.parseRetryAfter(value);
     }
 }

@@ -4,15 +4,10 @@ package sh.brane.rpc;
 public final class InvalidResponseException extends BraneRpcException {
 
     public InvalidResponseException(String message) {
-        super(message);
+        super(RpcOutcome.INVALID_RESPONSE, message);
     }
 
     public InvalidResponseException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.INVALID_RESPONSE;
+        super(RpcOutcome.INVALID_RESPONSE, message, cause);
     }
 }

@@ -4,15 +4,10 @@ package sh.brane.rpc;
 public final class RateLimitedException extends BraneRpcException {
 
     public RateLimitedException(String message) {
-        super(message);
+        super(RpcOutcome.RATE_LIMITED, message);
     }
 
     public RateLimitedException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.RATE_LIMITED;
+        super(RpcOutcome.RATE_LIMITED, message, cause);
     }
 }

@@ -51,12 +51,19 @@ public final class RpcErrorCodes {
         if (code != LIMIT_EXCEEDED || message == null || !"eth_getLogs".equals(method)) {
             return false;
         }
-        String m = message.length() > MAX_SCANNED ? message.substring(0, MAX_SCANNED) : message;
         for (String phrase : LOG_SIZE_REFUSALS) {
-            for (int i = 0, last = m.length() - phrase.length(); i <= last; i++) {
-                if (m.regionMatches(true, i, phrase, 0, phrase.length())) {
-                    return true;
-                }
+            if (containsNearStart(message, phrase, MAX_SCANNED)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code phrase} is in {@code text} (any case) within its first {@code scanned} characters. */
+    private static boolean containsNearStart(String text, String phrase, int scanned) {
+        for (int i = 0, last = Math.min(text.length(), scanned) - phrase.length(); i <= last; i++) {
+            if (text.regionMatches(true, i, phrase, 0, phrase.length())) {
+                return true;
             }
         }
         return false;
@@ -68,17 +75,8 @@ public final class RpcErrorCodes {
         if (code == LIMIT_EXCEEDED || code == 429) {
             return true;
         }
-        if (message == null) {
-            return false;
-        }
         // the phrase is near the start of every node's message; a long message is not scanned to its end
-        int last = Math.min(message.length(), 4096) - HEADER_NOT_FOUND.length();
-        for (int i = 0; i <= last; i++) {
-            if (message.regionMatches(true, i, HEADER_NOT_FOUND, 0, HEADER_NOT_FOUND.length())) {
-                return true;
-            }
-        }
-        return false;
+        return message != null && containsNearStart(message, HEADER_NOT_FOUND, 4096);
     }
 
     /** The code as a metric tag: its decimal form if {@linkplain #isStandard standard}, else {@value #OTHER}. */

@@ -15,7 +15,7 @@ public non-sealed class RpcErrorException extends BraneRpcException {
 
     public RpcErrorException(String method, int code, String rpcMessage, JsonNode data) {
         // the message is what gets logged: the node's text escaped and cut; rpcMessage() keeps it exact
-        super(method + " failed with JSON-RPC error " + code + ": " + NodeText.of(rpcMessage));
+        super(RpcOutcome.RPC_ERROR, method + " failed with JSON-RPC error " + code + ": " + NodeText.of(rpcMessage));
         this.method = method;
         this.code = code;
         this.rpcMessage = rpcMessage;
@@ -40,10 +40,5 @@ public non-sealed class RpcErrorException extends BraneRpcException {
     /** The JSON-RPC method of the failed request. */
     public String method() {
         return method;
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.RPC_ERROR;
     }
 }

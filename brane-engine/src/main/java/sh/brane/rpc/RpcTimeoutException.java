@@ -4,15 +4,10 @@ package sh.brane.rpc;
 public final class RpcTimeoutException extends BraneRpcException {
 
     public RpcTimeoutException(String message) {
-        super(message);
+        super(RpcOutcome.TIMEOUT, message);
     }
 
     public RpcTimeoutException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
-    @Override
-    public RpcOutcome outcome() {
-        return RpcOutcome.TIMEOUT;
+        super(RpcOutcome.TIMEOUT, message, cause);
     }
 }

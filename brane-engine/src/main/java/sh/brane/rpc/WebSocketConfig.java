@@ -2,29 +2,31 @@ package sh.brane.rpc;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
 
 import io.netty.handler.ssl.SslContext;
 
-/** Settings of a {@link WebSocketProvider}. Build with {@link #builder(String)}; validated by {@link Builder#build()}. */
-public final class WebSocketConfig {
+/**
+ * Settings of a {@link WebSocketProvider}. Build with {@link #builder(String)}, whose methods document each setting;
+ * the constructor checks every value, so a config that exists is valid. {@code sslContext} may be null (the JDK's
+ * trust store with hostname verification), {@code callbackExecutor} too (virtual threads); {@code reconnectMaxAttempts}
+ * 0 means unlimited; {@code maxFrameSizeSetting} is what a frame-size error tells the user to raise.
+ */
+public record WebSocketConfig(URI uri, String name, int ringBufferSize, WaitStrategyType waitStrategy,
+                              int maxPendingRequests, int maxFrameSize, String maxFrameSizeSetting,
+                              Duration requestTimeout, TransportType transport, int ioThreads, Duration connectTimeout,
+                              Map<String, String> headers, SslContext sslContext, boolean insecureSkipTlsVerification,
+                              Duration pingInterval, Duration readIdleTimeout, boolean reconnect,
+                              Duration reconnectInitialBackoff, Duration reconnectMaxBackoff, int reconnectMaxAttempts,
+                              int maxRetries, Duration retryInitialBackoff, Duration retryMaxBackoff,
+                              Executor callbackExecutor) {
 
     public static final int DEFAULT_RING_BUFFER_SIZE = 4096;
     public static final int DEFAULT_MAX_PENDING_REQUESTS = 65536;
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 * 1024;
     public static final int MAX_MAX_FRAME_SIZE = 512 * 1024 * 1024;
-    /** @deprecated caller-thread connections were removed; {@link Builder#callerThreadConnections} is ignored */
-    @Deprecated(since = "0.2", forRemoval = true)
-    public static final int DEFAULT_CALLER_THREAD_CONNECTIONS = 0;
-    /** @deprecated caller-thread connections were removed; no default depends on where the node is */
-    @Deprecated(since = "0.2", forRemoval = true)
-    public static final int DEFAULT_LOCAL_CALLER_THREAD_CONNECTIONS = 0;
-    /** @deprecated caller-thread connections were removed */
-    @Deprecated(since = "0.2", forRemoval = true)
-    public static final int MAX_CALLER_THREAD_CONNECTIONS = 64;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_PING_INTERVAL = Duration.ofSeconds(15);
@@ -34,58 +36,53 @@ public final class WebSocketConfig {
 
     private static final Duration ONE_DAY = Duration.ofDays(1);
 
-    private final URI uri;
-    private final String name;
-    private final int ringBufferSize;
-    private final WaitStrategyType waitStrategy;
-    private final int maxPendingRequests;
-    private final int maxFrameSize;
-    private final String maxFrameSizeSetting;
-    private final Duration requestTimeout;
-    private final TransportType transport;
-    private final int ioThreads;
-    private final Duration connectTimeout;
-    private final Map<String, String> headers;
-    private final SslContext sslContext;
-    private final boolean insecureSkipTlsVerification;
-    private final Duration pingInterval;
-    private final Duration readIdleTimeout;
-    private final boolean reconnect;
-    private final Duration reconnectInitialBackoff;
-    private final Duration reconnectMaxBackoff;
-    private final int reconnectMaxAttempts;
-    private final int maxRetries;
-    private final Duration retryInitialBackoff;
-    private final Duration retryMaxBackoff;
-    private final Executor callbackExecutor;
-    private final int callerThreadConnections;
-
-    private WebSocketConfig(Builder b, URI uri) {
-        this.uri = uri;
-        this.name = b.name;
-        this.ringBufferSize = b.ringBufferSize;
-        this.waitStrategy = b.waitStrategy;
-        this.maxPendingRequests = b.maxPendingRequests;
-        this.maxFrameSize = b.maxFrameSize;
-        this.maxFrameSizeSetting = b.maxFrameSizeSetting;
-        this.requestTimeout = b.requestTimeout;
-        this.transport = b.transport;
-        this.ioThreads = b.ioThreads;
-        this.connectTimeout = b.connectTimeout;
-        this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
-        this.sslContext = b.sslContext;
-        this.insecureSkipTlsVerification = b.insecureSkipTlsVerification;
-        this.pingInterval = b.pingInterval;
-        this.readIdleTimeout = b.readIdleTimeout;
-        this.reconnect = b.reconnect;
-        this.reconnectInitialBackoff = b.reconnectInitialBackoff;
-        this.reconnectMaxBackoff = b.reconnectMaxBackoff;
-        this.reconnectMaxAttempts = b.reconnectMaxAttempts;
-        this.maxRetries = b.maxRetries;
-        this.retryInitialBackoff = b.retryInitialBackoff;
-        this.retryMaxBackoff = b.retryMaxBackoff;
-        this.callbackExecutor = b.callbackExecutor;
-        this.callerThreadConnections = b.callerThreadConnections;
+    /** Checks every value; the messages name the setting and what it allows. */
+    public WebSocketConfig {
+        ConfigChecks.url(uri, "a ws:// or wss:// URL", "ws", "wss");
+        ConfigChecks.name(name);
+        if (ringBufferSize < 2 || ringBufferSize > (1 << 24) || Integer.bitCount(ringBufferSize) != 1) {
+            throw new InvalidOptionException("ringBufferSize", String.valueOf(ringBufferSize),
+                    "must be a power of two between 2 and " + (1 << 24));
+        }
+        ConfigChecks.notNull("waitStrategy", waitStrategy);
+        ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
+        ConfigChecks.intInRange("maxFrameSize", maxFrameSize, 1024, MAX_MAX_FRAME_SIZE);
+        ConfigChecks.notNull("maxFrameSizeSetting", maxFrameSizeSetting);
+        ConfigChecks.positive("requestTimeout", requestTimeout, ONE_DAY);
+        ConfigChecks.notNull("transport", transport);
+        if (transport == TransportType.EPOLL && !io.netty.channel.epoll.Epoll.isAvailable()) {
+            String why = "is not available on this machine (" + io.netty.channel.epoll.Epoll.unavailabilityCause()
+                    + "); use AUTO or NIO";
+            throw new InvalidOptionException("transport", "EPOLL", why, "transport EPOLL " + why);
+        }
+        ConfigChecks.intInRange("ioThreads", ioThreads, 1, 256);
+        ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
+        headers = ConfigChecks.headers(headers);
+        ConfigChecks.positiveOrZero("pingInterval", pingInterval, ONE_DAY);
+        ConfigChecks.positiveOrZero("readIdleTimeout", readIdleTimeout, ONE_DAY);
+        if (!pingInterval.isZero() && !readIdleTimeout.isZero() && readIdleTimeout.compareTo(pingInterval) <= 0) {
+            throw new InvalidOptionException("readIdleTimeout", String.valueOf(readIdleTimeout),
+                    "must be longer than pingInterval (" + pingInterval + ") so a pong can arrive");
+        }
+        ConfigChecks.positive("reconnectInitialBackoff", reconnectInitialBackoff, Duration.ofHours(1));
+        ConfigChecks.positive("reconnectMaxBackoff", reconnectMaxBackoff, Duration.ofHours(1));
+        ConfigChecks.atLeast("reconnectMaxBackoff", reconnectMaxBackoff, "reconnectInitialBackoff",
+                reconnectInitialBackoff);
+        if (reconnectMaxAttempts < 0) {
+            throw new InvalidOptionException("reconnectMaxAttempts", String.valueOf(reconnectMaxAttempts),
+                    "must be 0 (unlimited) or positive");
+        }
+        ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
+        ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
+        ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
+        ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
+        if (insecureSkipTlsVerification && sslContext != null) {
+            throw new IllegalArgumentException("insecureSkipTlsVerification and sslContext exclude each other: "
+                    + "the sslContext decides how certificates are checked");
+        }
+        if (sslContext != null && !sslContext.isClient()) {
+            throw new IllegalArgumentException("sslContext must be a client context, got a server context");
+        }
     }
 
     /** Starts a builder for a {@code ws://} or {@code wss://} URL. */
@@ -93,41 +90,12 @@ public final class WebSocketConfig {
         return new Builder(url);
     }
 
-    public URI uri() { return uri; }
-    public String name() { return name; }
-    public int ringBufferSize() { return ringBufferSize; }
-    public WaitStrategyType waitStrategy() { return waitStrategy; }
-    public int maxPendingRequests() { return maxPendingRequests; }
-    public int maxFrameSize() { return maxFrameSize; }
-    /** The setting a frame-size error tells the user to raise ({@link Builder#maxFrameSizeSetting}). */
-    public String maxFrameSizeSetting() { return maxFrameSizeSetting; }
-    public Duration requestTimeout() { return requestTimeout; }
-    public TransportType transport() { return transport; }
-    public int ioThreads() { return ioThreads; }
-    public Duration connectTimeout() { return connectTimeout; }
-    public Map<String, String> headers() { return headers; }
-    /** The TLS context for {@code wss://}, or null for the JDK's trust store with hostname verification. */
-    public SslContext sslContext() { return sslContext; }
-    /** Whether {@code wss://} certificates go unchecked ({@link Builder#insecureSkipTlsVerification()}). */
-    public boolean insecureSkipTlsVerification() { return insecureSkipTlsVerification; }
-    public Duration pingInterval() { return pingInterval; }
-    public Duration readIdleTimeout() { return readIdleTimeout; }
-    public boolean reconnect() { return reconnect; }
-    public Duration reconnectInitialBackoff() { return reconnectInitialBackoff; }
-    public Duration reconnectMaxBackoff() { return reconnectMaxBackoff; }
-    /** 0 means unlimited. */
-    public int reconnectMaxAttempts() { return reconnectMaxAttempts; }
-    public int maxRetries() { return maxRetries; }
-    public Duration retryInitialBackoff() { return retryInitialBackoff; }
-    public Duration retryMaxBackoff() { return retryMaxBackoff; }
-    /** The executor for future completions and subscription callbacks, or null for virtual threads. */
-    public Executor callbackExecutor() { return callbackExecutor; }
     /**
-     * The value given to the ignored {@link Builder#callerThreadConnections(int)} (0 if none).
+     * Always 0: {@link Builder#callerThreadConnections(int)} is ignored.
      * @deprecated caller-thread connections were removed; to be deleted in the next release
      */
     @Deprecated(since = "0.2", forRemoval = true)
-    public int callerThreadConnections() { return callerThreadConnections; }
+    public int callerThreadConnections() { return 0; }
 
     /** Whether the URL is {@code wss://}. */
     public boolean isTls() {
@@ -171,8 +139,6 @@ public final class WebSocketConfig {
         private Duration retryInitialBackoff = Duration.ofMillis(100);
         private Duration retryMaxBackoff = Duration.ofSeconds(5);
         private Executor callbackExecutor;
-        /** Deprecated and ignored. */
-        private int callerThreadConnections;
 
         private Builder(String url) {
             this.url = url;
@@ -206,10 +172,7 @@ public final class WebSocketConfig {
          * @deprecated caller-thread connections were removed; to be deleted in the next release
          */
         @Deprecated(since = "0.2", forRemoval = true)
-        public Builder callerThreadConnections(int connections) {
-            this.callerThreadConnections = connections;
-            return this;
-        }
+        public Builder callerThreadConnections(int connections) { return this; }
         /** Netty I/O threads. Default 1. */
         public Builder ioThreads(int threads) { this.ioThreads = threads; return this; }
         /** TCP connect plus WebSocket handshake timeout. Default 10 s. */
@@ -249,50 +212,11 @@ public final class WebSocketConfig {
         public Builder callbackExecutor(Executor executor) { this.callbackExecutor = executor; return this; }
 
         public WebSocketConfig build() {
-            URI uri = ConfigChecks.url(url, "a ws:// or wss:// URL", "ws", "wss");
-            ConfigChecks.name(name);
-            if (ringBufferSize < 2 || ringBufferSize > (1 << 24) || Integer.bitCount(ringBufferSize) != 1) {
-                throw new InvalidOptionException("ringBufferSize", String.valueOf(ringBufferSize),
-                        "must be a power of two between 2 and " + (1 << 24));
-            }
-            ConfigChecks.notNull("waitStrategy", waitStrategy);
-            ConfigChecks.intInRange("maxPendingRequests", maxPendingRequests, 1, 1 << 24);
-            ConfigChecks.intInRange("maxFrameSize", maxFrameSize, 1024, MAX_MAX_FRAME_SIZE);
-            ConfigChecks.positive("requestTimeout", requestTimeout, ONE_DAY);
-            ConfigChecks.notNull("transport", transport);
-            if (transport == TransportType.EPOLL && !io.netty.channel.epoll.Epoll.isAvailable()) {
-                String why = "is not available on this machine (" + io.netty.channel.epoll.Epoll.unavailabilityCause()
-                        + "); use AUTO or NIO";
-                throw new InvalidOptionException("transport", "EPOLL", why, "transport EPOLL " + why);
-            }
-            ConfigChecks.intInRange("ioThreads", ioThreads, 1, 256);
-            ConfigChecks.positive("connectTimeout", connectTimeout, Duration.ofMinutes(10));
-            ConfigChecks.positiveOrZero("pingInterval", pingInterval, ONE_DAY);
-            ConfigChecks.positiveOrZero("readIdleTimeout", readIdleTimeout, ONE_DAY);
-            if (!pingInterval.isZero() && !readIdleTimeout.isZero() && readIdleTimeout.compareTo(pingInterval) <= 0) {
-                throw new InvalidOptionException("readIdleTimeout", String.valueOf(readIdleTimeout),
-                        "must be longer than pingInterval (" + pingInterval + ") so a pong can arrive");
-            }
-            ConfigChecks.positive("reconnectInitialBackoff", reconnectInitialBackoff, Duration.ofHours(1));
-            ConfigChecks.positive("reconnectMaxBackoff", reconnectMaxBackoff, Duration.ofHours(1));
-            ConfigChecks.atLeast("reconnectMaxBackoff", reconnectMaxBackoff, "reconnectInitialBackoff",
-                    reconnectInitialBackoff);
-            if (reconnectMaxAttempts < 0) {
-                throw new InvalidOptionException("reconnectMaxAttempts", String.valueOf(reconnectMaxAttempts),
-                        "must be 0 (unlimited) or positive");
-            }
-            ConfigChecks.intInRange("maxRetries", maxRetries, 0, 100);
-            ConfigChecks.positive("retryInitialBackoff", retryInitialBackoff, Duration.ofHours(1));
-            ConfigChecks.positive("retryMaxBackoff", retryMaxBackoff, Duration.ofHours(1));
-            ConfigChecks.atLeast("retryMaxBackoff", retryMaxBackoff, "retryInitialBackoff", retryInitialBackoff);
-            if (insecureSkipTlsVerification && sslContext != null) {
-                throw new IllegalArgumentException("insecureSkipTlsVerification and sslContext exclude each other: "
-                        + "the sslContext decides how certificates are checked");
-            }
-            if (sslContext != null && !sslContext.isClient()) {
-                throw new IllegalArgumentException("sslContext must be a client context, got a server context");
-            }
-            return new WebSocketConfig(this, uri);
+            return new WebSocketConfig(ConfigChecks.parseUrl(url, "a ws:// or wss:// URL"), name, ringBufferSize,
+                    waitStrategy, maxPendingRequests, maxFrameSize, maxFrameSizeSetting, requestTimeout, transport,
+                    ioThreads, connectTimeout, headers, sslContext, insecureSkipTlsVerification, pingInterval,
+                    readIdleTimeout, reconnect, reconnectInitialBackoff, reconnectMaxBackoff, reconnectMaxAttempts,
+                    maxRetries, retryInitialBackoff, retryMaxBackoff, callbackExecutor);
         }
     }
 }

@@ -48,8 +48,6 @@ import sh.brane.rpc.ws.WsSubscriptions;
  */
 public final class WebSocketProvider implements BraneProvider {
 
-    /** Single frames up to this size are read whole (then dropped if too big) so only their request fails. */
-    static final int MIN_FRAME_DECODER_LIMIT = WsConnection.MIN_FRAME_DECODER_LIMIT;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final WebSocketConfig config;
@@ -272,11 +270,6 @@ public final class WebSocketProvider implements BraneProvider {
     boolean quickAckArmed() {
         io.netty.channel.Channel ch = connection.channel();
         return ch != null && ch.pipeline().get(QuickAckHandler.class) != null;
-    }
-
-    /** The ring's writer; for tests. */
-    RingWriter ringWriter() {
-        return sender.writer();
     }
 
     /** The timer of this provider's deadlines; for tests. */

@@ -278,15 +278,6 @@ class HttpProviderTest {
     }
 
     @Test
-    void retryAfterParsesSecondsAndDates() {
-        assertThat(HttpProvider.parseRetryAfter("2")).isEqualTo(TimeUnit.SECONDS.toNanos(2));
-        assertThat(HttpProvider.parseRetryAfter(null)).isEqualTo(-1);
-        assertThat(HttpProvider.parseRetryAfter("soon")).isEqualTo(-1);
-        assertThat(HttpProvider.parseRetryAfter("-5")).isEqualTo(-1);
-        assertThat(HttpProvider.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT")).isZero();
-    }
-
-    @Test
     void aBodyThatStallsAfterTheHeadersStillTimesOut() throws Exception {
         HttpProvider p = provider(fast(server((ex, body, n) -> {
             ex.sendResponseHeaders(200, 1000);

@@ -617,7 +617,7 @@ public class WebSocketProviderTest {
     void hugeSingleFrameFailsPendingNamingTheLimitAndTheProviderRecovers() throws Exception {
         TestWsServer s = rig.server((srv, ch, req) -> req.path("method").asString().equals("huge")
                 ? TestWsServer.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":" + req.get("id") + ",\"result\":\""
-                        + "e".repeat(WebSocketProvider.MIN_FRAME_DECODER_LIMIT + 1000) + "\"}")
+                        + "e".repeat(sh.brane.rpc.ws.WsConnection.MIN_FRAME_DECODER_LIMIT + 1000) + "\"}")
                 : TestWsServer.DEFAULT.answer(srv, ch, req));
         WebSocketProvider p = rig.provider(fast(s).requestTimeout(Duration.ofSeconds(10)));
         CompletableFuture<JsonNode> other = p.sendAsync("silent", List.of());

@@ -8,20 +8,22 @@ import java.util.concurrent.ThreadLocalRandom;
 import sh.brane.rpc.HttpConfig;
 
 /** How long an HTTP call waits before it is tried again: the node's {@code Retry-After}, else a jittered back-off. */
-public final class HttpBackoff {
+final class HttpBackoff {
 
     private HttpBackoff() { }
 
-    /** The wait before retry number {@code attempt}: exponential from the initial back-off, capped, half jittered. */
+    /** The wait before retry number {@code attempt}: doubled from the initial back-off up to the max (without
+     *  overflowing, however many attempts), with "equal jitter": at least half of it. */
     static long backoff(HttpConfig config, int attempt) {
-        long initial = config.retryInitialBackoff().toNanos();
-        long max = config.retryMaxBackoff().toNanos();
-        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
+        long first = config.retryInitialBackoff().toNanos();
+        long cap = config.retryMaxBackoff().toNanos();
+        int doublings = attempt - 1;
+        long base = doublings >= Long.numberOfLeadingZeros(first) - 1 ? cap : Math.min(cap, first << doublings);
         return base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
     }
 
     /** Retry-After as delta-seconds or an HTTP date; -1 if absent or unreadable. */
-    public static long parseRetryAfter(String value) {
+    static long parseRetryAfter(String value) {
         if (value == null || value.isBlank()) {
             return -1;
         }

@@ -45,7 +45,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     private String retryAfter;
     private boolean keepAlive;
     private long declaredLength;
-    /** The body read so far: released by {@link #discardBody} or handed over in the reply. */
+    /** The body read so far: discarded, or handed over in the reply. */
     private final AnswerBody body;
 
     public HttpConnection(Channel channel, NettyHttpTransport pool) {
@@ -94,7 +94,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         written = true;
-        discardBody();
+        body.discard();
         informational = false;
         answering = false;
         byte[] b = call.body;
@@ -178,7 +178,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
                     pool.maxResponseSize));
             return false;
         }
-        discardBody();
+        body.discard();
         answering = true;
         return true;
     }
@@ -201,10 +201,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         if (content instanceof LastHttpContent) {
             answered(c);
         }
-    }
-
-    private void discardBody() {
-        body.discard();
     }
 
     private void answered(HttpCall c) {
@@ -230,7 +226,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
     /** Ends the call with {@code error} and drops the connection. */
     private void lose(HttpCall c, Throwable error) {
         current = null;
-        discardBody();
+        body.discard();
         pool.drop(this);
         c.fail(error);
     }
@@ -240,7 +236,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         HttpCall c = current;
         current = null;
         boolean partly = answering;
-        discardBody();
+        body.discard();
         pool.drop(this);
         if (c != null) {
             if (written) {
@@ -258,7 +254,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
         RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", pool.host, pool.port, NodeText.of(cause));
         HttpCall c = current;
         current = null;
-        discardBody();
+        body.discard();
         pool.drop(this);
         if (c != null) {
             if (written) {

@@ -82,11 +82,7 @@ public final class HttpExchanges {
                 r.batchIds = ids; // so that a timeout names the batch the call went in
             }
         }
-        return serialize(ids, calls, batch);
-    }
-
-    /** The body of {@code calls} under {@code ids}: a JSON-RPC batch, or the one request when not {@code batch}. */
-    private byte[] serialize(long[] ids, List<RpcCall> calls, boolean batch) {
+        // a JSON-RPC batch, or the one request when not a batch
         ByteBuf out = Unpooled.buffer(64 * ids.length + 2);
         try {
             if (batch) {

@@ -8,7 +8,6 @@ import io.netty.buffer.Unpooled;
 
 import sh.brane.rpc.FrameTooLargeException;
 import sh.brane.rpc.HttpProvider;
-import sh.brane.rpc.core.AnswerGroup;
 
 /**
  * Carries one JSON-RPC body in an HTTP POST and hands back the answer; {@link HttpProvider} keeps JSON-RPC and retries.
@@ -19,11 +18,6 @@ import sh.brane.rpc.core.AnswerGroup;
  */
 public interface HttpTransport extends AutoCloseable {
 
-    /** Sends {@code body}; the returned future ends within {@code timeoutNanos}. */
-    default CompletableFuture<HttpReply> post(byte[] body, long timeoutNanos) {
-        return post(body, Map.of(), timeoutNanos);
-    }
-
     /** Sends {@code body} with {@code headers} added to the configured ones; the future ends within {@code timeoutNanos}. */
     CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos);
 
@@ -33,7 +27,7 @@ public interface HttpTransport extends AutoCloseable {
         return null;
     }
 
-    /** Changes each time a connection to the node is opened ({@link EndpointStatus#connectionEpoch()}); 0: not counted. */
+    /** Changes each time a connection to the node is opened ({@link sh.brane.rpc.EndpointStatus#connectionEpoch()}); 0: not counted. */
     default long connectionEpoch() {
         return 0;
     }
@@ -42,35 +36,16 @@ public interface HttpTransport extends AutoCloseable {
     @Override
     void close();
 
-    /** The part of an HTTP response the provider reads. The body stays in the buffers it was read into; whoever
-     *  receives a reply must {@link #release()} it once, on every path. */
-    final class HttpReply {
-        private final int status;
-        private final String retryAfter;
-        private final ByteBuf body;
-
-        public HttpReply(int status, String retryAfter, ByteBuf body) {
-            this.status = status;
-            this.retryAfter = retryAfter;
-            this.body = body;
-        }
+    /**
+     * The part of an HTTP response the provider reads: the status, the {@code Retry-After} header (or null) and the
+     * body, readable from its reader index. The body stays in the buffers it was read into; whoever receives a reply
+     * must {@link #release()} it once, on every path.
+     */
+    record HttpReply(int status, String retryAfter, ByteBuf body) {
 
         /** A reply over a body already in one array (the JDK client's), which it wraps without a copy. */
         public static HttpReply of(int status, String retryAfter, byte[] body) {
             return new HttpReply(status, retryAfter, body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
-        }
-
-        public int status() {
-            return status;
-        }
-
-        public String retryAfter() {
-            return retryAfter;
-        }
-
-        /** The body's bytes, readable from its reader index; valid until {@link #release()}. */
-        public ByteBuf body() {
-            return body;
         }
 
         /** Gives the body's buffers back; call once. */

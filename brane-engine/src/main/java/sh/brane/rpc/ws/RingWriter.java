@@ -57,8 +57,6 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
     private final RingBuffer<Slot> ring;
     private final BatchEventProcessor<Slot> processor;
     private final Thread consumer;
-    private final WaitStrategyType waitStrategy;
-    private final WaitStrategy strategy;
     private final Supplier<Channel> channel;
     private final InFlightTable table;
     private final RequestLifecycle lifecycle;
@@ -70,21 +68,19 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
     public RingWriter(int size, WaitStrategyType waitStrategy, ThreadFactory threads, Supplier<Channel> channel,
                InFlightTable table, RequestLifecycle lifecycle, Function<PendingRequest, BraneRpcException> notConnected,
                BooleanSupplier closed) {
-        this.waitStrategy = waitStrategy;
         this.channel = channel;
         this.table = table;
         this.lifecycle = lifecycle;
         this.notConnected = notConnected;
         this.closed = closed;
-        this.strategy = strategy(waitStrategy);
-        this.ring = RingBuffer.createMultiProducer(Slot::new, size, strategy);
+        this.ring = RingBuffer.createMultiProducer(Slot::new, size, strategy(waitStrategy));
         this.processor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), this);
         ring.addGatingSequences(processor.getSequence());
         this.consumer = threads.newThread(processor);
         consumer.start();
     }
 
-    public static WaitStrategy strategy(WaitStrategyType type) {
+    private static WaitStrategy strategy(WaitStrategyType type) {
         return switch (type) {
             case BLOCKING -> new BlockingWaitStrategy();
             case LITE_BLOCKING -> new LiteBlockingWaitStrategy();
@@ -116,18 +112,6 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
 
     public long remaining() {
         return ring.remainingCapacity();
-    }
-
-    public WaitStrategyType waitStrategy() {
-        return waitStrategy;
-    }
-
-    public Thread consumerThread() {
-        return consumer;
-    }
-
-    public WaitStrategy strategy() {
-        return strategy;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package sh.brane.rpc.ws;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -219,19 +220,22 @@ public final class WsConnection {
             return;
         }
         state = State.BACKING_OFF;
-        long initial = config.reconnectInitialBackoff().toNanos();
-        long max = config.reconnectMaxBackoff().toNanos();
-        long base = attempt >= 62 ? max : Math.min(max, initial << Math.min(attempt - 1, 40));
-        if (base <= 0) {
-            base = max;
-        }
-        // "equal jitter": at least half the backoff, so many clients do not reconnect in lockstep
-        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        long delay = backoff(config.reconnectInitialBackoff(), config.reconnectMaxBackoff(), attempt);
         try {
             group.next().schedule(this::connect, delay, TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException e) {
             // closed meanwhile
         }
+    }
+
+    /** Doubled from {@code initial} per attempt up to {@code max} (without overflowing, however many attempts), with
+     *  "equal jitter": at least half of it, so that many clients do not reconnect or retry in lockstep. */
+    static long backoff(Duration initial, Duration max, int attempt) {
+        long first = initial.toNanos();
+        long cap = max.toNanos();
+        int doublings = attempt - 1;
+        long base = doublings >= Long.numberOfLeadingZeros(first) - 1 ? cap : Math.min(cap, first << doublings);
+        return base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
     }
 
     private void giveUp(String why) {

@@ -30,17 +30,7 @@ public final class WsFrames {
     /** A heap buffer with room kept for the header: masking into an array is several times cheaper than into a
      *  direct or pooled buffer, and the transport copies it once into the socket's. */
     public static ByteBuf begin(int payloadHint) {
-        return begin(Unpooled.buffer(MAX_HEADER + payloadHint));
-    }
-
-    /** {@link #begin(int)} in a pooled heap buffer, for a batch frame that shares one allocation. */
-    public static ByteBuf begin(io.netty.buffer.ByteBufAllocator alloc, int payloadHint) {
-        return begin(alloc.heapBuffer(MAX_HEADER + payloadHint));
-    }
-
-    private static ByteBuf begin(ByteBuf buf) {
-        buf.writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
-        return buf;
+        return Unpooled.buffer(MAX_HEADER + payloadHint).writerIndex(MAX_HEADER).readerIndex(MAX_HEADER);
     }
 
     /** Makes the payload written after {@link #begin} a masked text frame in place, the header in the room kept. */

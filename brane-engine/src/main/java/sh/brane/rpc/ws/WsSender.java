@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -17,7 +16,6 @@ import io.netty.channel.EventLoopGroup;
 import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.ConnectionLostException;
-import sh.brane.rpc.HttpProvider;
 import sh.brane.rpc.InvalidResponseException;
 import sh.brane.rpc.ResultDecoder;
 import sh.brane.rpc.RpcCall;
@@ -65,14 +63,12 @@ public final class WsSender {
         return writer.remaining();
     }
 
-    public RingWriter writer() {
-        return writer;
-    }
-
     /** A single call: serialized here, published into the ring, written by its consumer at once. */
     public PendingRequest send(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
                         boolean blockingCaller, ResultDecoder<?> decoder) {
-        PendingRequest r = register(method, params, timeoutNanos, inline, blockingCaller, decoder);
+        Objects.requireNonNull(method, "method");
+        JsonRpcWriter.checkParams(params);
+        PendingRequest r = register(method, timeoutNanos, inline, blockingCaller, decoder, System.nanoTime());
         Channel ch = channelFor(r, params);
         if (ch == null) {
             return r;
@@ -131,14 +127,6 @@ public final class WsSender {
         return batch;
     }
 
-    /** Checks a call and admits it into the in-flight table; a refused one comes back already failed. */
-    private PendingRequest register(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
-                                    boolean blockingCaller, ResultDecoder<?> decoder) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        return register(method, timeoutNanos, inline, blockingCaller, decoder);
-    }
-
     /** The channel to write an admitted call to; null when the call has ended (refused, or no connection). */
     private Channel channelFor(PendingRequest r, List<?> params) {
         if (r.future().isDone()) {
@@ -153,11 +141,6 @@ public final class WsSender {
     }
 
     /** Admits a request into the in-flight table; a refused one comes back already failed. */
-    private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
-                                    boolean blockingCaller, ResultDecoder<?> decoder) {
-        return register(method, timeoutNanos, inline, blockingCaller, decoder, System.nanoTime());
-    }
-
     private PendingRequest register(String method, long timeoutNanos, Consumer<JsonNode> inline,
                                     boolean blockingCaller, ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, inline, blockingCaller,
@@ -202,11 +185,7 @@ public final class WsSender {
                 || RequestLifecycle.notRepeatable(r.method)) {
             return false;
         }
-        int attempt = ++r.retries;
-        long initial = config.retryInitialBackoff().toNanos();
-        long max = config.retryMaxBackoff().toNanos();
-        long base = Math.min(max, initial << Math.min(attempt - 1, 30));
-        long delay = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        long delay = WsConnection.backoff(config.retryInitialBackoff(), config.retryMaxBackoff(), ++r.retries);
         if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
             return false;
         }

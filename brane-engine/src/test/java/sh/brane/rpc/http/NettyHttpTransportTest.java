@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -174,7 +175,7 @@ class NettyHttpTransportTest {
         NettyHttpTransport t = transport(s.url(), 2);
         List<CompletableFuture<HttpTransport.HttpReply>> fs = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            fs.add(t.post(bytes("{\"n\":" + i + "}"), TimeUnit.SECONDS.toNanos(20)));
+            fs.add(t.post(bytes("{\"n\":" + i + "}"), Map.of(), TimeUnit.SECONDS.toNanos(20)));
         }
         for (int i = 0; i < fs.size(); i++) {
             HttpTransport.HttpReply r = fs.get(i).get(30, TimeUnit.SECONDS);
@@ -196,13 +197,13 @@ class NettyHttpTransportTest {
             return ECHO.respond(req, out, n);
         });
         NettyHttpTransport t = transport(s.url(), 1);
-        CompletableFuture<HttpTransport.HttpReply> first = t.post(bytes("{\"first\":1}"), FIVE_SECONDS * 4);
+        CompletableFuture<HttpTransport.HttpReply> first = t.post(bytes("{\"first\":1}"), Map.of(), FIVE_SECONDS * 4);
         await(() -> s.requests.size() == 1, "first request at the server");
-        CompletableFuture<HttpTransport.HttpReply> waiting = t.post(bytes("{\"second\":2}"), TimeUnit.MILLISECONDS.toNanos(200));
+        CompletableFuture<HttpTransport.HttpReply> waiting = t.post(bytes("{\"second\":2}"), Map.of(), TimeUnit.MILLISECONDS.toNanos(200));
         assertThat(cause(waiting)).isInstanceOf(TimeoutException.class);
         release.countDown();
         assertThat(text(first.get(10, TimeUnit.SECONDS))).isEqualTo("{\"first\":1}");
-        assertThat(text(t.post(bytes("{\"third\":3}"), FIVE_SECONDS).get(10, TimeUnit.SECONDS)))
+        assertThat(text(t.post(bytes("{\"third\":3}"), Map.of(), FIVE_SECONDS).get(10, TimeUnit.SECONDS)))
                 .isEqualTo("{\"third\":3}");
         assertThat(s.accepted).as("the waiter that gave up took no connection").hasValue(1);
         assertThat(s.requests).hasSize(2);
@@ -232,7 +233,7 @@ class NettyHttpTransportTest {
         });
         NettyHttpTransport t = transport(s.url(), 4);
         for (int i = 0; i < 5; i++) {
-            assertThat(text(t.post(bytes("[" + i + "]"), FIVE_SECONDS).get(10, TimeUnit.SECONDS))).isEqualTo("[" + i + "]");
+            assertThat(text(t.post(bytes("[" + i + "]"), Map.of(), FIVE_SECONDS).get(10, TimeUnit.SECONDS))).isEqualTo("[" + i + "]");
             // once the transport saw the close, the next call must get a new connection, not fail
             await(() -> t.connections() == 0, "the closed connection left the pool");
         }
@@ -290,7 +291,7 @@ class NettyHttpTransportTest {
             return KEEP_OPEN;
         });
         NettyHttpTransport t = transport(s.url(), 4);
-        HttpTransport.HttpReply r = t.post(bytes("{}"), FIVE_SECONDS).get(10, TimeUnit.SECONDS);
+        HttpTransport.HttpReply r = t.post(bytes("{}"), Map.of(), FIVE_SECONDS).get(10, TimeUnit.SECONDS);
         io.netty.buffer.ByteBuf body = r.body();
         // 300 KB in 300 chunks: held in a few buffers joined without a copy (AnswerBody), never one array of its own
         assertThat(body).isInstanceOf(io.netty.buffer.CompositeByteBuf.class);
@@ -373,9 +374,9 @@ class NettyHttpTransportTest {
             return ECHO.respond(req, out, n);
         });
         NettyHttpTransport t = transport(s.url(), 4);
-        assertThat(cause(t.post(bytes("[1]"), FIVE_SECONDS))).isInstanceOf(IOException.class)
+        assertThat(cause(t.post(bytes("[1]"), Map.of(), FIVE_SECONDS))).isInstanceOf(IOException.class)
                 .hasMessageContaining("malformed HTTP response");
-        assertThat(text(t.post(bytes("[2]"), FIVE_SECONDS).get(10, TimeUnit.SECONDS))).isEqualTo("[2]");
+        assertThat(text(t.post(bytes("[2]"), Map.of(), FIVE_SECONDS).get(10, TimeUnit.SECONDS))).isEqualTo("[2]");
         assertThat(s.accepted).hasValue(2);
     }
 
@@ -421,11 +422,11 @@ class NettyHttpTransportTest {
         });
         // one connection at most: had the timed-out one gone back to the pool, the next call would get it
         NettyHttpTransport t = transport(s.url(), 1);
-        assertThat(cause(t.post(bytes("{\"first\":1}"), TimeUnit.MILLISECONDS.toNanos(200))))
+        assertThat(cause(t.post(bytes("{\"first\":1}"), Map.of(), TimeUnit.MILLISECONDS.toNanos(200))))
                 .isInstanceOf(TimeoutException.class);
         timedOut.countDown();
         await(() -> s.closedByClient.get() == 1 || s.openConnections.get() == 0, "the timed-out connection closed");
-        assertThat(text(t.post(bytes("{\"second\":2}"), FIVE_SECONDS).get(10, TimeUnit.SECONDS)))
+        assertThat(text(t.post(bytes("{\"second\":2}"), Map.of(), FIVE_SECONDS).get(10, TimeUnit.SECONDS)))
                 .isEqualTo("{\"second\":2}");
         assertThat(s.accepted).hasValue(2);
     }
@@ -457,7 +458,7 @@ class NettyHttpTransportTest {
             port = ss.getLocalPort();
         }
         NettyHttpTransport t = transport("http://127.0.0.1:" + port + "/", 4);
-        assertThat(cause(t.post(bytes("{}"), FIVE_SECONDS))).isInstanceOf(ConnectException.class);
+        assertThat(cause(t.post(bytes("{}"), Map.of(), FIVE_SECONDS))).isInstanceOf(ConnectException.class);
         assertThat(t.connections()).isZero();
     }
 
@@ -499,13 +500,13 @@ class NettyHttpTransportTest {
         toClose.add(timer);
         NettyHttpTransport t = new NettyHttpTransport(HttpConfig.builder(s.url()).maxConnections(1).build(),
                 "brane-http-tclose-", timer);
-        CompletableFuture<HttpTransport.HttpReply> onConnection = t.post(bytes("{}"), FIVE_SECONDS * 4);
+        CompletableFuture<HttpTransport.HttpReply> onConnection = t.post(bytes("{}"), Map.of(), FIVE_SECONDS * 4);
         await(() -> s.requests.size() == 1, "first call at the server");
-        CompletableFuture<HttpTransport.HttpReply> queued = t.post(bytes("{}"), FIVE_SECONDS * 4);
+        CompletableFuture<HttpTransport.HttpReply> queued = t.post(bytes("{}"), Map.of(), FIVE_SECONDS * 4);
         t.close();
         assertThat(cause(onConnection)).isInstanceOf(IOException.class).hasMessageContaining("closed");
         assertThat(cause(queued)).isInstanceOf(IOException.class).hasMessageContaining("closed");
-        assertThat(cause(t.post(bytes("{}"), FIVE_SECONDS))).isInstanceOf(IOException.class);
+        assertThat(cause(t.post(bytes("{}"), Map.of(), FIVE_SECONDS))).isInstanceOf(IOException.class);
         await(() -> threadsNamed("brane-http-tclose-").isEmpty(), "no transport thread alive after close()");
     }
 

@@ -53,8 +53,9 @@ class RingWriterTest {
 
         @Override
         public void flush(ChannelHandlerContext ctx) {
-            flushes.incrementAndGet();
+            // counted once done: the test then reads the channel, which must not race the consumer's flush
             ctx.flush();
+            flushes.incrementAndGet();
         }
     }
 
