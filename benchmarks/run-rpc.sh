@@ -7,7 +7,7 @@
 set -u
 cd "$(dirname "$0")/.."
 J=${JAVA:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
-JAR=benchmarks/target/benchmarks.jar
+JAR=${JAR:-benchmarks/target/benchmarks.jar}
 OUT=${1:?usage: run-rpc.sh OUTDIR}
 mkdir -p "$OUT"
 COMMON=(-f 3 -wi 3 -w 1s -i 5 -r 1s -jvmArgsAppend "-Djmh.shutdownTimeout=1")
