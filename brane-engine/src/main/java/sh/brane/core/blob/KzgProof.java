@@ -1,20 +1,16 @@
 package sh.brane.core.blob;
 
-import java.util.Arrays;
-
 import sh.brane.primitives.Hex;
 
 /**
  * A KZG proof: a compressed BLS12-381 G1 point of 48 bytes; a blob proof (EIP-4844) or one cell proof of the 128 of a
  * blob (EIP-7594). Immutable.
  */
-public final class KzgProof {
-    public static final int BYTES = 48;
-
-    private final byte[] bytes;
+public final class KzgProof extends G1Point {
+    public static final int BYTES = G1Point.BYTES;
 
     private KzgProof(byte[] bytes) {
-        this.bytes = bytes;
+        super(bytes);
     }
 
     /** The proof of these 48 bytes (copied); whether they are a point on the curve is checked by the KZG calls. */
@@ -28,32 +24,5 @@ public final class KzgProof {
 
     static KzgProof wrap(byte[] bytes) {
         return new KzgProof(bytes);
-    }
-
-    public byte[] toBytes() {
-        return bytes.clone();
-    }
-
-    byte[] bytes() {
-        return bytes;
-    }
-
-    public String toHex() {
-        return Hex.encode(bytes);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof KzgProof p && Arrays.equals(bytes, p.bytes);
-    }
-
-    @Override
-    public int hashCode() {
-        return Arrays.hashCode(bytes);
-    }
-
-    @Override
-    public String toString() {
-        return "KzgProof[" + toHex() + "]";
     }
 }
