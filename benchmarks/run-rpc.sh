@@ -21,30 +21,27 @@ run() { # NAME ARGS...
   echo "$(date -u +%H:%M:%S) end $name rc=$?" | tee -a "$OUT/timeline.txt"
 }
 SEEDS='WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100|AsyncBatch100)$|HttpRpcBenchmark\.(brane|web3j)Batch100$'
-# 1. service patterns over WebSocket, local and remote (SampleTime: mean and p99; CPU per call)
+# 1. the seeds' tables, local and remote, BLOCKING (the default) and LITE_BLOCKING in adjacent minutes, web3j and the
+#    HTTP batch beside each
+run seeds-remote -prof gc -p node=remote -p waitStrategy=BLOCKING,LITE_BLOCKING "$SEEDS"
+# 2. service patterns over WebSocket, local and remote (SampleTime: mean and p99; CPU per call)
 run service-patterns-ws -prof gc -p transport=ws 'ServicePatternsBenchmark'
-# 2. memory per request in flight (heap after GC; the machine's load does not change it)
+run seeds-local -prof gc -p node=anvil -p waitStrategy=BLOCKING,LITE_BLOCKING "$SEEDS"
+# 3. memory per request in flight (heap after GC; the machine's load does not change it)
 echo "$(date -u +%H:%M:%S) start inflight-memory" | tee -a "$OUT/timeline.txt"
 $J -cp "$JAR" sh.brane.benchmarks.InFlightMemory 3 > "$OUT/inflight-memory.txt" 2>&1
 echo "$(date -u +%H:%M:%S) end inflight-memory" | tee -a "$OUT/timeline.txt"
-# 3. the seeds' tables, BLOCKING, local and remote, web3j and the HTTP batch beside
-run seeds-local-blocking -prof gc -p node=anvil -p waitStrategy=BLOCKING "$SEEDS"
-run seeds-remote-blocking -prof gc -p node=remote -p waitStrategy=BLOCKING "$SEEDS"
-# 4. typed answers (stub)
-run typed -prof gc -p node=stub 'TypedRpcBenchmark\.(brane|web3j)'
-# 5. 1 and 16 caller threads on one client, local Anvil (2, 4 and 8 after everything else)
-for t in 1 16; do
-  run scaling-t$t -prof gc -t $t -p node=anvil \
-    'WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100)$|HttpRpcBenchmark\.(brane|web3j)Sequential$'
-done
-# 6. the other wait strategies, remote then local (Brane's rows; web3j has none)
-run seeds-remote-strategies -prof gc -p node=remote -p waitStrategy=LITE_BLOCKING,SLEEPING,YIELDING,BUSY_SPIN \
+# 4. the other wait strategies, remote then local (Brane's rows; web3j has none)
+run seeds-remote-strategies -prof gc -p node=remote -p waitStrategy=SLEEPING,YIELDING,BUSY_SPIN \
+  'WebSocketRpcBenchmark\.brane(Sequential|InFlight100|AsyncBatch100)$'
+run seeds-local-strategies -prof gc -p node=anvil -p waitStrategy=SLEEPING,YIELDING,BUSY_SPIN \
   'WebSocketRpcBenchmark\.brane(Sequential|InFlight100|AsyncBatch100)$'
 run service-patterns-http16 -prof gc -p transport=http 'ServicePatternsBenchmark\.(brane|web3j)SixteenThreads$'
-run seeds-local-strategies -prof gc -p node=anvil -p waitStrategy=LITE_BLOCKING,SLEEPING,YIELDING,BUSY_SPIN \
-  'WebSocketRpcBenchmark\.brane(Sequential|InFlight100|AsyncBatch100)$'
-for t in 4 2 8; do
+# 5. 1 to 16 caller threads on one client, local Anvil
+for t in 1 16 4 2 8; do
   run scaling-t$t -prof gc -t $t -p node=anvil \
     'WebSocketRpcBenchmark\.(brane|web3j)(Sequential|InFlight100)$|HttpRpcBenchmark\.(brane|web3j)Sequential$'
 done
+# 6. typed answers (stub)
+run typed -prof gc -p node=stub 'TypedRpcBenchmark\.(brane|web3j)'
 echo "$(date -u +%H:%M:%S) all done" | tee -a "$OUT/timeline.txt"

@@ -14,12 +14,22 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import jdk.net.ExtendedSocketOptions;
+
 /**
  * A TCP proxy on the loopback interface that puts a fixed one-way delay between a client and a node, to measure
  * what a real node 1 to 100 ms away costs without sleeping in the client: each chunk read from one side is written
  * to the other side {@code delay} after it was read, in the order it was read (per direction, per connection). A
  * round trip through it takes at least twice the delay; bandwidth is not limited. Clients reach it by the host name
  * {@value #HOST}, never by a loopback literal, as they would reach a remote node by its name.
+ *
+ * <p>The socket to the node acknowledges what it reads at once ({@code TCP_QUICKACK}, re-armed after each read). A
+ * proxy ends the client's TCP connection, so the node's segments are acknowledged by the proxy's kernel, not by the
+ * client: with the kernel's delayed ACK (40 ms) a node that leaves Nagle on (Anvil does) held its next answers until
+ * then, whenever the proxy had no request of its own to carry the ACK, and 10-15% of the 100-in-flight rounds took
+ * 40 ms instead of 4 (29 Nov 2026). A client can neither cause nor cure that stall through a proxy; on a real link its
+ * own ACKs reach the node, and Brane's are immediate ({@code QuickAckHandler}). The cost of this choice: a client
+ * that delays its ACKs (web3j) is spared here the stalls a Nagle-on node could give it over a real link.
  *
  * <p>It runs as its own process ({@link #main}), started and stopped by the benchmark, so that its CPU time and
  * allocations are not counted as the client's ({@code -prof gc}, process CPU). It prints {@code port N} on its
@@ -66,8 +76,8 @@ public final class DelayProxy {
             node.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), target), 5_000);
             client.setTcpNoDelay(true);
             node.setTcpNoDelay(true);
-            pipe(client, node, delayNanos, "up");
-            pipe(node, client, delayNanos, "down");
+            pipe(client, node, delayNanos, "up", false);
+            pipe(node, client, delayNanos, "down", true);
         }
     }
 
@@ -75,7 +85,8 @@ public final class DelayProxy {
     }
 
     /** One direction: a reader that stamps each chunk and a writer that sends it once it is due. */
-    private static void pipe(Socket from, Socket to, long delayNanos, String name) throws IOException {
+    private static void pipe(Socket from, Socket to, long delayNanos, String name, boolean fromNode)
+            throws IOException {
         LinkedBlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
         InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream();
@@ -83,7 +94,9 @@ public final class DelayProxy {
             byte[] buf = new byte[CHUNK];
             try {
                 int n;
+                acknowledgeAtOnce(from, fromNode);
                 while ((n = in.read(buf)) > 0) {
+                    acknowledgeAtOnce(from, fromNode);
                     byte[] copy = new byte[n];
                     System.arraycopy(buf, 0, copy, 0, n);
                     queue.add(new Chunk(System.nanoTime() + delayNanos, copy));
@@ -161,6 +174,13 @@ public final class DelayProxy {
         } catch (IOException | RuntimeException e) {
             p.destroyForcibly();
             throw e;
+        }
+    }
+
+    /** Re-arms quick acknowledgement on the node's socket (Linux clears it as the connection goes on). */
+    private static void acknowledgeAtOnce(Socket s, boolean fromNode) throws IOException {
+        if (fromNode && s.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK)) {
+            s.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
         }
     }
 
