@@ -61,6 +61,7 @@ public final class WebSocketProvider implements BraneProvider {
     private final WsSubscriptions subscriptions;
     private final WsConnection connection;
     private final WsSender sender;
+    private final RingWriter ring;
     private final DeadlineTimer deadlines;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final long defaultTimeoutNanos;
@@ -84,8 +85,12 @@ public final class WebSocketProvider implements BraneProvider {
         this.epoll = config.transport() == TransportType.EPOLL
                 || config.transport() == TransportType.AUTO && Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
-                new DefaultThreadFactory(threadPrefix + "io", true), io);
+        // fields read by the ring once the connection exists, after this constructor
+        this.ring = new RingWriter(config.ringBufferSize(), config.waitStrategy(), this::channel, table, lifecycle,
+                r -> notConnected(r.method), this::connectionClosed);
+        // one I/O thread: the connection's, which is also the ring's consumer (more would have nothing to do)
+        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory(threadPrefix + "io", true),
+                ring.ioHandlerFactory(io));
         this.subscriptions = new WsSubscriptions(lifecycle, endpoint,
                 this::sendForSubscriptions);
         table.onExpired(subscriptions::abandoned);
@@ -96,8 +101,7 @@ public final class WebSocketProvider implements BraneProvider {
                 limitHint);
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,
                 background);
-        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint,
-                new DefaultThreadFactory(threadPrefix + "writer", true));
+        this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint, ring);
     }
 
     /** Connects with default settings; see {@link #create(WebSocketConfig)}. */
@@ -277,6 +281,18 @@ public final class WebSocketProvider implements BraneProvider {
         return deadlines;
     }
 
+    private io.netty.channel.Channel channel() {
+        return connection.channel();
+    }
+
+    private ConnectionLostException notConnected(String method) {
+        return sender.notConnected(method);
+    }
+
+    private boolean connectionClosed() {
+        return connection.isClosed();
+    }
+
     /** "epoll" or "nio": the socket transport in use. */
     public String transportName() {
         return epoll ? "epoll" : "nio";
@@ -295,12 +311,14 @@ public final class WebSocketProvider implements BraneProvider {
         connection.close(new ConnectionLostException("provider " + config.name() + " was closed"));
         table.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
                 + config.name() + " was closed"));
-        sender.close();
         deadlines.close();
         subscriptions.closeAll();
         group.shutdownGracefully(0, 500, TimeUnit.MILLISECONDS);
         if (!Thread.currentThread().getName().startsWith(threadPrefix)) {
             group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            ring.close();
+        } else {
+            group.terminationFuture().addListener(f -> ring.close());
         }
         if (ownedExecutor != null) {
             ownedExecutor.shutdown();

@@ -2,6 +2,8 @@ package sh.brane.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,12 +11,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
-import com.lmax.disruptor.BusySpinWaitStrategy;
-import com.lmax.disruptor.LiteBlockingWaitStrategy;
-import com.lmax.disruptor.SleepingWaitStrategy;
-import com.lmax.disruptor.WaitStrategy;
-import com.lmax.disruptor.YieldingWaitStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,11 +18,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The WebSocket ring's consumer waits in the configured strategy, and the strategy does what its name says: an
- * idle BLOCKING consumer is parked, an idle BUSY_SPIN one stays on its core. An idle provider has no deadline
- * armed, and its timer's thread parks with no timeout. Thread states are sampled, never timed.
+ * The WebSocket ring's consumer is the connection's I/O thread, and it waits as the configured strategy says: an
+ * idle BLOCKING or LITE_BLOCKING loop sleeps in its selector and uses no CPU, an idle BUSY_SPIN or YIELDING loop
+ * keeps using it, an idle SLEEPING loop naps. Every strategy carries single calls and a burst. An idle provider has no
+ * deadline armed, and its timer's thread parks with no timeout. States and CPU time are sampled; nothing is timed.
  */
 class WsWaitStrategyTest {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     @RegisterExtension
     final WsTestRig rig = new WsTestRig();
@@ -37,45 +36,55 @@ class WsWaitStrategyTest {
                 .requestTimeout(Duration.ofSeconds(5)).connectTimeout(Duration.ofSeconds(10)));
     }
 
-    /** The ring's consumer of the provider named {@code name}, found by its thread name
-     *  ({@code brane-ws-<name>-<n>-writer-...}). */
-    private static Thread consumer(String name) {
-        List<Thread> writers = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("brane-ws-" + name + "-") && t.getName().contains("-writer-"))
+    /** The I/O thread (the ring's consumer) of the provider named {@code name}: {@code brane-ws-<name>-<n>-io-...}. */
+    private static Thread ioThread(String name) {
+        List<Thread> loops = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("brane-ws-" + name + "-") && t.getName().contains("-io-"))
                 .toList();
-        assertThat(writers).as("writer threads of provider %s", name).hasSize(1);
-        return writers.get(0);
+        assertThat(loops).as("I/O threads of provider %s", name).hasSize(1);
+        assertThat(Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("brane-ws-" + name + "-") && t.getName().contains("-writer-")))
+                .as("no writer thread of its own").isEmpty();
+        return loops.get(0);
     }
 
-    /** Samples {@code t}'s stack until a frame is in {@code type}: an idle consumer sits in its strategy's wait. */
-    private static void awaitWaitingIn(Thread t, Class<?> type) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (Arrays.stream(t.getStackTrace()).noneMatch(f -> f.getClassName().equals(type.getName()))) {
+    private static long cpuNanos(Thread t) {
+        return THREADS.getThreadCpuTime(t.threadId());
+    }
+
+    /** Waits until {@code t} has used {@code nanos} more CPU time: it keeps running while idle. */
+    private static void awaitCpuUse(Thread t, long nanos) throws InterruptedException {
+        long start = cpuNanos(t);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (cpuNanos(t) - start < nanos) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError(t.getName() + " is not waiting in " + type.getSimpleName() + ": "
-                        + Arrays.toString(t.getStackTrace()));
+                throw new AssertionError(t.getName() + " used " + (cpuNanos(t) - start) / 1_000
+                        + " µs of CPU in 10 s while idle: it is not spinning");
             }
-            Thread.sleep(5);
+            Thread.sleep(20);
         }
     }
 
-    private static Class<? extends WaitStrategy> expected(WaitStrategyType type) {
-        return switch (type) {
-            case BLOCKING -> BlockingWaitStrategy.class;
-            case LITE_BLOCKING -> LiteBlockingWaitStrategy.class;
-            case SLEEPING -> SleepingWaitStrategy.class;
-            case YIELDING -> YieldingWaitStrategy.class;
-            case BUSY_SPIN -> BusySpinWaitStrategy.class;
-        };
+    /** Samples {@code t}'s stack until a frame is {@code type.method}. */
+    private static void awaitFrame(Thread t, String type, String method) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (Arrays.stream(t.getStackTrace())
+                .noneMatch(f -> f.getClassName().equals(type) && f.getMethodName().equals(method))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(t.getName() + " is never in " + type + "." + method + ": "
+                        + Arrays.toString(t.getStackTrace()));
+            }
+            Thread.sleep(1);
+        }
     }
 
     @ParameterizedTest
     @EnumSource(WaitStrategyType.class)
-    void theRingsConsumerWaitsWithTheConfiguredStrategyAndCarriesEveryCall(WaitStrategyType type) throws Exception {
+    void theIoThreadCarriesEveryCallAndABurstWithEachStrategy(WaitStrategyType type) throws Exception {
         WebSocketProvider p = provider(type, "strategy-" + type);
 
         assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
-        awaitWaitingIn(consumer("strategy-" + type), expected(type));
+        ioThread("strategy-" + type);
         List<CompletableFuture<JsonNode>> burst = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             burst.add(p.sendAsyncBatch("eth_chainId", List.of()));
@@ -83,28 +92,40 @@ class WsWaitStrategyTest {
         for (CompletableFuture<JsonNode> f : burst) {
             assertThat(f.get(5, TimeUnit.SECONDS).asString()).isEqualTo("0x7a69");
         }
+        assertThat(p.send("eth_chainId", List.of()).asString()).isEqualTo("0x7a69");
         assertThat(p.pendingRequests()).isZero();
     }
 
-    @Test
-    void anIdleBlockingConsumerIsParked() throws Exception {
-        WebSocketProvider p = provider(WaitStrategyType.BLOCKING, "parked");
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategyType.class, names = {"BLOCKING", "LITE_BLOCKING"})
+    void anIdleBlockingLoopSleepsInItsSelector(WaitStrategyType type) throws Exception {
+        WebSocketProvider p = provider(type, "asleep-" + type);
         p.send("eth_chainId", List.of());
-        Thread consumer = consumer("parked");
+        Thread io = ioThread("asleep-" + type);
 
-        awaitState(consumer, Thread.State.WAITING);
+        // a spinning loop uses every millisecond it is given; a sleeping one none
+        long before = cpuNanos(io);
+        Thread.sleep(300);
+        assertThat(cpuNanos(io) - before).as("CPU time of the idle I/O thread over 300 ms, ns")
+                .isLessThan(TimeUnit.MILLISECONDS.toNanos(30));
+        assertThat(p.send("eth_chainId", List.of()).asString()).as("woken by the next call").isEqualTo("0x7a69");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategyType.class, names = {"BUSY_SPIN", "YIELDING"})
+    void anIdleSpinningLoopKeepsRunning(WaitStrategyType type) throws Exception {
+        WebSocketProvider p = provider(type, "spinning-" + type);
+        p.send("eth_chainId", List.of());
+
+        awaitCpuUse(ioThread("spinning-" + type), TimeUnit.MILLISECONDS.toNanos(100));
     }
 
     @Test
-    void anIdleBusySpinConsumerKeepsRunning() throws Exception {
-        WebSocketProvider p = provider(WaitStrategyType.BUSY_SPIN, "spinning");
+    void anIdleSleepingLoopNaps() throws Exception {
+        WebSocketProvider p = provider(WaitStrategyType.SLEEPING, "napping");
         p.send("eth_chainId", List.of());
-        Thread consumer = consumer("spinning");
 
-        for (int i = 0; i < 20; i++) {
-            assertThat(consumer.getState()).as("sample %d of the idle consumer", i).isEqualTo(Thread.State.RUNNABLE);
-            Thread.sleep(5);
-        }
+        awaitFrame(ioThread("napping"), "java.util.concurrent.locks.LockSupport", "parkNanos");
     }
 
     @Test

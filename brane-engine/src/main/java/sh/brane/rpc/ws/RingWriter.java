@@ -1,26 +1,18 @@
 package sh.brane.rpc.ws;
 
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import com.lmax.disruptor.BatchEventProcessor;
-import com.lmax.disruptor.BatchEventProcessorBuilder;
-import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.BusySpinWaitStrategy;
-import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.EventTranslatorTwoArg;
-import com.lmax.disruptor.LiteBlockingWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
-import com.lmax.disruptor.SleepingWaitStrategy;
-import com.lmax.disruptor.WaitStrategy;
-import com.lmax.disruptor.YieldingWaitStrategy;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.IoHandlerFactory;
 
 import sh.brane.rpc.BraneRpcException;
 import sh.brane.rpc.ConnectionLostException;
@@ -30,12 +22,14 @@ import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * The write path of one WebSocket connection, shaped like the LMAX Disruptor's examples: callers publish finished
- * frames ({@link #publish}), one {@link BatchEventProcessor} writes each and flushes once per batch, waiting with the
- * configured {@link WaitStrategyType}. Callers serialize in parallel, so the consumer only writes, and a burst from
- * any number of threads leaves in one flush: the batching {@code sendAsyncBatch} promises.
+ * The write path of one WebSocket connection: callers publish finished frames into an LMAX Disruptor ring
+ * ({@link #publish}), and the connection's I/O thread is the ring's one consumer: it writes each frame and flushes
+ * once per batch, and between batches waits as the configured {@link WaitStrategyType} says ({@link RingIoHandler}).
+ * A consumer on a thread of its own would hand every write to the I/O thread, one more thread crossing per call.
+ * Callers serialize in parallel, so the consumer only writes, and a burst from any number of threads leaves in one
+ * flush: the batching {@code sendAsyncBatch} promises.
  */
-public final class RingWriter implements EventHandler<RingWriter.Slot> {
+public final class RingWriter implements EventPoller.Handler<RingWriter.Slot> {
 
     /** One ring slot: the requests a frame carries (one, or an explicit batch's) and the frame. */
     public static final class Slot {
@@ -55,38 +49,47 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
             };
 
     private final RingBuffer<Slot> ring;
-    private final BatchEventProcessor<Slot> processor;
-    private final Thread consumer;
+    private final EventPoller<Slot> poller;
+    private final WaitStrategyType waitStrategy;
     private final Supplier<Channel> channel;
     private final InFlightTable table;
     private final RequestLifecycle lifecycle;
     private final Function<PendingRequest, BraneRpcException> notConnected;
     private final BooleanSupplier closed;
-    /** The calls written since the last flush: what {@code brane.rpc.batch.size} records (consumer thread only). */
+    /** The I/O thread's handler once it runs; publishers wake it through this. */
+    private volatile RingIoHandler consumer;
+    /** The calls written since the last flush: what {@code brane.rpc.batch.size} records (I/O thread only). */
     private int callsInBatch;
+    /** The frames written by the running drain (I/O thread only). */
+    private int framesInDrain;
 
-    public RingWriter(int size, WaitStrategyType waitStrategy, ThreadFactory threads, Supplier<Channel> channel,
-               InFlightTable table, RequestLifecycle lifecycle, Function<PendingRequest, BraneRpcException> notConnected,
+    public RingWriter(int size, WaitStrategyType waitStrategy, Supplier<Channel> channel, InFlightTable table,
+               RequestLifecycle lifecycle, Function<PendingRequest, BraneRpcException> notConnected,
                BooleanSupplier closed) {
+        this.waitStrategy = waitStrategy;
         this.channel = channel;
         this.table = table;
         this.lifecycle = lifecycle;
         this.notConnected = notConnected;
         this.closed = closed;
-        this.ring = RingBuffer.createMultiProducer(Slot::new, size, strategy(waitStrategy));
-        this.processor = new BatchEventProcessorBuilder().build(ring, ring.newBarrier(), this);
-        ring.addGatingSequences(processor.getSequence());
-        this.consumer = threads.newThread(processor);
-        consumer.start();
+        // the consumer polls, never waits in the ring: a signalling strategy would lock on every publish for nothing
+        this.ring = RingBuffer.createMultiProducer(Slot::new, size, new BusySpinWaitStrategy());
+        this.poller = ring.newPoller();
+        ring.addGatingSequences(poller.getSequence());
     }
 
-    private static WaitStrategy strategy(WaitStrategyType type) {
-        return switch (type) {
-            case BLOCKING -> new BlockingWaitStrategy();
-            case LITE_BLOCKING -> new LiteBlockingWaitStrategy();
-            case SLEEPING -> new SleepingWaitStrategy();
-            case YIELDING -> new YieldingWaitStrategy();
-            case BUSY_SPIN -> new BusySpinWaitStrategy();
+    /**
+     * The I/O handlers of the connection's event loop: Netty's own ({@code io}), wrapped so that the loop drains
+     * this ring and idles with the wait strategy. Give it to a group of one thread: the ring has one consumer.
+     */
+    public IoHandlerFactory ioHandlerFactory(IoHandlerFactory io) {
+        return executor -> {
+            RingIoHandler handler = new RingIoHandler(io.newHandler(executor), this, waitStrategy);
+            if (consumer != null) {
+                throw new IllegalStateException("a WebSocket ring has one consumer: use an event loop group of one");
+            }
+            consumer = handler;
+            return handler;
         };
     }
 
@@ -98,15 +101,30 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
      *  closed provider's frame is released. */
     public void publish(PendingRequest[] requests, ByteBuf frame) {
         if (ring.tryPublishEvent(TRANSLATOR, requests, frame)) {
+            wake();
             return;
         }
         lifecycle.hook(m -> m.onRingBufferSaturated(ring.getBufferSize()));
         while (!ring.tryPublishEvent(TRANSLATOR, requests, frame)) {
-            if (closed.getAsBoolean() || !consumer.isAlive()) {
+            RingIoHandler c = consumer;
+            if (closed.getAsBoolean() || c == null || c.stopped()) {
                 frame.release();
                 return;
             }
-            LockSupport.parkNanos(1_000);
+            if (c.inLoop()) {
+                drain(); // the I/O thread itself filled the ring: nobody else will empty it
+            } else {
+                c.wakeup();
+                LockSupport.parkNanos(1_000);
+            }
+        }
+        wake();
+    }
+
+    private void wake() {
+        RingIoHandler c = consumer;
+        if (c != null) {
+            c.wakeup(); // a system call only when the loop sleeps in its selector
         }
     }
 
@@ -114,11 +132,29 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
         return ring.remainingCapacity();
     }
 
+    /** Whether every published frame has been taken. */
+    boolean isEmpty() {
+        return poller.getSequence().get() >= ring.getCursor();
+    }
+
+    /** Writes every frame waiting, flushing once at the end; the number written. I/O thread only. */
+    int drain() {
+        framesInDrain = 0;
+        try {
+            poller.poll(this);
+        } catch (Exception e) {
+            // onEvent throws nothing of its own; a handler's failure must not stop the loop
+            RequestLifecycle.LOG.warn("writing from the ring failed: {}", e.toString());
+        }
+        return framesInDrain;
+    }
+
     @Override
-    public void onEvent(Slot slot, long sequence, boolean endOfBatch) {
+    public boolean onEvent(Slot slot, long sequence, boolean endOfBatch) {
         PendingRequest[] requests = slot.requests;
         ByteBuf frame = slot.frame;
         slot.clear();
+        framesInDrain++;
         Channel ch = channel.get();
         if (ch == null || requests == null) {
             if (frame != null) {
@@ -150,17 +186,12 @@ public final class RingWriter implements EventHandler<RingWriter.Slot> {
                 callsInBatch = 0;
             }
         }
+        return true;
     }
 
-    /** Stops the consumer and releases the frames it did not take; the drained table has ended their calls. */
+    /** Releases the frames no drain took; call once the I/O thread has stopped (the table has ended their calls). */
     public void close() {
-        processor.halt();
-        try {
-            consumer.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        for (long s = processor.getSequence().get() + 1, end = ring.getCursor(); s <= end; s++) {
+        for (long s = poller.getSequence().get() + 1, end = ring.getCursor(); s <= end; s++) {
             Slot slot = ring.get(s);
             if (slot.frame != null) {
                 slot.frame.release();

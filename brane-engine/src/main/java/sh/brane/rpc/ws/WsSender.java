@@ -2,7 +2,6 @@ package sh.brane.rpc.ws;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,27 +42,21 @@ public final class WsSender {
     private final AtomicLong nextId = new AtomicLong(1);
 
     public WsSender(WebSocketConfig config, InFlightTable table, RequestLifecycle lifecycle, WsConnection connection,
-             EventLoopGroup group, String endpoint, ThreadFactory ringThreads) {
+             EventLoopGroup group, String endpoint, RingWriter writer) {
         this.config = config;
         this.table = table;
         this.lifecycle = lifecycle;
         this.connection = connection;
         this.group = group;
         this.endpoint = endpoint;
-        this.writer = new RingWriter(config.ringBufferSize(), config.waitStrategy(), ringThreads, connection::channel,
-                table, lifecycle, r -> notConnected(r.method), connection::isClosed);
-    }
-
-    /** Stops the ring's consumer; the provider has ended every call in flight already. */
-    public void close() {
-        writer.close();
+        this.writer = writer;
     }
 
     public long ringRemaining() {
         return writer.remaining();
     }
 
-    /** A single call: serialized here, published into the ring, written by its consumer at once. */
+    /** A single call: serialized here, published into the ring, written by the I/O thread at once. */
     public PendingRequest send(String method, List<?> params, long timeoutNanos, Consumer<JsonNode> inline,
                         boolean blockingCaller, ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
@@ -213,7 +206,8 @@ public final class WsSender {
         }
     }
 
-    private ConnectionLostException notConnected(String method) {
+    /** The error of a call that finds no connection. */
+    public ConnectionLostException notConnected(String method) {
         return new ConnectionLostException(method + " refused: not connected to " + endpoint
                 + (connection.isClosed() ? " (closed)" : connection.state() == WsConnection.State.DOWN
                         ? " (down for good)" : " (reconnecting)"));

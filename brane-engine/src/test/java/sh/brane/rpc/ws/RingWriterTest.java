@@ -3,7 +3,6 @@ package sh.brane.rpc.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,8 +23,8 @@ import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
 
 /**
- * The ring's consumer writes every call it finds waiting and flushes once at the end of that batch; a call that
- * finds no connection ends at once.
+ * The ring's consumer (the I/O thread; here the test's) writes every call it finds waiting and flushes once at the
+ * end of that batch; a call that finds no connection ends at once; frames left in the ring are released on close.
  */
 class RingWriterTest {
 
@@ -70,28 +69,17 @@ class RingWriterTest {
     }
 
     @Test
-    void callsWaitingTogetherAreWrittenOneByOneAndFlushedOnce() throws Exception {
+    void callsWaitingTogetherAreWrittenOneByOneAndFlushedOnce() {
         Counting counting = new Counting();
         EmbeddedChannel channel = new EmbeddedChannel(counting);
-        CountDownLatch go = new CountDownLatch(1);
-        // the consumer starts only once ten calls wait in the ring: it finds them as one batch
-        writer = new RingWriter(16, WaitStrategyType.BLOCKING, task -> new Thread(() -> {
-            try {
-                go.await();
-            } catch (InterruptedException e) {
-                return;
-            }
-            task.run();
-        }), () -> channel, table, lifecycle, r -> new ConnectionLostException("none"), () -> false);
+        writer = new RingWriter(16, WaitStrategyType.BLOCKING, () -> channel, table, lifecycle,
+                r -> new ConnectionLostException("none"), () -> false);
         for (int i = 1; i <= 10; i++) {
             writer.publish(admitted(i), frame(i));
         }
-        go.countDown();
 
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (counting.flushes.get() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        // the test's thread is the I/O thread here: one drain finds the ten calls as one batch
+        assertThat(writer.drain()).isEqualTo(10);
         assertThat(counting.writes.get()).isEqualTo(10);
         assertThat(counting.flushes.get()).isEqualTo(1);
         int frames = 0;
@@ -100,15 +88,29 @@ class RingWriterTest {
         }
         assertThat(frames).isEqualTo(10);
         assertThat(table.size()).as("written, still waiting for answers").isEqualTo(10);
+        assertThat(writer.drain()).as("nothing left").isZero();
     }
 
     @Test
-    void aCallThatFindsNoConnectionEndsAtOnce() throws Exception {
-        writer = new RingWriter(16, WaitStrategyType.BLOCKING, Thread::new, () -> null, table, lifecycle,
+    void framesNoDrainTookAreReleasedOnClose() {
+        writer = new RingWriter(16, WaitStrategyType.BLOCKING, () -> null, table, lifecycle,
+                r -> new ConnectionLostException("none"), () -> false);
+        ByteBuf frame = frame(1);
+        writer.publish(admitted(1), frame);
+
+        writer.close();
+        assertThat(frame.refCnt()).isZero();
+        writer = null;
+    }
+
+    @Test
+    void aCallThatFindsNoConnectionEndsAtOnce() {
+        writer = new RingWriter(16, WaitStrategyType.BLOCKING, () -> null, table, lifecycle,
                 r -> new ConnectionLostException(r.method + " refused: not connected"), () -> false);
         PendingRequest r = admitted(1);
         ByteBuf frame = frame(1);
         writer.publish(r, frame);
+        writer.drain();
 
         assertThat(r.future()).failsWithin(5, TimeUnit.SECONDS).withThrowableThat()
                 .withCauseInstanceOf(ConnectionLostException.class);
