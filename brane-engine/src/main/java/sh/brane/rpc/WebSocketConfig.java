@@ -146,12 +146,12 @@ public record WebSocketConfig(URI uri, String name, int ringBufferSize, WaitStra
 
         /** Endpoint name used in metrics and logs (never the URL, which may hold a key). Default "default". */
         public Builder name(String name) { this.name = name; return this; }
-        /** Ring buffer slots between callers and the connection's writer; a caller waits while it is full. A power of two. Default 4096. */
+        /** Ring buffer slots between callers and the connection's I/O thread; a caller waits while it is full. A power of two. Default 4096. */
         public Builder ringBufferSize(int size) { this.ringBufferSize = size; return this; }
         /**
-         * How the ring's writer thread waits for calls: {@link WaitStrategyType#BLOCKING} (the default) and
-         * {@code LITE_BLOCKING} park it while idle; {@code SLEEPING} spins, yields, then sleeps briefly;
-         * {@code YIELDING} and {@code BUSY_SPIN} keep it on a core for the lowest latency.
+         * How the connection's I/O thread, the ring's consumer, waits for work: {@link WaitStrategyType#BLOCKING}
+         * (the default) and {@code LITE_BLOCKING} sleep in the selector while idle; {@code SLEEPING} polls, yields,
+         * then naps briefly; {@code YIELDING} and {@code BUSY_SPIN} keep it on a core for the lowest latency.
          */
         public Builder waitStrategy(WaitStrategyType type) { this.waitStrategy = type; return this; }
         /** Requests in flight beyond which new ones fail at once with {@link BackpressureException}. Default 65536. */
@@ -173,7 +173,8 @@ public record WebSocketConfig(URI uri, String name, int ringBufferSize, WaitStra
          */
         @Deprecated(since = "0.2", forRemoval = true)
         public Builder callerThreadConnections(int connections) { return this; }
-        /** Netty I/O threads. Default 1. */
+        /** Netty I/O threads, 1 to 256. Default 1. A WebSocket provider runs one whatever the value: its one
+         *  connection is served by one thread, which also drains the ring. */
         public Builder ioThreads(int threads) { this.ioThreads = threads; return this; }
         /** TCP connect plus WebSocket handshake timeout. Default 10 s. */
         public Builder connectTimeout(Duration timeout) { this.connectTimeout = timeout; return this; }
