@@ -73,6 +73,10 @@ public final class RefusalTexts {
                             + ", maxPriorityFeePerGas: 2, maxFeePerGas: 1"),
             new Text(GETH, Refusal.INVALID, "oversized data", "oversized data: transaction size 131073, limit 131072"),
             new Text(GETH, Refusal.INVALID, "transaction type not supported", "transaction type not supported"),
+            // core/txpool/validation.go validateBlobTx: a blob sidecar of the other fork's form (cell proofs,
+            // wrapper version 1, from Osaka on; one blob proof per blob before). Nothing is pooled.
+            new Text(GETH, Refusal.INVALID, "unexpected sidecar version",
+                    "unexpected sidecar version, want: 0, got: 1"),
 
             // ---- Nethermind: TxPoolErrorMessages, TxErrorMessages; older releases answered with result codes
             new Text(NETHERMIND, Refusal.ALREADY_KNOWN, "already known", "already known"),
