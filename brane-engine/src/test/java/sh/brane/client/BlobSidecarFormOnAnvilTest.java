@@ -48,10 +48,10 @@ class BlobSidecarFormOnAnvilTest {
                 HttpProvider provider = HttpProvider.create(anvil.httpUrl())) {
             JsonNode config = provider.send("eth_config", List.of());
             JsonNode precompiles = config.path("current").path("precompiles");
-            assertThat(precompiles.path("KZG_POINT_EVALUATION").asString()).as("every blob fork's precompile")
+            assertThat(precompiles.path("KZG_POINT_EVALUATION").asString("")).as("every blob fork's precompile")
                     .isEqualTo("0x000000000000000000000000000000000000000a");
             if (expected == BlobSidecar.Version.EIP7594) {
-                assertThat(precompiles.path(BlobFilling.OSAKA_PRECOMPILE).asString()).isEqualTo(P256VERIFY_ADDRESS);
+                assertThat(precompiles.path(BlobFilling.OSAKA_PRECOMPILE).asString("")).isEqualTo(P256VERIFY_ADDRESS);
             } else {
                 assertThat(precompiles.has(BlobFilling.OSAKA_PRECOMPILE)).isFalse();
             }
