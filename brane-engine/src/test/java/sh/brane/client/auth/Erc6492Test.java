@@ -101,9 +101,9 @@ class Erc6492Test {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "truncated: the last word of the signature cut, -1, '', length 65 exceeds the 64 bytes",
-            "the calldata's offset points past the end, 1, 0000000000000000000000000000000000000000000000000000000000001000, offset 4096 points",
-            "the calldata's length is 2^255, 3, 8000000000000000000000000000000000000000000000000000000000000000, is larger than any data",
-            "the signature's length runs past the end, 5, 0000000000000000000000000000000000000000000000000000000000000061, length 97 exceeds the 96 bytes",
+            "the calldata offset points past the end, 1, 0000000000000000000000000000000000000000000000000000000000001000, offset 4096 points",
+            "the calldata length is 2^255, 3, 8000000000000000000000000000000000000000000000000000000000000000, is larger than any data",
+            "the signature length runs past the end, 5, 0000000000000000000000000000000000000000000000000000000000000061, length 97 exceeds the 96 bytes",
             "the factory word has dirty high bytes, 0, 01000000000000000000000000000000000000000000000000000000000000aa, upper 12 bytes of an address"})
     void aMalformedWrapperIsRefusedNamingTheLayout(String fault, int word, String replacement, String named) {
         byte[] good = Erc6492.wrap(FACTORY, new byte[] {1, 2, 3}, new byte[65]);
