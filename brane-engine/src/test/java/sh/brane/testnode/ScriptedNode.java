@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -28,13 +29,15 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import sh.brane.client.tx.RefusalTexts;
+import sh.brane.primitives.Hex;
 
 /**
  * A JSON-RPC node for tests: an HTTP server on 127.0.0.1 (a random port) in front of a real node (Anvil) that
  * forwards every call unchanged unless told otherwise. It can be told to:
  * <ul>
  * <li>{@link #refuseSends refuse} the next {@code eth_sendRawTransaction} calls with a client's real text (see
- * {@link RefusalTexts}; nothing reaches the node);</li>
+ * {@link RefusalTexts}; nothing reaches the node), or {@link #refuseSendsWhere refuse those of a kind} for as long
+ * as it runs, as a pool's standing rule does;</li>
  * <li>{@link #failAfterPooling answer with an error after pooling}: the call reaches the node, which pools the
  * transaction, and the caller gets an error no client gives (a proxy's failure after the node took it);</li>
  * <li>{@link #timeOutAfterPooling time out after pooling}: the call reaches the node, and the caller gets no answer
@@ -66,9 +69,14 @@ public final class ScriptedNode implements AutoCloseable {
     private volatile int lagBlocks;
     private final java.util.Set<String> missingMethods = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile Duration holdBeforeClosing = Duration.ofSeconds(30);
+    private volatile Refusing standing;
 
     /** What to do with one of the next submissions. */
     private record Send(Kind kind, String message) {
+    }
+
+    /** A standing rule: the submissions whose raw bytes {@code raw} accepts are refused with {@code message}. */
+    private record Refusing(Predicate<byte[]> raw, String message) {
     }
 
     private enum Kind {
@@ -101,6 +109,16 @@ public final class ScriptedNode implements AutoCloseable {
     /** Refuses the next submission with a client's own text. */
     public ScriptedNode refuseSends(int times, RefusalTexts.Text text) {
         return refuseSends(times, text.sample());
+    }
+
+    /**
+     * From now on, refuses every submission whose raw bytes {@code raw} accepts with JSON-RPC error -32000 and
+     * {@code message} (nothing reaches the node) and forwards the others: a node's own rule, such as a pool that
+     * takes only the blob sidecar form of its fork.
+     */
+    public ScriptedNode refuseSendsWhere(Predicate<byte[]> raw, String message) {
+        this.standing = new Refusing(raw, message);
+        return this;
     }
 
     /** The next {@code times} submissions reach the node (and are pooled), then the caller gets {@code message}. */
@@ -165,6 +183,7 @@ public final class ScriptedNode implements AutoCloseable {
         sends.clear();
         lagBlocks = 0;
         missingMethods.clear();
+        standing = null;
     }
 
     /** How many {@code eth_sendRawTransaction} calls reached this node (forwarded or not). */
@@ -228,6 +247,10 @@ public final class ScriptedNode implements AutoCloseable {
         }
         if (method.equals("eth_sendRawTransaction")) {
             sendsSeen.incrementAndGet();
+            Refusing rule = standing;
+            if (rule != null && rule.raw.test(Hex.decode(call.path("params").path(0).asString("0x")))) {
+                return error(call, rule.message);
+            }
             Send scripted = sends.poll();
             if (scripted != null) {
                 return switch (scripted.kind) {

@@ -73,6 +73,10 @@ public final class RefusalTexts {
                             + ", maxPriorityFeePerGas: 2, maxFeePerGas: 1"),
             new Text(GETH, Refusal.INVALID, "oversized data", "oversized data: transaction size 131073, limit 131072"),
             new Text(GETH, Refusal.INVALID, "transaction type not supported", "transaction type not supported"),
+            // core/txpool/validation.go validateBlobTx: a blob sidecar of the other fork's form (cell proofs,
+            // wrapper version 1, from Osaka on; one blob proof per blob before). Nothing is pooled.
+            new Text(GETH, Refusal.INVALID, "unexpected sidecar version",
+                    "unexpected sidecar version, want: 0, got: 1"),
 
             // ---- Nethermind: TxPoolErrorMessages, TxErrorMessages; older releases answered with result codes
             new Text(NETHERMIND, Refusal.ALREADY_KNOWN, "already known", "already known"),
@@ -140,6 +144,8 @@ public final class RefusalTexts {
                     "max fee per gas less than block base fee"),
             new Text(RETH, Refusal.GAS_LIMIT, "exceeds block gas limit", "exceeds block gas limit"),
             new Text(RETH, Refusal.POOL_FULL, "txpool is full", "txpool is full"),
+            // alloy's BlobTransactionValidationError::InvalidProof, passed through by the pool (InvalidEip4844Blob)
+            new Text(RETH, Refusal.INVALID, "invalid kzg proof", "invalid KZG proof"),
 
             // ---- Anvil: crates/anvil/src/eth/error.rs
             new Text(ANVIL, Refusal.ALREADY_KNOWN, "already imported", "Tx: [" + TX + "] already Imported"),
@@ -156,6 +162,8 @@ public final class RefusalTexts {
                     "Transaction gas limit is greater than the block gas limit, gas_limit: 50000000, cap: 30000000"),
             new Text(ANVIL, Refusal.INVALID, "intrinsic gas too low", "intrinsic gas too low"),
             new Text(ANVIL, Refusal.INVALID, "invalid chain id for signer", "invalid chain id for signer"),
+            // a blob proof that does not verify, in either sidecar form (alloy's text; Anvil 1.7.1 answers -32003)
+            new Text(ANVIL, Refusal.INVALID, "invalid kzg proof", "invalid KZG proof"),
 
             // ---- gateways in front of nodes: the request never reached a node
             new Text(GATEWAY, Refusal.RATE_LIMITED, "request rate limited",

@@ -40,7 +40,10 @@ public final class TransactionRefusedException extends RpcErrorException {
         POOL_FULL,
         /** A gateway in front of the node refused the request before a node saw it. */
         RATE_LIMITED,
-        /** The transaction can never be valid as signed (intrinsic gas, chain id, signature, size, type). */
+        /**
+         * The transaction can never be valid as sent (intrinsic gas, chain id, signature, size, type, or a blob
+         * sidecar in the form of another fork): not admitted.
+         */
         INVALID,
         /** The node already holds these very bytes: not a refusal (the broadcast succeeded earlier). */
         ALREADY_KNOWN,

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
 import sh.brane.primitives.Hex;
@@ -61,6 +63,91 @@ class Erc6492Test {
         assertThat(parts.factoryCalldata()).isEqualTo(calldata);
         assertThat(parts.signature()).isEqualTo(signature);
     }
+
+    /**
+     * The ERC-6492 case the ERC's authors publish (AmbireTech/signature-validator, {@code tests/6_ethSign_6492.js}): an
+     * Ambire account on Polygon, wrapped with its factory's {@code deployAndExecute} call (900 bytes, not a multiple
+     * of 32) and a 66-byte inner signature (r, s, v and Ambire's mode byte). Their test checks it against Polygon, so
+     * only the encoding runs here: wrapping the published parts gives ethers' layout, and it comes back apart.
+     */
+    @Test
+    void ambiresPublishedCaseEncodesAndDecodesAlike() {
+        Address factory = Address.of("0xBf07a0Df119Ca234634588fbDb5625594E2a5BCA");
+        byte[] calldata = Hex.decode(AMBIRE_CALLDATA);
+        byte[] signature = Hex.decode("0xc0f8db6019888d87a0afc1299e81ef45d3abce64f63072c8d7a6ef00f5f82c15"
+                + "22958ff110afa98b8c0d23b558376db1d2fbab4944e708f8bf6dc7b977ee07201b00");
+        assertThat(calldata).hasSize(900);
+        assertThat(signature).hasSize(66);
+
+        byte[] wrapped = Erc6492.wrap(factory, calldata, signature);
+
+        assertThat(wrapped).hasSize(3 * 32 + 32 + 928 + 32 + 96 + 32);
+        assertThat(word(wrapped, 1)).as("offset of the calldata").isEqualTo(0x60);
+        assertThat(word(wrapped, 2)).as("offset of the signature: head, length word, 928 padded bytes")
+                .isEqualTo(0x60 + 32 + 928);
+        assertThat(word(wrapped, 3)).isEqualTo(900);
+        assertThat(Arrays.copyOfRange(wrapped, wrapped.length - 32, wrapped.length)).isEqualTo(Erc6492.suffix());
+        Erc6492.Wrapped parts = Erc6492.unwrap(wrapped);
+        assertThat(parts.factory()).isEqualTo(factory);
+        assertThat(parts.factoryCalldata()).isEqualTo(calldata);
+        assertThat(parts.signature()).isEqualTo(signature);
+    }
+
+    /**
+     * Wrappers that are not {@code abi.encode(address, bytes, bytes)}, made from a good one (factory 0xaa, 3 bytes of
+     * calldata, a 65-byte signature: nine words, then the suffix) by overwriting one word or cutting the last: each
+     * is refused naming the layout and the fault, and a length of 2^255 allocates nothing.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "truncated: the last word of the signature cut, -1, '', length 65 exceeds the 64 bytes",
+            "the calldata offset points past the end, 1, 0000000000000000000000000000000000000000000000000000000000001000, offset 4096 points",
+            "the calldata length is 2^255, 3, 8000000000000000000000000000000000000000000000000000000000000000, is larger than any data",
+            "the signature length runs past the end, 5, 0000000000000000000000000000000000000000000000000000000000000061, length 97 exceeds the 96 bytes",
+            "the factory word has dirty high bytes, 0, 01000000000000000000000000000000000000000000000000000000000000aa, upper 12 bytes of an address"})
+    void aMalformedWrapperIsRefusedNamingTheLayout(String fault, int word, String replacement, String named) {
+        byte[] good = Erc6492.wrap(FACTORY, new byte[] {1, 2, 3}, new byte[65]);
+        assertThat(good).hasSize(9 * 32 + 32);
+        byte[] bad;
+        if (word < 0) {
+            bad = new byte[good.length - 32];
+            System.arraycopy(good, 0, bad, 0, 8 * 32);
+            System.arraycopy(Erc6492.suffix(), 0, bad, 8 * 32, 32);
+        } else {
+            bad = good.clone();
+            System.arraycopy(Hex.decode(replacement), 0, bad, word * 32, 32);
+        }
+        assertThat(Erc6492.isWrapped(bad)).as("still ends in the suffix").isTrue();
+        assertThatThrownBy(() -> Erc6492.unwrap(bad)).as(fault)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("abi.encode(address factory, bytes factoryCalldata, bytes signature)")
+                .hasMessageContaining(named);
+    }
+
+    private static long word(byte[] data, int index) {
+        return new java.math.BigInteger(1, Arrays.copyOfRange(data, index * 32, index * 32 + 32)).longValueExact();
+    }
+
+    private static final String AMBIRE_CALLDATA = "0x"
+            + "49c815790000000000000000000000000000000000000000000000000000000000000080000000000000000000000000"
+            + "00000000000000000000000000000000000000010000000000000000000000004836a472ab1dd406ecb8d0f933a98554"
+            + "1ee3921f0000000000000000000000000000000000000000000000000000000000000120000000000000000000000000"
+            + "000000000000000000000000000000000000007a7f000000000000000000000000000000000000000000000000000000"
+            + "00000000017f7f0f292b79d9ce101861526459da50f62368077ae24affe97b792bf4bdd2e171553d602d80604d3d3981"
+            + "f3363d3d373d3d3d363d732a2b85eb1054d6f0c6c2e37da05ed3e5fea684ef5af43d82803e903d91602b57fd5bf30000"
+            + "0000000000000000000000000000000000000000000000000000000000000000000002246171d1c90000000000000000"
+            + "000000000000000000000000000000000000000000000040000000000000000000000000000000000000000000000000"
+            + "00000000000001a000000000000000000000000000000000000000000000000000000000000000020000000000000000"
+            + "000000000000000000000000000000000000000000000040000000000000000000000000000000000000000000000000"
+            + "00000000000000c00000000000000000000000004836a472ab1dd406ecb8d0f933a985541ee3921f0000000000000000"
+            + "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+            + "000000000000006000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+            + "00000000942f9ce5d9a33a82f88d233aeb3292e680230348000000000000000000000000000000000000000000000000"
+            + "0014c3c6ef1cdc0100000000000000000000000000000000000000000000000000000000000000600000000000000000"
+            + "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+            + "0000000000000042f2eaaebf45fc0340eb55f11c52a30e2ca7f48539d0a1f1cdc240482210326494545def903e8ed444"
+            + "1bd5438109abe950f1f79baf032f184728ba2d4161dea32e1b0100000000000000000000000000000000000000000000"
+            + "000000000000000000000000000000000000000000000000000000000000000000000000";
 
     @Test
     void onlyTheFullSuffixMarksAWrapper() {
