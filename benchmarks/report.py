@@ -138,9 +138,9 @@ def transfer():
     return "\n".join(out)
 
 print("## service patterns\n" + patterns(["service-patterns-ws", "service-patterns-ws-2", "service-patterns-http16"]))
-print("\n## seeds\n" + seeds(["seeds-local-blocking", "seeds-local-strategies", "seeds-remote-blocking",
+print("\n## seeds\n" + seeds(["seeds-local", "seeds-local-blocking", "seeds-local-strategies", "seeds-remote", "seeds-remote-blocking",
                                "seeds-remote-strategies", "seeds-remote-yielding"]))
-print("\n## scaling\n" + scaling(["seeds-local-blocking"] + [f"scaling-t{t}" for t in (1, 2, 4, 8, 16)]))
+print("\n## scaling\n" + scaling(["seeds-local", "seeds-local-blocking"] + [f"scaling-t{t}" for t in (1, 2, 4, 8, 16)]))
 print("\n## typed\n" + typed())
 print("\n## transfer\n" + transfer())
 mem = os.path.join(D, "inflight-memory.txt")
