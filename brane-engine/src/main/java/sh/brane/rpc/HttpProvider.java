@@ -1,7 +1,6 @@
 package sh.brane.rpc;
 
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,7 +33,7 @@ import sh.brane.rpc.http.NettyHttpTransport;
  * connections, HTTP/2 on the JDK {@link HttpClient}. Every call leaves when it is made; a blocking call is the
  * asynchronous call joined.
  */
-public final class HttpProvider implements BraneProvider {
+public final class HttpProvider extends TransportProvider {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -53,18 +52,17 @@ public final class HttpProvider implements BraneProvider {
     /** Auto-batching of {@code sendAsync} calls, or null when switched off. */
     private final CallCoalescer autoBatch;
     private final HttpExchanges exchanges;
-    private final long defaultTimeoutNanos;
     private volatile boolean closed;
 
     private HttpProvider(HttpConfig config) {
+        super(config.requestTimeout());
         this.config = config;
         String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
         this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
         this.deadlines = new DeadlineTimer(prefix + "deadlines");
         this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
-        this.defaultTimeoutNanos = config.requestTimeout().toNanos();
-        this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, r -> false, config.name(),
+        this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, (r, answer) -> false, config.name(),
                 "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {
@@ -78,7 +76,7 @@ public final class HttpProvider implements BraneProvider {
         }
         this.transport = t;
         this.exchanges = new HttpExchanges(config, t, pending, lifecycle, router, virtualThreads);
-        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers);
+        CallCoalescer.Sender sender = (rs, calls, headers) -> exchanges.send(rs, calls, rs.size() > 1, headers);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 exchanges::sleepNanos, sender);
         this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
@@ -94,69 +92,10 @@ public final class HttpProvider implements BraneProvider {
         return new HttpProvider(Objects.requireNonNull(config, "config"));
     }
 
-    @Override
-    public JsonNode send(String method, List<?> params) {
-        return blocking(method, params, defaultTimeoutNanos);
-    }
-
-    @Override
-    public JsonNode send(String method, List<?> params, Duration timeout) {
-        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout));
-    }
-
-    @Override
-    public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout), decoder);
-    }
-
-    private JsonNode blocking(String method, List<?> params, long timeoutNanos) {
-        return blocking(method, params, timeoutNanos, (ResultDecoder<JsonNode>) null);
-    }
-
-    /** A blocking call; a null {@code decoder} reads the result as a tree ({@code T} is then {@link JsonNode}). */
-    private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
-        return Blocking.await(sendOne(method, params, timeoutNanos, true, decoder).<T>typedFuture(), method);
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sendAuto(method, params, null).future();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sendAuto(method, params, decoder).typedFuture();
-    }
-
-    @Override
-    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return blocking(method, params, defaultTimeoutNanos, decoder);
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, null).future();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, decoder).typedFuture();
-    }
-
+    /** Gathered with the calls made within {@code batchWindow} into one batch. */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        Map<String, String> headers = callHeaders();
-        PendingRequest r = register(method, defaultTimeoutNanos, false, null);
-        if (!r.future().isDone()) {
-            coalescing.add(r, new RpcCall(method, params), headers);
-        }
-        return r.future();
+        return gather(coalescing, method, params, null).future();
     }
 
     @Override
@@ -164,7 +103,7 @@ public final class HttpProvider implements BraneProvider {
         Map<String, String> headers = callHeaders();
         AdmittedBatch batch = admitBatch(calls, false);
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
+            exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         return batch.futures();
     }
@@ -176,7 +115,7 @@ public final class HttpProvider implements BraneProvider {
         // completed in place: the futures reach the caller only once every one has ended
         AdmittedBatch batch = admitBatch(calls, true);
         if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
+            exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
         Blocking.awaitAll(batch.futures());
         return batch.futures();
@@ -262,30 +201,36 @@ public final class HttpProvider implements BraneProvider {
         return "HttpProvider[" + config.name() + " " + config.uri().getScheme() + "://" + config.uri().getHost() + "]";
     }
 
-    private PendingRequest sendOne(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
-                                   ResultDecoder<?> decoder) {
+    @Override
+    PendingRequest call(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
+                        ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
-        PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
+        PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder, System.nanoTime());
         if (!r.future().isDone()) {
-            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
+            exchanges.send(List.of(r), List.of(new RpcCall(method, params)), false, headers);
         }
         return r;
     }
 
-    /** An async call with the default timeout, gathered into a batch when auto-batching is on. Submissions leave
-     *  alone, so a failed batch never takes a submission's retry rules with it. */
-    private PendingRequest sendAuto(String method, List<?> params, ResultDecoder<?> decoder) {
+    /** Gathered into a batch when auto-batching is on. Submissions leave alone, so a failed batch never takes a
+     *  submission's retry rules with it. */
+    @Override
+    PendingRequest callAsync(String method, List<?> params, ResultDecoder<?> decoder) {
         if (autoBatch == null || RequestLifecycle.notRepeatable(method)) {
-            return sendOne(method, params, defaultTimeoutNanos, false, decoder);
+            return call(method, params, defaultTimeoutNanos, false, decoder);
         }
+        return gather(autoBatch, method, params, decoder);
+    }
+
+    private PendingRequest gather(CallCoalescer coalescer, String method, List<?> params, ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
-        PendingRequest r = register(method, defaultTimeoutNanos, false, decoder);
+        PendingRequest r = register(method, defaultTimeoutNanos, false, decoder, System.nanoTime());
         if (!r.future().isDone()) {
-            autoBatch.add(r, new RpcCall(method, params), headers);
+            coalescer.add(r, new RpcCall(method, params), headers);
         }
         return r;
     }
@@ -314,22 +259,13 @@ public final class HttpProvider implements BraneProvider {
         return Map.copyOf(headers);
     }
 
-    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
-                                    ResultDecoder<?> decoder) {
-        return register(method, timeoutNanos, blockingCaller, decoder, System.nanoTime());
-    }
-
-    /** The same, started at {@code startNanos}: the calls of one batch share one clock read. */
+    /** Admits a call started at {@code startNanos} (the calls of one batch share one clock read); a refused one
+     *  comes back already failed. */
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
                                     ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller,
                 decoder, startNanos);
-        lifecycle.admit(r, pending, closed, config.name());
+        pending.admit(r, closed, config.name());
         return r;
-    }
-
-    private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
-                              Map<String, String> headers) {
-        exchanges.send(rs, calls, batch, headers);
     }
 }

@@ -1,6 +1,5 @@
 package sh.brane.rpc;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -11,14 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import tools.jackson.databind.JsonNode;
 
@@ -26,6 +20,7 @@ import sh.brane.rpc.core.AnswerRouter;
 import sh.brane.rpc.core.DeadlineTimer;
 import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.JsonRpcWriter;
+import sh.brane.rpc.core.NettySockets;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.QuickAckHandler;
 import sh.brane.rpc.core.RequestLifecycle;
@@ -46,7 +41,7 @@ import sh.brane.rpc.ws.WsSubscriptions;
  * {@link WaitStrategyType}, one deadline timer that parks while nothing is in flight; all stopped by {@link #close()}.
  * Futures complete and subscription callbacks run on the callback executor, never on the I/O thread.
  */
-public final class WebSocketProvider implements BraneProvider {
+public final class WebSocketProvider extends TransportProvider {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -63,14 +58,13 @@ public final class WebSocketProvider implements BraneProvider {
     private final WsSender sender;
     private final DeadlineTimer deadlines;
     private final AtomicBoolean closing = new AtomicBoolean();
-    private final long defaultTimeoutNanos;
 
     private WebSocketProvider(WebSocketConfig config, boolean background) {
+        super(config.requestTimeout());
         this.config = config;
         this.threadPrefix = "brane-ws-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.endpoint = "'" + config.name() + "' (" + config.uri().getScheme() + "://" + config.uri().getHost() + ":"
                 + config.port() + ")";
-        this.defaultTimeoutNanos = config.requestTimeout().toNanos();
         if (config.callbackExecutor() != null) {
             this.ownedExecutor = null;
             this.lifecycle = new RequestLifecycle(config.callbackExecutor());
@@ -83,17 +77,16 @@ public final class WebSocketProvider implements BraneProvider {
         this.table = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
         this.epoll = config.transport() == TransportType.EPOLL
                 || config.transport() == TransportType.AUTO && Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(config.ioThreads(),
-                new DefaultThreadFactory(threadPrefix + "io", true), io);
+        this.group = NettySockets.group(config.ioThreads(), threadPrefix + "io", epoll);
         this.subscriptions = new WsSubscriptions(lifecycle, endpoint,
-                this::sendForSubscriptions);
+                (method, params, inline) -> this.sender.send(method, params, defaultTimeoutNanos, inline, false, null)
+                        .future());
         table.onExpired(subscriptions::abandoned);
         // the router and the subscriptions reach the sender only once a message arrives, after the constructor
         String limitHint = "maxFrameSize (" + config.maxFrameSize() + " bytes); raise "
                 + config.maxFrameSizeSetting();
-        AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions, this::askAgainLater, endpoint,
-                limitHint);
+        AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions,
+                (r, answer) -> this.sender.askAgainLater(r), endpoint, limitHint);
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,
                 background);
         this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint,
@@ -151,38 +144,9 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     @Override
-    public JsonNode send(String method, List<?> params) {
-        return Blocking.await(sender.send(method, params, defaultTimeoutNanos, null, true, null).future(), method);
-    }
-
-    @Override
-    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder).typedFuture();
-        return Blocking.await(f, method);
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future();
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, null).future();
-    }
-
-    /** A typed call: the result is decoded straight from the answer's parser, in the pass that reads the answer. */
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sender.send(method, params, defaultTimeoutNanos, null, false, decoder).typedFuture();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, decoder).typedFuture();
+    PendingRequest call(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
+                        ResultDecoder<?> decoder) {
+        return sender.send(method, params, timeoutNanos, null, blockingCaller, decoder);
     }
 
     /** The throughput path: the ring's consumer writes every call waiting and flushes once, so a burst leaves in one
@@ -310,13 +274,5 @@ public final class WebSocketProvider implements BraneProvider {
     @Override
     public String toString() {
         return "WebSocketProvider[" + endpoint + ", " + transportName() + ", connected=" + isConnected() + "]";
-    }
-
-    private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {
-        return sender.send(method, params, defaultTimeoutNanos, inline, false, null).future();
-    }
-
-    private boolean askAgainLater(PendingRequest r) {
-        return sender.askAgainLater(r);
     }
 }

@@ -1,7 +1,6 @@
 package sh.brane.rpc.core;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import tools.jackson.databind.JsonNode;
@@ -50,15 +49,11 @@ public final class AnswerRouter {
         int lostNotification(String subscriptionId);
     }
 
-    /** Asks again, later, a call the node answered "not now"; false when it may not or cannot be. */
+    /** Asks again, later, a call the node answered "not now" with {@code answer}; false when it may not or cannot
+     *  be (the call then ends with the answer). */
     @FunctionalInterface
     public interface Retries {
-        boolean askAgainLater(PendingRequest r);
-
-        /** The same, with the node's answer, to end the call with if it is not asked again after all. */
-        default boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
-            return askAgainLater(r);
-        }
+        boolean askAgainLater(PendingRequest r, RpcErrorException answer);
     }
 
     /** Which requests one message may answer: an HTTP response only its own exchange's calls (another id in it is
@@ -109,18 +104,13 @@ public final class AnswerRouter {
     /** Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
      *  {@link #deliver}ed, so the messages of one read complete by one hand-off. */
     public void route(ByteBuf content, AnswerGroup answers) {
-        read(content, new Sink(null, answers));
+        JsonRpcReader.read(content, new Sink(null, answers));
     }
 
     /** As {@link #route(ByteBuf, AnswerGroup)}, answering only requests {@code scope} owns; the caller delivers
      *  {@code answers} once it has ended the rest of its own. */
     public void route(ByteBuf content, Scope scope, AnswerGroup answers) {
-        read(content, new Sink(scope, answers));
-    }
-
-    private static void read(ByteBuf content, ResponseSink sink) {
-        // heap or direct, one buffer or many: JsonRpcReader gives every answer the fast path where it can
-        JsonRpcReader.read(content, sink);
+        JsonRpcReader.read(content, new Sink(scope, answers));
     }
 
     /** Completes {@code answers}' futures on the callback executor; {@code loop}, the calling event loop, times the
@@ -291,8 +281,8 @@ public final class AnswerRouter {
         public void onError(long id, int code, String message, JsonNode data) {
             PendingRequest asked = find(id);
             if (asked != null && RpcErrorCodes.isRetryableAnswer(asked.method, code, message)
-                    && (scope == null ? retries.askAgainLater(asked)
-                    : scope.askAgainLater(asked, new RpcErrorException(asked.method, code, message, data)))) {
+                    && (scope == null ? retries : scope)
+                            .askAgainLater(asked, new RpcErrorException(asked.method, code, message, data))) {
                 return;
             }
             PendingRequest r = take(id);

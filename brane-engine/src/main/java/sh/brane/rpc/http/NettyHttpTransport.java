@@ -20,16 +20,11 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 
 import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.core.AnswerBody;
@@ -92,8 +87,7 @@ public final class NettyHttpTransport implements HttpTransport {
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
 
         boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(IO_THREADS, new DefaultThreadFactory(ioThreadName, true), io);
+        this.group = NettySockets.group(IO_THREADS, ioThreadName, epoll);
         this.bootstrap = NettySockets.client(group, epoll, config.connectTimeout())
                 .handler(new ChannelInitializer<Channel>() {
                     @Override

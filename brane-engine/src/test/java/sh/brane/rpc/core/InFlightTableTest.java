@@ -198,7 +198,7 @@ class InFlightTableTest {
                     PendingRequest taken = table.take(r.id);
                     if (taken != null) {
                         AnswerGroup group = new AnswerGroup();
-                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(r.id), group);
+                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(r.id), group, System.nanoTime());
                         lifecycle.deliver(group);
                     }
                 }
@@ -292,7 +292,8 @@ class InFlightTableTest {
                     if (taken != null) {
                         assertThat(taken).isSameAs(all[i]);
                         AnswerGroup group = new AnswerGroup();
-                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(taken.id), group);
+                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(taken.id), group,
+                                System.nanoTime());
                         lifecycle.deliver(group);
                     }
                 }
