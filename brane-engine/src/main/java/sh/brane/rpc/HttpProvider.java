@@ -100,47 +100,41 @@ public final class HttpProvider extends TransportProvider {
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        Map<String, String> headers = callHeaders();
-        AdmittedBatch batch = admitBatch(calls, false);
-        if (!batch.accepted().isEmpty()) {
-            exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
-        }
-        return batch.futures();
+        return sendBatch(calls, false).futures();
     }
 
     /** The batch's futures are completed where its answer is read: only this caller waits for them. */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
-        Map<String, String> headers = callHeaders();
-        // completed in place: the futures reach the caller only once every one has ended
-        AdmittedBatch batch = admitBatch(calls, true);
-        if (!batch.accepted().isEmpty()) {
-            exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
-        }
-        Blocking.awaitAll(batch.futures());
-        return batch.futures();
+        List<CompletableFuture<JsonNode>> futures = sendBatch(calls, true).futures();
+        Blocking.awaitAll(futures);
+        return futures;
     }
 
-    /** Registers a batch's calls under consecutive ids in room reserved at once; a batch without room, or a closed
-     *  provider's, is registered call by call, so each is refused or admitted as a single call would be. */
-    private AdmittedBatch admitBatch(List<RpcCall> calls, boolean blockingCaller) {
+    /** Registers a batch's calls under consecutive ids in room reserved at once, and sends it; a batch without room,
+     *  or a closed provider's, is registered call by call, so each is refused or admitted as a single call would be. */
+    private AdmittedBatch sendBatch(List<RpcCall> calls, boolean blockingCaller) {
+        Map<String, String> headers = callHeaders();
         AdmittedBatch.check(calls);
         long now = System.nanoTime();
         int n = calls.size();
+        AdmittedBatch batch;
         if (closed || n == 0 || !pending.reserve(n)) {
-            return AdmittedBatch.registerChecked(calls,
+            batch = AdmittedBatch.registerChecked(calls,
                     (i, method) -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
+        } else {
+            long first = nextId.getAndAdd(n);
+            batch = AdmittedBatch.registerChecked(calls, (i, method) -> {
+                PendingRequest r = new PendingRequest(first + i, method, defaultTimeoutNanos, null, blockingCaller,
+                        null, now);
+                pending.admitReserved(r, closed, config.name());
+                return r;
+            });
         }
-        long first = nextId.getAndAdd(n);
-        return AdmittedBatch.registerChecked(calls,
-                (i, method) -> admitReserved(first + i, method, blockingCaller, now));
-    }
-
-    /** A request of a batch under {@code id}, admitted into room held for it ({@link InFlightTable#reserve}). */
-    private PendingRequest admitReserved(long id, String method, boolean blockingCaller, long startNanos) {
-        PendingRequest r = new PendingRequest(id, method, defaultTimeoutNanos, null, blockingCaller, null, startNanos);
-        pending.admitReserved(r, closed, config.name());
-        return r;
+        if (!batch.accepted().isEmpty()) {
+            exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
+        }
+        return batch;
     }
 
     @Override
@@ -183,10 +177,8 @@ public final class HttpProvider extends TransportProvider {
         }
         closed = true;
         exchanges.close();
-        for (PendingRequest r : pending.drain()) {
-            lifecycle.fail(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
-                    + config.name() + " was closed"));
-        }
+        pending.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
+                + config.name() + " was closed"));
         coalescing.clear();
         if (autoBatch != null) {
             autoBatch.clear();

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 import tools.jackson.databind.JsonNode;
 
@@ -21,11 +20,6 @@ public record AdmittedBatch(List<CompletableFuture<JsonNode>> futures, List<Pend
     @FunctionalInterface
     public interface Registration {
         PendingRequest register(int index, String method);
-    }
-
-    public static AdmittedBatch register(List<RpcCall> calls, Function<String, PendingRequest> register) {
-        check(calls);
-        return registerChecked(calls, (index, method) -> register.apply(method));
     }
 
     /** Rejects a null batch, or a call whose params cannot be written, before any call of it is registered. */

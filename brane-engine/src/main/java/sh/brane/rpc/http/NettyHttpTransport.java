@@ -124,23 +124,16 @@ public final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public void close() {
-        List<HttpCall> calls = new ArrayList<>();
+        List<HttpCall> calls;
         List<HttpConnection> conns;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            calls.addAll(waiting);
-            calls.addAll(connecting);
+            calls = calls();
             waiting.clear();
             connecting.clear();
-            for (HttpConnection c : open) {
-                HttpCall current = c.current;
-                if (current != null) {
-                    calls.add(current);
-                }
-            }
             conns = new ArrayList<>(open);
             idle.clear();
         }
@@ -348,20 +341,31 @@ public final class NettyHttpTransport implements HttpTransport {
         }
     }
 
+    /** Under the lock: every call waiting, connecting or on a connection. */
+    private List<HttpCall> calls() {
+        List<HttpCall> calls = new ArrayList<>(waiting);
+        calls.addAll(connecting);
+        for (HttpConnection conn : open) {
+            HttpCall current = conn.current;
+            if (current != null) {
+                calls.add(current);
+            }
+        }
+        return calls;
+    }
+
     /** The deadline sweep of waiting, connecting and written calls (one back from a dead connection: see acquire). */
     private long sweep(long nowNanos) {
-        List<HttpCall> calls = new ArrayList<>();
+        List<HttpCall> calls;
         synchronized (this) {
-            calls.addAll(waiting);
-            calls.addAll(connecting);
-            open.forEach(conn -> calls.add(conn.current));
+            calls = calls();
         }
         long next = DeadlineTimer.NONE;
         for (HttpCall c : calls) {
-            long left = c == null ? DeadlineTimer.NONE : c.timeoutNanos - (nowNanos - c.startNanos);
+            long left = c.timeoutNanos - (nowNanos - c.startNanos);
             if (left <= 0) {
                 timeout(c);
-            } else if (c != null && !c.isEnded()) {
+            } else if (!c.isEnded()) {
                 next = Math.min(next, left);
             }
         }

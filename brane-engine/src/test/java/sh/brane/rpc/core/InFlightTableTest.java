@@ -79,9 +79,6 @@ class InFlightTableTest {
 
         assertThat(table.take(1)).isSameAs(a);
         assertThat(table.size()).isZero();
-        assertThat(table.reserve(3)).isTrue();
-        table.unreserve(3);
-        assertThat(table.size()).isZero();
     }
 
     @Test
