@@ -111,26 +111,12 @@ public final class HttpProvider extends TransportProvider {
         return futures;
     }
 
-    /** Registers a batch's calls under consecutive ids in room reserved at once, and sends it; a batch without room,
-     *  or a closed provider's, is registered call by call, so each is refused or admitted as a single call would be. */
+    /** Registers a batch's calls, each refused or admitted as a single call would be, and sends those admitted. */
     private AdmittedBatch sendBatch(List<RpcCall> calls, boolean blockingCaller) {
         Map<String, String> headers = callHeaders();
-        AdmittedBatch.check(calls);
         long now = System.nanoTime();
-        int n = calls.size();
-        AdmittedBatch batch;
-        if (closed || n == 0 || !pending.reserve(n)) {
-            batch = AdmittedBatch.registerChecked(calls,
-                    (i, method) -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
-        } else {
-            long first = nextId.getAndAdd(n);
-            batch = AdmittedBatch.registerChecked(calls, (i, method) -> {
-                PendingRequest r = new PendingRequest(first + i, method, defaultTimeoutNanos, null, blockingCaller,
-                        null, now);
-                pending.admitReserved(r, closed, config.name());
-                return r;
-            });
-        }
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
         if (!batch.accepted().isEmpty()) {
             exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
         }

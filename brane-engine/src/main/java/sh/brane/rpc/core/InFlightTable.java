@@ -80,31 +80,11 @@ public final class InFlightTable {
             lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
             return false;
         }
-        if (!reserve(1)) {
-            int now = size.get();
+        if (size.incrementAndGet() > capacity) {
+            int now = size.decrementAndGet();
             lifecycle.hook(m -> m.onBackpressure(r.method, now));
             lifecycle.fail(r, new BackpressureException(r.method + " refused: " + now
                     + " requests already pending, the limit set by maxPendingRequests (" + capacity + ")"));
-            return false;
-        }
-        return admitReserved(r, false, provider);
-    }
-
-    /** Holds room for {@code n} requests about to be {@link #admitReserved admitted}, in one atomic step; false
-     *  (nothing held) without room. */
-    public boolean reserve(int n) {
-        if (size.addAndGet(n) > capacity) {
-            size.addAndGet(-n);
-            return false;
-        }
-        return true;
-    }
-
-    /** As {@link #admit}, into room held by {@link #reserve}, giving its place back if refused. */
-    public boolean admitReserved(PendingRequest r, boolean closed, String provider) {
-        if (closed) {
-            size.decrementAndGet();
-            lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
             return false;
         }
         if (!place(r)) {

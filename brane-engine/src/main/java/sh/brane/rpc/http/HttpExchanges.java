@@ -215,20 +215,6 @@ public final class HttpExchanges {
             return r.exchange == x;
         }
 
-        /** A call of this exchange by its id, without the table: a batch's ids are usually consecutive. */
-        @Override
-        public PendingRequest own(long id) {
-            List<PendingRequest> rs = x.requests;
-            long k = id - rs.get(0).id;
-            if (k >= 0 && k < rs.size()) {
-                PendingRequest r = rs.get((int) k);
-                if (r.id == id && r.exchange == x) {
-                    return r;
-                }
-            }
-            return null;
-        }
-
         @Override
         public boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
             if (RequestLifecycle.notRepeatable(r.method)) {

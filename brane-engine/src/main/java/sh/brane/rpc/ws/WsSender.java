@@ -89,9 +89,8 @@ public final class WsSender {
     /** An explicit JSON-RPC batch: one message already, written at once. */
     public AdmittedBatch sendBatch(List<RpcCall> calls, long timeoutNanos) {
         long now = System.nanoTime(); // one clock read for the batch's calls, as HTTP's sendBatch does
-        AdmittedBatch.check(calls);
-        AdmittedBatch batch = AdmittedBatch.registerChecked(calls,
-                (i, method) -> register(method, timeoutNanos, null, false, null, now));
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, timeoutNanos, null, false, null, now));
         List<PendingRequest> accepted = batch.accepted();
         if (accepted.isEmpty()) {
             return batch;
