@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -14,8 +12,6 @@ import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.core.AdmittedBatch;
 import sh.brane.rpc.core.AnswerRouter;
-import sh.brane.rpc.core.DeadlineTimer;
-import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.JsonRpcWriter;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
@@ -39,13 +35,6 @@ public final class HttpProvider extends TransportProvider {
 
     private final HttpConfig config;
     private final HttpTransport transport;
-    private final DeadlineTimer deadlines;
-    /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
-    private final ExecutorService virtualThreads;
-    private final RequestLifecycle lifecycle;
-    private final InFlightTable pending;
-    /** Matches every response's answers to the table, as it does WebSocket messages: one answer path. */
-    private final AnswerRouter router;
     private final AtomicLong nextId = new AtomicLong(1);
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
     private final CallCoalescer coalescing;
@@ -54,28 +43,27 @@ public final class HttpProvider extends TransportProvider {
     private final HttpExchanges exchanges;
     private volatile boolean closed;
 
+    /** Virtual threads (also for retry back-offs, batch windows and the JDK client's work on HTTP/2) are named
+     *  {@code brane-http-<name>-<n>-<k>}. */
     private HttpProvider(HttpConfig config) {
-        super(config.requestTimeout());
+        super("brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-", "", config.requestTimeout(),
+                config.maxPendingRequests(), config.callbackExecutor());
         this.config = config;
-        String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
-        this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
-        this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
-        this.deadlines = new DeadlineTimer(prefix + "deadlines");
-        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
-        this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, (r, answer) -> false, config.name(),
-                "maxResponseSize (" + config.maxResponseSize() + " bytes)");
+        // one answer path: every response's answers are matched to the table, as WebSocket messages are
+        AnswerRouter router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, (r, answer) -> false,
+                config.name(), "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {
             // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
             t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads, deadlines)
-                    : new NettyHttpTransport(config, prefix, deadlines);
+                    : new NettyHttpTransport(config, threadPrefix, deadlines);
         } catch (RuntimeException e) {
             virtualThreads.shutdown();
             deadlines.close();
             throw e;
         }
         this.transport = t;
-        this.exchanges = new HttpExchanges(config, t, pending, lifecycle, router, virtualThreads);
+        this.exchanges = new HttpExchanges(config, t, table, lifecycle, router, virtualThreads);
         CallCoalescer.Sender sender = (rs, calls, headers) -> exchanges.send(rs, calls, rs.size() > 1, headers);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 exchanges::sleepNanos, sender);
@@ -135,16 +123,6 @@ public final class HttpProvider extends TransportProvider {
                 "HTTP has no push channel: use a WebSocketProvider for subscriptions"));
     }
 
-    @Override
-    public void setMetrics(BraneMetrics metrics) {
-        lifecycle.setMetrics(metrics);
-    }
-
-    @Override
-    public int pendingRequests() {
-        return pending.size();
-    }
-
     /** Open until closed; each new pooled connection moves the epoch. */
     @Override
     public List<EndpointStatus> status() {
@@ -163,7 +141,7 @@ public final class HttpProvider extends TransportProvider {
         }
         closed = true;
         exchanges.close();
-        pending.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
+        table.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
                 + config.name() + " was closed"));
         coalescing.clear();
         if (autoBatch != null) {
@@ -243,7 +221,7 @@ public final class HttpProvider extends TransportProvider {
                                     ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller,
                 decoder, startNanos);
-        pending.admit(r, closed, config.name());
+        table.admit(r, closed, config.name());
         return r;
     }
 }

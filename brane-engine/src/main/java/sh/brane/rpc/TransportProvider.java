@@ -4,9 +4,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import tools.jackson.databind.JsonNode;
 
+import sh.brane.rpc.core.DeadlineTimer;
+import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
 
@@ -17,10 +22,34 @@ import sh.brane.rpc.core.RequestLifecycle;
  */
 abstract sealed class TransportProvider implements BraneProvider permits HttpProvider, WebSocketProvider {
 
+    /** The names of this provider's threads start with it, e.g. {@code brane-ws-<name>-<n>-}. */
+    final String threadPrefix;
     final long defaultTimeoutNanos;
+    /** A virtual thread per task: callbacks unless the config gives an executor, and the transport's own waits. */
+    final ExecutorService virtualThreads;
+    final RequestLifecycle lifecycle;
+    final DeadlineTimer deadlines;
+    final InFlightTable table;
 
-    TransportProvider(Duration requestTimeout) {
+    TransportProvider(String threadPrefix, String virtualThreadName, Duration requestTimeout, int maxPendingRequests,
+                      Executor callbackExecutor) {
+        this.threadPrefix = threadPrefix;
         this.defaultTimeoutNanos = requestTimeout.toNanos();
+        this.virtualThreads = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name(threadPrefix + virtualThreadName, 0).factory());
+        this.lifecycle = new RequestLifecycle(callbackExecutor != null ? callbackExecutor : virtualThreads);
+        this.deadlines = new DeadlineTimer(threadPrefix + "deadlines");
+        this.table = new InFlightTable(maxPendingRequests, lifecycle, deadlines);
+    }
+
+    @Override
+    public void setMetrics(BraneMetrics metrics) {
+        lifecycle.setMetrics(metrics);
+    }
+
+    @Override
+    public int pendingRequests() {
+        return table.size();
     }
 
     /** Admits and sends one call; the request is its future, already failed if refused. A null {@code decoder} reads

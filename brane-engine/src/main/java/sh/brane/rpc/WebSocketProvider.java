@@ -4,8 +4,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -23,7 +21,6 @@ import sh.brane.rpc.core.JsonRpcWriter;
 import sh.brane.rpc.core.NettySockets;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.QuickAckHandler;
-import sh.brane.rpc.core.RequestLifecycle;
 import sh.brane.rpc.core.SerialExecutor;
 import sh.brane.rpc.ws.RingWriter;
 import sh.brane.rpc.ws.WsConnection;
@@ -46,35 +43,20 @@ public final class WebSocketProvider extends TransportProvider {
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final WebSocketConfig config;
-    private final String threadPrefix;
     private final String endpoint;
     private final boolean epoll;
     private final EventLoopGroup group;
-    private final InFlightTable table;
-    private final RequestLifecycle lifecycle;
-    private final ExecutorService ownedExecutor;
     private final WsSubscriptions subscriptions;
     private final WsConnection connection;
     private final WsSender sender;
-    private final DeadlineTimer deadlines;
     private final AtomicBoolean closing = new AtomicBoolean();
 
     private WebSocketProvider(WebSocketConfig config, boolean background) {
-        super(config.requestTimeout());
+        super("brane-ws-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-", "callback-",
+                config.requestTimeout(), config.maxPendingRequests(), config.callbackExecutor());
         this.config = config;
-        this.threadPrefix = "brane-ws-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.endpoint = "'" + config.name() + "' (" + config.uri().getScheme() + "://" + config.uri().getHost() + ":"
                 + config.port() + ")";
-        if (config.callbackExecutor() != null) {
-            this.ownedExecutor = null;
-            this.lifecycle = new RequestLifecycle(config.callbackExecutor());
-        } else {
-            this.ownedExecutor = Executors.newThreadPerTaskExecutor(
-                    Thread.ofVirtual().name(threadPrefix + "callback-", 0).factory());
-            this.lifecycle = new RequestLifecycle(ownedExecutor);
-        }
-        this.deadlines = new DeadlineTimer(threadPrefix + "deadlines");
-        this.table = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
         this.epoll = config.transport() == TransportType.EPOLL
                 || config.transport() == TransportType.AUTO && Epoll.isAvailable();
         this.group = NettySockets.group(config.ioThreads(), threadPrefix + "io", epoll);
@@ -187,16 +169,6 @@ public final class WebSocketProvider extends TransportProvider {
         return sendAsync("eth_unsubscribe", List.of(sid)).thenApply(JsonNode::asBoolean);
     }
 
-    @Override
-    public void setMetrics(BraneMetrics metrics) {
-        lifecycle.setMetrics(metrics);
-    }
-
-    @Override
-    public int pendingRequests() {
-        return table.size();
-    }
-
     /** Free slots in the ring buffer that carries calls to the event loop (a gauge). */
     public long ringBufferRemaining() {
         return sender.ringRemaining();
@@ -266,9 +238,7 @@ public final class WebSocketProvider extends TransportProvider {
         if (!Thread.currentThread().getName().startsWith(threadPrefix)) {
             group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
-        if (ownedExecutor != null) {
-            ownedExecutor.shutdown();
-        }
+        virtualThreads.shutdown();
     }
 
     @Override
