@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -60,15 +61,13 @@ public final class WebSocketProvider extends TransportProvider {
         this.epoll = config.transport() == TransportType.EPOLL
                 || config.transport() == TransportType.AUTO && Epoll.isAvailable();
         this.group = NettySockets.group(config.ioThreads(), threadPrefix + "io", epoll);
-        this.subscriptions = new WsSubscriptions(lifecycle, endpoint,
-                (method, params, inline) -> this.sender.send(method, params, defaultTimeoutNanos, inline, false, null)
-                        .future());
+        this.subscriptions = new WsSubscriptions(lifecycle, endpoint, this::sendForSubscriptions);
         table.onExpired(subscriptions::abandoned);
         // the router and the subscriptions reach the sender only once a message arrives, after the constructor
         String limitHint = "maxFrameSize (" + config.maxFrameSize() + " bytes); raise "
                 + config.maxFrameSizeSetting();
-        AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions,
-                (r, answer) -> this.sender.askAgainLater(r), endpoint, limitHint);
+        AnswerRouter router = new AnswerRouter(table, lifecycle, subscriptions, this::askAgainLater, endpoint,
+                limitHint);
         this.connection = new WsConnection(config, group, epoll, table, lifecycle, subscriptions, router, endpoint,
                 background);
         this.sender = new WsSender(config, table, lifecycle, connection, group, endpoint,
@@ -239,6 +238,14 @@ public final class WebSocketProvider extends TransportProvider {
             group.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
         }
         virtualThreads.shutdown();
+    }
+
+    private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {
+        return sender.send(method, params, defaultTimeoutNanos, inline, false, null).future();
+    }
+
+    private boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
+        return sender.askAgainLater(r);
     }
 
     @Override
