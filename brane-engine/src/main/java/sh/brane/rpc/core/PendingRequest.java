@@ -54,7 +54,7 @@ public final class PendingRequest extends CompletableFuture<Object> {
 
     /** The ids of {@code batch}'s requests, each told it went in this batch (its timeout or a too-large answer names
      *  the batch). */
-    public static long[] batchIds(List<PendingRequest> batch) {
+    public static long[] markBatch(List<PendingRequest> batch) {
         long[] ids = new long[batch.size()];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = batch.get(i).id;

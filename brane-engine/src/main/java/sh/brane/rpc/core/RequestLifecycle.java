@@ -95,7 +95,7 @@ public final class RequestLifecycle {
         group.deliver(callbacks);
     }
 
-    /** The same, with the group's watchdog timed by {@code timer}, the event loop delivering it. */
+    /** The same, with the group's watchdog timed by {@code timer}, the event loop delivering it (null: none). */
     public void deliver(AnswerGroup group, java.util.concurrent.ScheduledExecutorService timer) {
         group.deliver(callbacks, timer);
     }

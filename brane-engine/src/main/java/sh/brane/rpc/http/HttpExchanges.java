@@ -76,7 +76,7 @@ public final class HttpExchanges {
         ByteBuf out = Unpooled.buffer(64 * rs.size() + 2);
         try {
             if (batch) {
-                RequestBytes.writeBatch(out, PendingRequest.batchIds(rs), calls);
+                RequestBytes.writeBatch(out, PendingRequest.markBatch(rs), calls);
                 lifecycle.hook(m -> m.onBatchSize(rs.size()));
             } else {
                 RpcCall call = calls.get(0);
@@ -188,12 +188,7 @@ public final class HttpExchanges {
             }
         } finally {
             // every answer read so far completes, even if reading the rest failed
-            java.util.concurrent.ScheduledExecutorService loop = transport.currentLoop();
-            if (loop != null) {
-                lifecycle.deliver(answers, loop);
-            } else {
-                lifecycle.deliver(answers);
-            }
+            lifecycle.deliver(answers, transport.currentLoop());
         }
     }
 

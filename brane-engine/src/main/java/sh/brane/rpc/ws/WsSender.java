@@ -107,7 +107,7 @@ public final class WsSender {
         }
         ByteBuf buf = WsFrames.begin(64 * accepted.size());
         try {
-            RequestBytes.writeBatch(buf, PendingRequest.batchIds(accepted), batch.acceptedCalls());
+            RequestBytes.writeBatch(buf, PendingRequest.markBatch(accepted), batch.acceptedCalls());
             WsFrames.finish(buf);
         } catch (RuntimeException e) {
             buf.release();
