@@ -83,9 +83,9 @@ public final class JdkHttpTransport implements HttpTransport {
                 x.reply.completeExceptionally(err instanceof CompletionException ce && ce.getCause() != null
                         ? ce.getCause() : err);
             } else {
-                byte[] body = resp.body();
+                byte[] answer = resp.body();
                 x.reply.complete(new HttpReply(resp.statusCode(), resp.headers().firstValue("Retry-After").orElse(null),
-                        body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body)));
+                        answer == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(answer)));
             }
         });
         return x.reply;
