@@ -48,16 +48,13 @@ public interface BraneProvider extends AutoCloseable {
         return Blocking.await(sendAsync(method, params, decoder), method);
     }
 
-    /**
-     * Sends and waits up to {@code timeout}. This default waits on {@link #sendAsync(String, List, Duration)};
-     * {@link HttpProvider} overrides it to do the exchange on a platform caller's thread, which a
-     * {@link FallbackProvider} keeps by calling it. Decorators pass it through.
-     */
+    /** Sends and waits up to {@code timeout}. Decorators pass it through, so a provider's own blocking path is
+     *  kept. */
     default JsonNode send(String method, List<?> params, Duration timeout) {
         return Blocking.await(sendAsync(method, params, timeout), method);
     }
 
-    /** {@link #send(String, List, Duration)} for a typed call: see {@link #sendAsync(String, List, Duration, ResultDecoder)}. */
+    /** {@link #send(String, List, Duration)} for a typed call. */
     default <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
         return Blocking.await(sendAsync(method, params, timeout, decoder), method);
     }
@@ -70,8 +67,7 @@ public interface BraneProvider extends AutoCloseable {
      *  own. */
     List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls);
 
-    /** {@link #sendBatch}, returning once every call has ended. HTTP does the exchange on a platform caller's own
-     *  thread; this default waits on {@link #sendBatch}'s futures. */
+    /** {@link #sendBatch}, returning once every call has ended. */
     default List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
         List<CompletableFuture<JsonNode>> futures = sendBatch(calls);
         Blocking.awaitAll(futures);

@@ -1,13 +1,10 @@
 package sh.brane.rpc;
 
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,8 +12,6 @@ import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.core.AdmittedBatch;
 import sh.brane.rpc.core.AnswerRouter;
-import sh.brane.rpc.core.DeadlineTimer;
-import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.JsonRpcWriter;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestLifecycle;
@@ -34,51 +29,42 @@ import sh.brane.rpc.http.NettyHttpTransport;
  * connections, HTTP/2 on the JDK {@link HttpClient}. Every call leaves when it is made; a blocking call is the
  * asynchronous call joined.
  */
-public final class HttpProvider implements BraneProvider {
+public final class HttpProvider extends TransportProvider {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final HttpConfig config;
     private final HttpTransport transport;
-    private final DeadlineTimer deadlines;
-    /** Retry back-offs, batch windows, default callbacks, and the JDK client's work on HTTP/2. */
-    private final ExecutorService virtualThreads;
-    private final RequestLifecycle lifecycle;
-    private final InFlightTable pending;
-    /** Matches every response's answers to the table, as it does WebSocket messages: one answer path. */
-    private final AnswerRouter router;
     private final AtomicLong nextId = new AtomicLong(1);
     /** {@code sendAsyncBatch}: gathers for {@code batchWindow}. */
     private final CallCoalescer coalescing;
     /** Auto-batching of {@code sendAsync} calls, or null when switched off. */
     private final CallCoalescer autoBatch;
     private final HttpExchanges exchanges;
-    private final long defaultTimeoutNanos;
     private volatile boolean closed;
 
+    /** Virtual threads (also for retry back-offs, batch windows and the JDK client's work on HTTP/2) are named
+     *  {@code brane-http-<name>-<n>-<k>}. */
     private HttpProvider(HttpConfig config) {
+        super("brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-", "", config.requestTimeout(),
+                config.maxPendingRequests(), config.callbackExecutor());
         this.config = config;
-        String prefix = "brane-http-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
-        this.virtualThreads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(prefix, 0).factory());
-        this.lifecycle = new RequestLifecycle(config.callbackExecutor() != null ? config.callbackExecutor() : virtualThreads);
-        this.deadlines = new DeadlineTimer(prefix + "deadlines");
-        this.pending = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
-        this.defaultTimeoutNanos = config.requestTimeout().toNanos();
-        this.router = new AnswerRouter(pending, lifecycle, AnswerRouter.Pushes.NONE, r -> false, config.name(),
-                "maxResponseSize (" + config.maxResponseSize() + " bytes)");
+        // one answer path: every response's answers are matched to the table, as WebSocket messages are
+        AnswerRouter router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, (r, answer) -> false,
+                config.name(), "maxResponseSize (" + config.maxResponseSize() + " bytes)");
         HttpTransport t;
         try {
             // h2 needs ALPN and stream multiplexing: not worth writing on Netty while the JDK client does it
             t = config.version() == HttpClient.Version.HTTP_2 ? new JdkHttpTransport(config, virtualThreads, deadlines)
-                    : new NettyHttpTransport(config, prefix, deadlines);
+                    : new NettyHttpTransport(config, threadPrefix, deadlines);
         } catch (RuntimeException e) {
             virtualThreads.shutdown();
             deadlines.close();
             throw e;
         }
         this.transport = t;
-        this.exchanges = new HttpExchanges(config, t, pending, lifecycle, router, virtualThreads);
-        CallCoalescer.Sender sender = (rs, calls, headers) -> sendExchange(rs, calls, rs.size() > 1, headers);
+        this.exchanges = new HttpExchanges(config, t, table, lifecycle, router, virtualThreads);
+        CallCoalescer.Sender sender = (rs, calls, headers) -> exchanges.send(rs, calls, rs.size() > 1, headers);
         this.coalescing = new CallCoalescer(config.batchWindow().toNanos(), config.maxBatchSize(), virtualThreads,
                 exchanges::sleepNanos, sender);
         this.autoBatch = config.autoBatch() ? new CallCoalescer(config.autoBatchWindow().toNanos(),
@@ -94,114 +80,35 @@ public final class HttpProvider implements BraneProvider {
         return new HttpProvider(Objects.requireNonNull(config, "config"));
     }
 
-    @Override
-    public JsonNode send(String method, List<?> params) {
-        return blocking(method, params, defaultTimeoutNanos);
-    }
-
-    @Override
-    public JsonNode send(String method, List<?> params, Duration timeout) {
-        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout));
-    }
-
-    @Override
-    public <T> T send(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return blocking(method, params, RequestLifecycle.timeoutNanos(timeout), decoder);
-    }
-
-    private JsonNode blocking(String method, List<?> params, long timeoutNanos) {
-        return blocking(method, params, timeoutNanos, (ResultDecoder<JsonNode>) null);
-    }
-
-    /** A blocking call; a null {@code decoder} reads the result as a tree ({@code T} is then {@link JsonNode}). */
-    private <T> T blocking(String method, List<?> params, long timeoutNanos, ResultDecoder<T> decoder) {
-        return Blocking.await(sendOne(method, params, timeoutNanos, true, decoder).<T>typedFuture(), method);
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sendAuto(method, params, null).future();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sendAuto(method, params, decoder).typedFuture();
-    }
-
-    @Override
-    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return blocking(method, params, defaultTimeoutNanos, decoder);
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, null).future();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sendOne(method, params, RequestLifecycle.timeoutNanos(timeout), false, decoder).typedFuture();
-    }
-
+    /** Gathered with the calls made within {@code batchWindow} into one batch. */
     @Override
     public CompletableFuture<JsonNode> sendAsyncBatch(String method, List<?> params) {
-        Objects.requireNonNull(method, "method");
-        JsonRpcWriter.checkParams(params);
-        Map<String, String> headers = callHeaders();
-        PendingRequest r = register(method, defaultTimeoutNanos, false, null);
-        if (!r.future().isDone()) {
-            coalescing.add(r, new RpcCall(method, params), headers);
-        }
-        return r.future();
+        return gather(coalescing, method, params, null).future();
     }
 
     @Override
     public List<CompletableFuture<JsonNode>> sendBatch(List<RpcCall> calls) {
-        Map<String, String> headers = callHeaders();
-        AdmittedBatch batch = admitBatch(calls, false);
-        if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
-        }
-        return batch.futures();
+        return sendBatch(calls, false).futures();
     }
 
     /** The batch's futures are completed where its answer is read: only this caller waits for them. */
     @Override
     public List<CompletableFuture<JsonNode>> sendBatchAndWait(List<RpcCall> calls) {
+        List<CompletableFuture<JsonNode>> futures = sendBatch(calls, true).futures();
+        Blocking.awaitAll(futures);
+        return futures;
+    }
+
+    /** Registers a batch's calls, each refused or admitted as a single call would be, and sends those admitted. */
+    private AdmittedBatch sendBatch(List<RpcCall> calls, boolean blockingCaller) {
         Map<String, String> headers = callHeaders();
-        // completed in place: the futures reach the caller only once every one has ended
-        AdmittedBatch batch = admitBatch(calls, true);
-        if (!batch.accepted().isEmpty()) {
-            sendExchange(batch.accepted(), batch.acceptedCalls(), true, headers);
-        }
-        Blocking.awaitAll(batch.futures());
-        return batch.futures();
-    }
-
-    /** Registers a batch's calls under consecutive ids in room reserved at once; a batch without room, or a closed
-     *  provider's, is registered call by call, so each is refused or admitted as a single call would be. */
-    private AdmittedBatch admitBatch(List<RpcCall> calls, boolean blockingCaller) {
-        AdmittedBatch.check(calls);
         long now = System.nanoTime();
-        int n = calls.size();
-        if (closed || n == 0 || !pending.reserve(n)) {
-            return AdmittedBatch.registerChecked(calls,
-                    (i, method) -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
+        AdmittedBatch batch = AdmittedBatch.register(calls,
+                method -> register(method, defaultTimeoutNanos, blockingCaller, null, now));
+        if (!batch.accepted().isEmpty()) {
+            exchanges.send(batch.accepted(), batch.acceptedCalls(), true, headers);
         }
-        long first = nextId.getAndAdd(n);
-        return AdmittedBatch.registerChecked(calls,
-                (i, method) -> admitReserved(first + i, method, blockingCaller, now));
-    }
-
-    /** A request of a batch under {@code id}, admitted into room held for it ({@link InFlightTable#reserve}). */
-    private PendingRequest admitReserved(long id, String method, boolean blockingCaller, long startNanos) {
-        PendingRequest r = new PendingRequest(id, method, defaultTimeoutNanos, null, blockingCaller, null, startNanos);
-        pending.admitReserved(r, closed, config.name());
-        return r;
+        return batch;
     }
 
     @Override
@@ -214,16 +121,6 @@ public final class HttpProvider implements BraneProvider {
     public CompletableFuture<Boolean> unsubscribe(Subscription subscription) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(
                 "HTTP has no push channel: use a WebSocketProvider for subscriptions"));
-    }
-
-    @Override
-    public void setMetrics(BraneMetrics metrics) {
-        lifecycle.setMetrics(metrics);
-    }
-
-    @Override
-    public int pendingRequests() {
-        return pending.size();
     }
 
     /** Open until closed; each new pooled connection moves the epoch. */
@@ -244,10 +141,8 @@ public final class HttpProvider implements BraneProvider {
         }
         closed = true;
         exchanges.close();
-        for (PendingRequest r : pending.drain()) {
-            lifecycle.fail(r, new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
-                    + config.name() + " was closed"));
-        }
+        table.drain(r -> new ConnectionLostException(r.method + " (id " + r.id + ") failed: provider "
+                + config.name() + " was closed"));
         coalescing.clear();
         if (autoBatch != null) {
             autoBatch.clear();
@@ -262,30 +157,36 @@ public final class HttpProvider implements BraneProvider {
         return "HttpProvider[" + config.name() + " " + config.uri().getScheme() + "://" + config.uri().getHost() + "]";
     }
 
-    private PendingRequest sendOne(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
-                                   ResultDecoder<?> decoder) {
+    @Override
+    PendingRequest call(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
+                        ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
-        PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder);
+        PendingRequest r = register(method, timeoutNanos, blockingCaller, decoder, System.nanoTime());
         if (!r.future().isDone()) {
-            sendExchange(List.of(r), List.of(new RpcCall(method, params)), false, headers);
+            exchanges.send(List.of(r), List.of(new RpcCall(method, params)), false, headers);
         }
         return r;
     }
 
-    /** An async call with the default timeout, gathered into a batch when auto-batching is on. Submissions leave
-     *  alone, so a failed batch never takes a submission's retry rules with it. */
-    private PendingRequest sendAuto(String method, List<?> params, ResultDecoder<?> decoder) {
+    /** Gathered into a batch when auto-batching is on. Submissions leave alone, so a failed batch never takes a
+     *  submission's retry rules with it. */
+    @Override
+    PendingRequest callAsync(String method, List<?> params, ResultDecoder<?> decoder) {
         if (autoBatch == null || RequestLifecycle.notRepeatable(method)) {
-            return sendOne(method, params, defaultTimeoutNanos, false, decoder);
+            return call(method, params, defaultTimeoutNanos, false, decoder);
         }
+        return gather(autoBatch, method, params, decoder);
+    }
+
+    private PendingRequest gather(CallCoalescer coalescer, String method, List<?> params, ResultDecoder<?> decoder) {
         Objects.requireNonNull(method, "method");
         JsonRpcWriter.checkParams(params);
         Map<String, String> headers = callHeaders();
-        PendingRequest r = register(method, defaultTimeoutNanos, false, decoder);
+        PendingRequest r = register(method, defaultTimeoutNanos, false, decoder, System.nanoTime());
         if (!r.future().isDone()) {
-            autoBatch.add(r, new RpcCall(method, params), headers);
+            coalescer.add(r, new RpcCall(method, params), headers);
         }
         return r;
     }
@@ -314,22 +215,13 @@ public final class HttpProvider implements BraneProvider {
         return Map.copyOf(headers);
     }
 
-    private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
-                                    ResultDecoder<?> decoder) {
-        return register(method, timeoutNanos, blockingCaller, decoder, System.nanoTime());
-    }
-
-    /** The same, started at {@code startNanos}: the calls of one batch share one clock read. */
+    /** Admits a call started at {@code startNanos} (the calls of one batch share one clock read); a refused one
+     *  comes back already failed. */
     private PendingRequest register(String method, long timeoutNanos, boolean blockingCaller,
                                     ResultDecoder<?> decoder, long startNanos) {
         PendingRequest r = new PendingRequest(nextId.getAndIncrement(), method, timeoutNanos, null, blockingCaller,
                 decoder, startNanos);
-        lifecycle.admit(r, pending, closed, config.name());
+        table.admit(r, closed, config.name());
         return r;
-    }
-
-    private void sendExchange(List<PendingRequest> rs, List<RpcCall> calls, boolean batch,
-                              Map<String, String> headers) {
-        exchanges.send(rs, calls, batch, headers);
     }
 }

@@ -1,12 +1,9 @@
 package sh.brane.rpc;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,21 +11,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import tools.jackson.databind.JsonNode;
 
 import sh.brane.rpc.core.AnswerRouter;
 import sh.brane.rpc.core.DeadlineTimer;
 import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.JsonRpcWriter;
+import sh.brane.rpc.core.NettySockets;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.QuickAckHandler;
-import sh.brane.rpc.core.RequestLifecycle;
 import sh.brane.rpc.core.SerialExecutor;
 import sh.brane.rpc.ws.RingWriter;
 import sh.brane.rpc.ws.WsConnection;
@@ -39,60 +31,41 @@ import sh.brane.rpc.ws.WsSubscriptions;
 /**
  * JSON-RPC over one WebSocket connection (Netty), with reconnects with backoff and subscriptions that survive them.
  * This class is the public API and the wiring: {@link InFlightTable} holds requests and deadlines, {@link WsSender}
- * and {@link RingWriter} publish into the Disruptor ring whose one consumer writes and flushes once per batch,
- * {@link WsConnection} connects and reconnects, {@link AnswerRouter} routes answers.
+ * and {@link RingWriter} publish into the Disruptor ring, which the connection's I/O thread drains, writing and
+ * flushing once per batch; {@link WsConnection} connects and reconnects, {@link AnswerRouter} routes answers.
  *
- * <p>Threads: {@code ioThreads} Netty threads, one ring consumer waiting with the configured
+ * <p>Threads: one Netty I/O thread, which also drains the ring and waits with the configured
  * {@link WaitStrategyType}, one deadline timer that parks while nothing is in flight; all stopped by {@link #close()}.
  * Futures complete and subscription callbacks run on the callback executor, never on the I/O thread.
  */
-public final class WebSocketProvider implements BraneProvider {
+public final class WebSocketProvider extends TransportProvider {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
     private final WebSocketConfig config;
-    private final String threadPrefix;
     private final String endpoint;
     private final boolean epoll;
     private final EventLoopGroup group;
-    private final InFlightTable table;
-    private final RequestLifecycle lifecycle;
-    private final ExecutorService ownedExecutor;
     private final WsSubscriptions subscriptions;
     private final WsConnection connection;
     private final WsSender sender;
     private final RingWriter ring;
-    private final DeadlineTimer deadlines;
     private final AtomicBoolean closing = new AtomicBoolean();
-    private final long defaultTimeoutNanos;
 
     private WebSocketProvider(WebSocketConfig config, boolean background) {
+        super("brane-ws-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-", "callback-",
+                config.requestTimeout(), config.maxPendingRequests(), config.callbackExecutor());
         this.config = config;
-        this.threadPrefix = "brane-ws-" + config.name() + "-" + INSTANCES.incrementAndGet() + "-";
         this.endpoint = "'" + config.name() + "' (" + config.uri().getScheme() + "://" + config.uri().getHost() + ":"
                 + config.port() + ")";
-        this.defaultTimeoutNanos = config.requestTimeout().toNanos();
-        if (config.callbackExecutor() != null) {
-            this.ownedExecutor = null;
-            this.lifecycle = new RequestLifecycle(config.callbackExecutor());
-        } else {
-            this.ownedExecutor = Executors.newThreadPerTaskExecutor(
-                    Thread.ofVirtual().name(threadPrefix + "callback-", 0).factory());
-            this.lifecycle = new RequestLifecycle(ownedExecutor);
-        }
-        this.deadlines = new DeadlineTimer(threadPrefix + "deadlines");
-        this.table = new InFlightTable(config.maxPendingRequests(), lifecycle, deadlines);
         this.epoll = config.transport() == TransportType.EPOLL
                 || config.transport() == TransportType.AUTO && Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         // fields read by the ring once the connection exists, after this constructor
         this.ring = new RingWriter(config.ringBufferSize(), config.waitStrategy(), this::channel, table, lifecycle,
                 r -> notConnected(r.method), this::connectionClosed);
         // one I/O thread: the connection's, which is also the ring's consumer (more would have nothing to do)
-        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory(threadPrefix + "io", true),
-                ring.ioHandlerFactory(io));
-        this.subscriptions = new WsSubscriptions(lifecycle, endpoint,
-                this::sendForSubscriptions);
+        this.group = NettySockets.group(1, threadPrefix + "io", epoll, ring::ioHandlerFactory);
+        this.subscriptions = new WsSubscriptions(lifecycle, endpoint, this::sendForSubscriptions);
         table.onExpired(subscriptions::abandoned);
         // the router and the subscriptions reach the sender only once a message arrives, after the constructor
         String limitHint = "maxFrameSize (" + config.maxFrameSize() + " bytes); raise "
@@ -155,38 +128,9 @@ public final class WebSocketProvider implements BraneProvider {
     }
 
     @Override
-    public JsonNode send(String method, List<?> params) {
-        return Blocking.await(sender.send(method, params, defaultTimeoutNanos, null, true, null).future(), method);
-    }
-
-    @Override
-    public <T> T send(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        CompletableFuture<T> f = sender.send(method, params, defaultTimeoutNanos, null, true, decoder).typedFuture();
-        return Blocking.await(f, method);
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params) {
-        return sender.send(method, params, defaultTimeoutNanos, null, false, null).future();
-    }
-
-    @Override
-    public CompletableFuture<JsonNode> sendAsync(String method, List<?> params, Duration timeout) {
-        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, null).future();
-    }
-
-    /** A typed call: the result is decoded straight from the answer's parser, in the pass that reads the answer. */
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sender.send(method, params, defaultTimeoutNanos, null, false, decoder).typedFuture();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> sendAsync(String method, List<?> params, Duration timeout, ResultDecoder<T> decoder) {
-        Objects.requireNonNull(decoder, "decoder");
-        return sender.send(method, params, RequestLifecycle.timeoutNanos(timeout), null, false, decoder).typedFuture();
+    PendingRequest call(String method, List<?> params, long timeoutNanos, boolean blockingCaller,
+                        ResultDecoder<?> decoder) {
+        return sender.send(method, params, timeoutNanos, null, blockingCaller, decoder);
     }
 
     /** The throughput path: the ring's consumer writes every call waiting and flushes once, so a burst leaves in one
@@ -225,16 +169,6 @@ public final class WebSocketProvider implements BraneProvider {
             return CompletableFuture.completedFuture(true);
         }
         return sendAsync("eth_unsubscribe", List.of(sid)).thenApply(JsonNode::asBoolean);
-    }
-
-    @Override
-    public void setMetrics(BraneMetrics metrics) {
-        lifecycle.setMetrics(metrics);
-    }
-
-    @Override
-    public int pendingRequests() {
-        return table.size();
     }
 
     /** Free slots in the ring buffer that carries calls to the event loop (a gauge). */
@@ -320,21 +254,19 @@ public final class WebSocketProvider implements BraneProvider {
         } else {
             group.terminationFuture().addListener(f -> ring.close());
         }
-        if (ownedExecutor != null) {
-            ownedExecutor.shutdown();
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "WebSocketProvider[" + endpoint + ", " + transportName() + ", connected=" + isConnected() + "]";
+        virtualThreads.shutdown();
     }
 
     private CompletableFuture<JsonNode> sendForSubscriptions(String method, List<?> params, Consumer<JsonNode> inline) {
         return sender.send(method, params, defaultTimeoutNanos, inline, false, null).future();
     }
 
-    private boolean askAgainLater(PendingRequest r) {
+    private boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
         return sender.askAgainLater(r);
+    }
+
+    @Override
+    public String toString() {
+        return "WebSocketProvider[" + endpoint + ", " + transportName() + ", connected=" + isConnected() + "]";
     }
 }

@@ -17,33 +17,19 @@ import sh.brane.rpc.RpcCall;
 public record AdmittedBatch(List<CompletableFuture<JsonNode>> futures, List<PendingRequest> accepted,
         List<RpcCall> acceptedCalls) {
 
-    /** Registers the call at {@code index} of a batch: its request, admitted or already failed. */
-    @FunctionalInterface
-    public interface Registration {
-        PendingRequest register(int index, String method);
-    }
-
+    /** Registers each call of a batch with {@code register} (its request, admitted or already failed); a null batch,
+     *  or a call whose params cannot be written, is rejected before any call of it is registered. */
     public static AdmittedBatch register(List<RpcCall> calls, Function<String, PendingRequest> register) {
-        check(calls);
-        return registerChecked(calls, (index, method) -> register.apply(method));
-    }
-
-    /** Rejects a null batch, or a call whose params cannot be written, before any call of it is registered. */
-    public static void check(List<RpcCall> calls) {
         Objects.requireNonNull(calls, "calls");
         for (RpcCall c : calls) {
             JsonRpcWriter.checkParams(c.params());
         }
-    }
-
-    /** Registers each call of a batch already {@linkplain #check checked}, knowing its place in the batch. */
-    public static AdmittedBatch registerChecked(List<RpcCall> calls, Registration registration) {
         List<CompletableFuture<JsonNode>> futures = new ArrayList<>(calls.size());
         List<PendingRequest> accepted = new ArrayList<>(calls.size());
         List<RpcCall> acceptedCalls = new ArrayList<>(calls.size());
         for (int i = 0, n = calls.size(); i < n; i++) {
             RpcCall c = calls.get(i);
-            PendingRequest r = registration.register(i, c.method());
+            PendingRequest r = register.apply(c.method());
             futures.add(r.future());
             if (!r.future().isDone()) {
                 accepted.add(r);

@@ -1,7 +1,6 @@
 package sh.brane.rpc.core;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import tools.jackson.databind.JsonNode;
@@ -21,44 +20,31 @@ import sh.brane.rpc.RpcErrorException;
  */
 public final class AnswerRouter {
 
-    /** What the node pushes, and answers nobody waits for any more: the subscriptions' side. */
+    /** What the node pushes, and answers nobody waits for any more: the subscriptions' side. Without a push channel
+     *  (HTTP, {@link #NONE}) a notification is an orphan and a late answer is dropped. */
     public interface Pushes {
-        /** A transport with no push channel (HTTP): a notification in a response is an orphan, a late answer is dropped. */
-        Pushes NONE = new Pushes() {
-            @Override
-            public boolean deliver(String subscriptionId, JsonNode result) {
-                return false;
-            }
-
-            @Override
-            public void lateAnswer(long id, JsonNode result) {
-            }
-
-            @Override
-            public int lostNotification(String subscriptionId) {
-                return 0;
-            }
-        };
+        Pushes NONE = new Pushes() { };
 
         /** Delivers a notification; false when no subscription has that id. */
-        boolean deliver(String subscriptionId, JsonNode result);
+        default boolean deliver(String subscriptionId, JsonNode result) {
+            return false;
+        }
 
         /** A result for an id no longer in flight (it timed out, or was never sent). */
-        void lateAnswer(long id, JsonNode result);
+        default void lateAnswer(long id, JsonNode result) {
+        }
 
         /** A notification too large to read, for {@code subscriptionId} ("" if unknown); returns how many were told. */
-        int lostNotification(String subscriptionId);
+        default int lostNotification(String subscriptionId) {
+            return 0;
+        }
     }
 
-    /** Asks again, later, a call the node answered "not now"; false when it may not or cannot be. */
+    /** Asks again, later, a call the node answered "not now" with {@code answer}; false when it may not or cannot
+     *  be (the call then ends with the answer). */
     @FunctionalInterface
     public interface Retries {
-        boolean askAgainLater(PendingRequest r);
-
-        /** The same, with the node's answer, to end the call with if it is not asked again after all. */
-        default boolean askAgainLater(PendingRequest r, RpcErrorException answer) {
-            return askAgainLater(r);
-        }
+        boolean askAgainLater(PendingRequest r, RpcErrorException answer);
     }
 
     /** Which requests one message may answer: an HTTP response only its own exchange's calls (another id in it is
@@ -71,12 +57,6 @@ public final class AnswerRouter {
 
         /** What the message was, for errors (e.g. {@code "HTTP 200"}). */
         String describe();
-
-        /** The request under {@code id} this message may answer, known without the table (an HTTP exchange knows
-         *  its calls); null to look it up. Taking it out of the table still decides who ends it. */
-        default PendingRequest own(long id) {
-            return null;
-        }
     }
 
     private final InFlightTable table;
@@ -109,18 +89,13 @@ public final class AnswerRouter {
     /** Reads one whole message and ends the requests it answers; their futures complete when {@code answers} is
      *  {@link #deliver}ed, so the messages of one read complete by one hand-off. */
     public void route(ByteBuf content, AnswerGroup answers) {
-        read(content, new Sink(null, answers));
+        JsonRpcReader.read(content, new Sink(null, answers));
     }
 
     /** As {@link #route(ByteBuf, AnswerGroup)}, answering only requests {@code scope} owns; the caller delivers
      *  {@code answers} once it has ended the rest of its own. */
     public void route(ByteBuf content, Scope scope, AnswerGroup answers) {
-        read(content, new Sink(scope, answers));
-    }
-
-    private static void read(ByteBuf content, ResponseSink sink) {
-        // heap or direct, one buffer or many: JsonRpcReader gives every answer the fast path where it can
-        JsonRpcReader.read(content, sink);
+        JsonRpcReader.read(content, new Sink(scope, answers));
     }
 
     /** Completes {@code answers}' futures on the callback executor; {@code loop}, the calling event loop, times the
@@ -233,10 +208,7 @@ public final class AnswerRouter {
             if (scope == null) {
                 return table.take(id);
             }
-            PendingRequest r = scope.own(id);
-            if (r == null) {
-                r = table.get(id);
-            }
+            PendingRequest r = table.get(id);
             return r != null && scope.owns(r) && table.take(r) ? r : null;
         }
 
@@ -247,13 +219,9 @@ public final class AnswerRouter {
 
         @Override
         public ResultDecoder<?> decoderFor(long id) {
-            // a request that has just ended may still give its decoder: its answer then finds nothing to take
-            PendingRequest r = scope == null ? null : scope.own(id);
-            if (r == null) {
-                r = find(id);
-            }
             // the reader asks for the decoder, then ends the same answer: take() starts from this request
-            found = r == null || (scope != null && !scope.owns(r)) ? null : r;
+            PendingRequest r = find(id);
+            found = r;
             return r == null ? null : r.decoder;
         }
 
@@ -291,8 +259,8 @@ public final class AnswerRouter {
         public void onError(long id, int code, String message, JsonNode data) {
             PendingRequest asked = find(id);
             if (asked != null && RpcErrorCodes.isRetryableAnswer(asked.method, code, message)
-                    && (scope == null ? retries.askAgainLater(asked)
-                    : scope.askAgainLater(asked, new RpcErrorException(asked.method, code, message, data)))) {
+                    && (scope == null ? retries : scope)
+                            .askAgainLater(asked, new RpcErrorException(asked.method, code, message, data))) {
                 return;
             }
             PendingRequest r = take(id);

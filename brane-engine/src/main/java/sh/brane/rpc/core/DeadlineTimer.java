@@ -11,21 +11,17 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 /**
  * The deadlines of one provider's requests, with nothing allocated or queued per request. Each structure that holds
  * requests in flight (the {@link InFlightTable}, an HTTP transport's calls) is added once as a {@link Sweep}; the
- * timer keeps one wake-up armed at the earliest deadline it has been told of. Admitting a request {@link #arm arms}
- * it, which costs one volatile read unless its deadline is sooner than the one armed (then a compare-and-set and an
- * unpark). At the wake-up every sweep ends what is due and reports its next deadline, and the timer parks until the
- * earliest, or with no timeout when nothing is in flight: an idle provider costs no wake-ups, beyond at most one at
- * a deadline armed by a request answered since.
+ * timer keeps one wake-up armed at the earliest deadline it has been told of, and {@link #arm arming} costs one
+ * volatile read unless the deadline is sooner. At the wake-up every sweep ends what is due and reports its next
+ * deadline; with nothing in flight the timer parks with no timeout, so an idle provider costs no wake-ups.
  *
- * <p>A wake-up is rounded up to a whole {@link #GRAIN_NANOS millisecond} counted from the timer's start, and a sweep
- * ends only requests whose exact deadline has passed. So a request never ends before its deadline and ends at most
- * one millisecond after it (plus the scheduler's latency), and requests due within one millisecond share a wake-up.
- * Under steady load with one timeout the armed wake-up is already sooner than each new deadline, so the timer wakes
- * about once per timeout period, not once per request.
+ * <p>Wake-ups are rounded up to a whole {@link #GRAIN_NANOS millisecond} and a sweep ends only requests whose exact
+ * deadline has passed: a request ends at most one millisecond after its deadline (plus the scheduler's latency), never
+ * before, and under steady load the timer wakes about once per timeout period, not once per request.
  *
- * <p>Not a {@code ScheduledThreadPoolExecutor}: a task per request (with its heap slot and lambda) cost about 120
- * bytes per request in flight. Not Netty's {@code HashedWheelTimer}, which ticks while started; not an event loop's
- * scheduler, which the HTTP/2 transport lacks.
+ * <p>Not a {@code ScheduledThreadPoolExecutor}: a task per request cost about 120 bytes per request in flight. Not
+ * Netty's {@code HashedWheelTimer}, which ticks while started; not an event loop's scheduler, which the HTTP/2
+ * transport lacks.
  */
 public final class DeadlineTimer implements AutoCloseable {
 

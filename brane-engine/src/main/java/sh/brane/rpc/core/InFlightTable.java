@@ -16,8 +16,7 @@ import sh.brane.rpc.RpcTimeoutException;
 
 /**
  * Every request in flight on one provider, by JSON-RPC id, for both transports: the only place where a request is
- * admitted (at most {@code capacity}), ended by id, swept for deadlines passed (a {@link DeadlineTimer.Sweep}) and
- * drained.
+ * admitted (at most {@code capacity}), ended by id, swept at its deadline (a {@link DeadlineTimer.Sweep}) and drained.
  * Removing a request is what ends it, and only one caller can remove it, so a late answer, a timeout and a lost
  * connection racing for it end it exactly once.
  *
@@ -25,10 +24,6 @@ import sh.brane.rpc.RpcTimeoutException;
  * are nearly always consecutive and each has a slot; admitting and ending is one compare-and-set, where a
  * {@code ConcurrentHashMap<Long, ...>} boxed, allocated and hashed twice per request. An id whose slot is still held
  * (more than {@link #MAX_SLOTS} calls apart) goes to an overflow map, looked at only while it holds anything.
- *
- * <p>Deadlines cost nothing per request: each request keeps its start and timeout, admission {@link DeadlineTimer#arm
- * arms} the provider's one timer, and the timer's wake-up {@link #sweep sweeps} the slots for requests past their
- * deadline. An answered request leaves nothing behind to cancel.
  */
 public final class InFlightTable {
 
@@ -85,39 +80,11 @@ public final class InFlightTable {
             lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
             return false;
         }
-        if (!reserve(1)) {
-            int now = size.get();
+        if (size.incrementAndGet() > capacity) {
+            int now = size.decrementAndGet();
             lifecycle.hook(m -> m.onBackpressure(r.method, now));
             lifecycle.fail(r, new BackpressureException(r.method + " refused: " + now
                     + " requests already pending, the limit set by maxPendingRequests (" + capacity + ")"));
-            return false;
-        }
-        return admitReserved(r, false, provider);
-    }
-
-    /**
-     * Holds room for {@code n} requests about to be {@link #admitReserved admitted}, in one atomic step; false (nothing
-     * held) without room. A batch admitted after it is written (HTTP {@code sendBatchAndWait}) must know before
-     * writing that none of its calls will be refused for room.
-     */
-    public boolean reserve(int n) {
-        if (size.addAndGet(n) > capacity) {
-            size.addAndGet(-n);
-            return false;
-        }
-        return true;
-    }
-
-    /** Gives back room held by {@link #reserve} that no request will take. */
-    public void unreserve(int n) {
-        size.addAndGet(-n);
-    }
-
-    /** As {@link #admit}, into room held by {@link #reserve}, giving its place back if refused. */
-    public boolean admitReserved(PendingRequest r, boolean closed, String provider) {
-        if (closed) {
-            size.decrementAndGet();
-            lifecycle.fail(r, RequestLifecycle.closed(r.method, provider));
             return false;
         }
         if (!place(r)) {
@@ -134,10 +101,8 @@ public final class InFlightTable {
         return true;
     }
 
-    /**
-     * Lets go of the HTTP exchange that carried {@code r}: the request is the future its caller may keep, and an
-     * exchange holds its batch's other requests and bytes.
-     */
+    /** Lets go of the HTTP exchange that carried {@code r}: the caller may keep the request (its future) long after,
+     *  and an exchange holds its batch's other requests and bytes. */
     private static PendingRequest ended(PendingRequest r) {
         if (r.exchange != null) {
             r.exchange = null;
@@ -320,9 +285,5 @@ public final class InFlightTable {
 
     public int size() {
         return size.get();
-    }
-
-    public int capacity() {
-        return capacity;
     }
 }

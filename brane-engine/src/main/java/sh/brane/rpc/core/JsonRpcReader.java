@@ -61,10 +61,8 @@ public final class JsonRpcReader {
         if (n <= SCRATCH_LIMIT) {
             byte[] scratch = scratch(n);
             buf.getBytes(buf.readerIndex(), scratch, 0, n);
-            if (!CursorAnswer.readAll(scratch, 0, n, sink)) {
-                // the copy is made: the token path reads it (the sink's callbacks never read another message)
-                readTokens(scratch, 0, n, sink);
-            }
+            // the sink's callbacks never read another message, so the copy stays whole while it is read
+            read(scratch, 0, n, sink);
             return;
         }
         read(new ByteBufInputStream(buf.duplicate()), sink);

@@ -56,49 +56,49 @@ public final class JsonRpcWriter {
         g.writeEndObject();
     }
 
-    /** Fails fast, before anything is allocated for the wire, if a param has a type we cannot write. */
+    /** Fails fast, before anything is allocated for the wire, if a param has a type we cannot write; the message
+     *  names its path (e.g. {@code params[0].to}). */
     public static void checkParams(List<?> params) {
-        if (params == null || writableElements(params)) {
+        if (params == null) {
             return;
         }
-        // only a call that fails builds the paths its message names ("params[0].to"): every call is checked
         for (int i = 0, n = params.size(); i < n; i++) {
-            checkValue(params.get(i), "params[" + i + "]");
-        }
-    }
-
-    /** Whether every element of {@code params} is {@link #writable}, without first testing the list as a scalar. */
-    private static boolean writableElements(List<?> params) {
-        for (int i = 0, n = params.size(); i < n; i++) {
-            if (!writable(params.get(i))) {
-                return false;
+            String bad = unwritable(params.get(i));
+            if (bad != null) {
+                throw new IllegalArgumentException("params[" + i + "]" + bad);
             }
         }
-        return true;
     }
 
-    /** Whether {@link #writeValue} can write {@code v}: the same rule as {@link #checkValue}, without the paths. */
-    private static boolean writable(Object v) {
+    /** Null if {@link #writeValue} can write {@code v}; else the path inside {@code v} to what it cannot, and why.
+     *  Built only on the way back from a failure, so a call that passes allocates nothing. */
+    private static String unwritable(Object v) {
         if (isScalar(v)) {
-            return true;
+            return null;
         }
         if (v instanceof Map<?, ?> m) {
             for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!(e.getKey() instanceof String) || !writable(e.getValue())) {
-                    return false;
+                if (!(e.getKey() instanceof String key)) {
+                    return " is a Map with a non-String key " + e.getKey() + "; JSON object keys must be strings";
+                }
+                String bad = unwritable(e.getValue());
+                if (bad != null) {
+                    return "." + key + bad;
                 }
             }
-            return true;
+            return null;
         }
         if (v instanceof List<?> l) {
             for (int i = 0, n = l.size(); i < n; i++) {
-                if (!writable(l.get(i))) {
-                    return false;
+                String bad = unwritable(l.get(i));
+                if (bad != null) {
+                    return "[" + i + "]" + bad;
                 }
             }
-            return true;
+            return null;
         }
-        return false;
+        return " has unsupported type " + v.getClass().getName()
+                + "; allowed: String, Number, Boolean, null, Map, List, JsonNode, byte[], Address, Hash";
     }
 
     private static boolean isScalar(Object v) {
@@ -107,30 +107,6 @@ public final class JsonRpcWriter {
                 || v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte
                 || v instanceof BigInteger || v instanceof BigDecimal || v instanceof Double
                 || v instanceof Float;
-    }
-
-    private static void checkValue(Object v, String where) {
-        if (isScalar(v)) {
-            return;
-        }
-        if (v instanceof Map<?, ?> m) {
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!(e.getKey() instanceof String)) {
-                    throw new IllegalArgumentException(where + " is a Map with a non-String key "
-                            + e.getKey() + "; JSON object keys must be strings");
-                }
-                checkValue(e.getValue(), where + "." + e.getKey());
-            }
-            return;
-        }
-        if (v instanceof List<?> l) {
-            for (int i = 0; i < l.size(); i++) {
-                checkValue(l.get(i), where + "[" + i + "]");
-            }
-            return;
-        }
-        throw new IllegalArgumentException(where + " has unsupported type " + v.getClass().getName()
-                + "; allowed: String, Number, Boolean, null, Map, List, JsonNode, byte[], Address, Hash");
     }
 
     private static void writeValue(JsonGenerator g, Object v) {

@@ -35,23 +35,14 @@ public final class PendingRequest extends CompletableFuture<Object> {
     /** Reads a typed call's result straight from the parser (then this future holds its value); null: a tree. */
     public final ResultDecoder<?> decoder;
 
+    /** An untyped request started now, whose future goes to its caller. */
     public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline) {
-        this(id, method, timeoutNanos, onResultInline, false);
+        this(id, method, timeoutNanos, onResultInline, false, null, System.nanoTime());
     }
 
+    /** A request started at {@code startNanos}: the calls of one batch share one clock read. */
     public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
-                   boolean completeInPlace) {
-        this(id, method, timeoutNanos, onResultInline, completeInPlace, null);
-    }
-
-    public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
-                   boolean completeInPlace, ResultDecoder<?> decoder) {
-        this(id, method, timeoutNanos, onResultInline, completeInPlace, decoder, System.nanoTime());
-    }
-
-    /** The same, started at {@code startNanos}: the calls of one batch share one clock read. */
-    public PendingRequest(long id, String method, long timeoutNanos, Consumer<JsonNode> onResultInline,
-                   boolean completeInPlace, ResultDecoder<?> decoder, long startNanos) {
+                          boolean completeInPlace, ResultDecoder<?> decoder, long startNanos) {
         this.decoder = decoder;
         this.id = id;
         this.completeInPlace = completeInPlace;
@@ -59,6 +50,19 @@ public final class PendingRequest extends CompletableFuture<Object> {
         this.startNanos = startNanos;
         this.timeoutNanos = timeoutNanos;
         this.onResultInline = onResultInline;
+    }
+
+    /** The ids of {@code batch}'s requests, each told it went in this batch (its timeout or a too-large answer names
+     *  the batch). */
+    public static long[] markBatch(List<PendingRequest> batch) {
+        long[] ids = new long[batch.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = batch.get(i).id;
+        }
+        for (PendingRequest r : batch) {
+            r.batchIds = ids;
+        }
+        return ids;
     }
 
     /** The future of an untyped call: it completes with a {@link JsonNode}. */

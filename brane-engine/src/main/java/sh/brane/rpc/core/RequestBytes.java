@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.primitives.Hex;
@@ -87,22 +88,24 @@ public final class RequestBytes {
         buf.writerIndex(at - buf.arrayOffset());
     }
 
-    /** As {@link JsonRpcWriter#writeBatch}, byte for byte; false (and {@code buf} untouched) when a call needs Jackson. */
-    public static boolean tryWriteBatch(ByteBuf buf, long[] ids, List<RpcCall> calls) {
-        int start = buf.writerIndex();
+    /** Writes one request, through Jackson when {@link #tryWrite} cannot: the same bytes either way. */
+    public static void write(ByteBuf buf, long id, String method, List<?> params) {
+        if (!tryWrite(buf, id, method, params)) {
+            JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), id, method, params);
+        }
+    }
+
+    /** Writes a JSON-RPC batch, {@link JsonRpcWriter#writeBatch}'s bytes: one array, the i-th call under {@code ids[i]}. */
+    public static void writeBatch(ByteBuf buf, long[] ids, List<RpcCall> calls) {
         buf.writeByte('[');
         for (int i = 0; i < ids.length; i++) {
             if (i > 0) {
                 buf.writeByte(',');
             }
             RpcCall call = calls.get(i);
-            if (!tryWrite(buf, ids[i], call.method(), call.params())) {
-                buf.writerIndex(start);
-                return false;
-            }
+            write(buf, ids[i], call.method(), call.params());
         }
         buf.writeByte(']');
-        return true;
     }
 
     private static boolean values(ByteBuf buf, List<?> values, int depth) {

@@ -49,11 +49,6 @@ public final class RequestLifecycle {
         return new ConnectionLostException(method + " refused: provider " + provider + " is closed");
     }
 
-    /** Admits {@code r} into {@code table}, or fails it at once: see {@link InFlightTable#admit}. */
-    public boolean admit(PendingRequest r, InFlightTable table, boolean closed, String provider) {
-        return table.admit(r, closed, provider);
-    }
-
     public void started(String method) {
         try {
             metrics.onRequestStarted(method);
@@ -62,12 +57,8 @@ public final class RequestLifecycle {
         }
     }
 
-    /** Ends {@code r} with {@code result}; its future completes when {@code group} is delivered. */
-    public void succeed(PendingRequest r, Object result, AnswerGroup group) {
-        succeed(r, result, group, System.nanoTime());
-    }
-
-    /** The same, answered at {@code nowNanos}: the answers of one message share the instant it was read. */
+    /** Ends {@code r} with {@code result}, answered at {@code nowNanos} (the answers of one message share the instant
+     *  it was read); its future completes when {@code group} is delivered. */
     public void succeed(PendingRequest r, Object result, AnswerGroup group, long nowNanos) {
         try {
             metrics.onRequestCompleted(r.method, nowNanos - r.startNanos);
@@ -83,7 +74,15 @@ public final class RequestLifecycle {
 
     /** Ends {@code r} with {@code error}; its future completes when {@code group} is delivered. */
     public void fail(PendingRequest r, BraneRpcException error, AnswerGroup group) {
-        record(r.method, error, r.timeoutNanos, System.nanoTime() - r.startNanos);
+        try {
+            BraneMetrics m = metrics;
+            if (error instanceof RpcTimeoutException) {
+                m.onRequestTimeout(r.method, r.timeoutNanos);
+            }
+            m.onRequestFailed(r.method, error.outcome(), error, System.nanoTime() - r.startNanos);
+        } catch (RuntimeException e) {
+            LOG.debug("metrics hook threw", e);
+        }
         if (r.completeInPlace) {
             r.future().completeExceptionally(error);
         } else {
@@ -96,7 +95,7 @@ public final class RequestLifecycle {
         group.deliver(callbacks);
     }
 
-    /** The same, with the group's watchdog timed by {@code timer}, the event loop delivering it. */
+    /** The same, with the group's watchdog timed by {@code timer}, the event loop delivering it (null: none). */
     public void deliver(AnswerGroup group, java.util.concurrent.ScheduledExecutorService timer) {
         group.deliver(callbacks, timer);
     }
@@ -106,19 +105,6 @@ public final class RequestLifecycle {
         AnswerGroup alone = new AnswerGroup();
         fail(r, error, alone);
         deliver(alone);
-    }
-
-    /** Records a failure {@code latencyNanos} after the request started. */
-    private void record(String method, BraneRpcException error, long timeoutNanos, long latencyNanos) {
-        try {
-            BraneMetrics m = metrics;
-            if (error instanceof RpcTimeoutException) {
-                m.onRequestTimeout(method, timeoutNanos);
-            }
-            m.onRequestFailed(method, error.outcome(), error, latencyNanos);
-        } catch (RuntimeException e) {
-            LOG.debug("metrics hook threw", e);
-        }
     }
 
     /** Runs a metrics hook, ignoring anything it throws. */

@@ -74,8 +74,7 @@ public final class TruncatedAnswerIds {
 
     /** Accepts only {@code "id":<digits>}} at the very end: one closing brace means the outermost object's id. */
     private static long idFromSuffix(byte[] s, int len) {
-        int i = len - 1;
-        i = skipWs(s, i);
+        int i = skipWs(s, len - 1);
         if (i < 0 || s[i] != '}') {
             return NO_ID;
         }
@@ -104,7 +103,7 @@ public final class TruncatedAnswerIds {
     }
 
     private static int skipWs(byte[] s, int i) {
-        while (i >= 0 && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) {
+        while (i >= 0 && isWs(s[i])) {
             i--;
         }
         return i;

@@ -233,35 +233,27 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        HttpCall c = current;
-        current = null;
-        boolean partly = answering;
-        body.discard();
-        pool.drop(this);
-        if (c != null) {
-            if (written) {
-                c.fail(new IOException(!partly ? "the node closed the connection before answering"
-                        : "the node closed the connection in the middle of its answer"));
-            } else {
-                elsewhere(c);
-            }
-        }
+        broken(new IOException(answering ? "the node closed the connection in the middle of its answer"
+                : "the node closed the connection before answering"));
         ctx.fireChannelInactive();
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         RequestLifecycle.LOG.debug("HTTP connection to {}:{} failed: {}", pool.host, pool.port, NodeText.of(cause));
+        broken(cause instanceof IOException ? cause : new IOException(cause.toString(), cause));
+    }
+
+    /** The connection is gone: its call fails with {@code error} if its request was written, else goes elsewhere. */
+    private void broken(Throwable error) {
         HttpCall c = current;
         current = null;
         body.discard();
         pool.drop(this);
-        if (c != null) {
-            if (written) {
-                c.fail(cause instanceof IOException ? cause : new IOException(cause.toString(), cause));
-            } else {
-                elsewhere(c);
-            }
+        if (c != null && written) {
+            c.fail(error);
+        } else if (c != null) {
+            elsewhere(c);
         }
     }
 }

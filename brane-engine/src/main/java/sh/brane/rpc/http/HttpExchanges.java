@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.CompletionException;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 
@@ -29,8 +28,8 @@ import sh.brane.rpc.RpcErrorException;
 import sh.brane.rpc.RpcTimeoutException;
 import sh.brane.rpc.core.AnswerGroup;
 import sh.brane.rpc.core.AnswerRouter;
+import sh.brane.rpc.core.Backoff;
 import sh.brane.rpc.core.InFlightTable;
-import sh.brane.rpc.core.JsonRpcWriter;
 import sh.brane.rpc.core.PendingRequest;
 import sh.brane.rpc.core.RequestBytes;
 import sh.brane.rpc.core.RequestLifecycle;
@@ -72,42 +71,20 @@ public final class HttpExchanges {
         attempt(new HttpExchange(rs, calls, serialize(rs, calls, batch), batch, headers));
     }
 
+    /** A JSON-RPC batch, or the one request when not a batch. */
     private byte[] serialize(List<PendingRequest> rs, List<RpcCall> calls, boolean batch) {
-        long[] ids = new long[rs.size()];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = rs.get(i).id;
-        }
-        if (batch) {
-            for (PendingRequest r : rs) {
-                r.batchIds = ids; // so that a timeout names the batch the call went in
-            }
-        }
-        // a JSON-RPC batch, or the one request when not a batch
-        ByteBuf out = Unpooled.buffer(64 * ids.length + 2);
+        ByteBuf out = Unpooled.buffer(64 * rs.size() + 2);
         try {
             if (batch) {
-                out.writeByte('[');
-                for (int i = 0; i < ids.length; i++) {
-                    if (i > 0) {
-                        out.writeByte(',');
-                    }
-                    writeRequest(out, ids[i], calls.get(i));
-                }
-                out.writeByte(']');
-                lifecycle.hook(m -> m.onBatchSize(ids.length));
+                RequestBytes.writeBatch(out, PendingRequest.markBatch(rs), calls);
+                lifecycle.hook(m -> m.onBatchSize(rs.size()));
             } else {
-                writeRequest(out, ids[0], calls.get(0));
+                RpcCall call = calls.get(0);
+                RequestBytes.write(out, rs.get(0).id, call.method(), call.params());
             }
             return ByteBufUtil.getBytes(out);
         } finally {
             out.release();
-        }
-    }
-
-    /** One request, byte for byte what Jackson writes: directly when its params are plain ({@link RequestBytes}). */
-    private static void writeRequest(ByteBuf out, long id, RpcCall call) {
-        if (!RequestBytes.tryWrite(out, id, call.method(), call.params())) {
-            JsonRpcWriter.writeRequest(new ByteBufOutputStream(out), id, call.method(), call.params());
         }
     }
 
@@ -177,7 +154,7 @@ public final class HttpExchanges {
     private void onResponse(HttpExchange x, HttpTransport.HttpReply resp) {
         int status = resp.status();
         if (status == 429 || status == 503) {
-            long retryAfter = HttpBackoff.parseRetryAfter(resp.retryAfter());
+            long retryAfter = Backoff.retryAfterNanos(resp.retryAfter());
             boolean may = status == 429 || x.repeatable;
             if (retryAfter > config.maxRetryAfter().toNanos()) {
                 failAll(x, id -> new RateLimitedException(x.describe() + " rate limited: HTTP " + status
@@ -211,12 +188,7 @@ public final class HttpExchanges {
             }
         } finally {
             // every answer read so far completes, even if reading the rest failed
-            java.util.concurrent.ScheduledExecutorService loop = transport.currentLoop();
-            if (loop != null) {
-                lifecycle.deliver(answers, loop);
-            } else {
-                lifecycle.deliver(answers);
-            }
+            lifecycle.deliver(answers, transport.currentLoop());
         }
     }
 
@@ -236,25 +208,6 @@ public final class HttpExchanges {
         @Override
         public boolean owns(PendingRequest r) {
             return r.exchange == x;
-        }
-
-        /** A call of this exchange by its id, without the table: a batch's ids are usually consecutive. */
-        @Override
-        public PendingRequest own(long id) {
-            List<PendingRequest> rs = x.requests;
-            long k = id - rs.get(0).id;
-            if (k >= 0 && k < rs.size()) {
-                PendingRequest r = rs.get((int) k);
-                if (r.id == id && r.exchange == x) {
-                    return r;
-                }
-            }
-            return null;
-        }
-
-        @Override
-        public boolean askAgainLater(PendingRequest r) {
-            return false;
         }
 
         @Override
@@ -314,7 +267,8 @@ public final class HttpExchanges {
         if (closed || x.attempt > config.maxRetries()) {
             return false;
         }
-        long delay = retryAfterNanos >= 0 ? retryAfterNanos : HttpBackoff.backoff(config, x.attempt);
+        long delay = retryAfterNanos >= 0 ? retryAfterNanos
+                : Backoff.jitteredNanos(config.retryInitialBackoff(), config.retryMaxBackoff(), x.attempt);
         if (System.nanoTime() + delay >= x.deadline) {
             return false;
         }

@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 
 import sh.brane.rpc.FrameTooLargeException;
 import sh.brane.rpc.HttpProvider;
@@ -42,11 +41,6 @@ public interface HttpTransport extends AutoCloseable {
      * must {@link #release()} it once, on every path.
      */
     record HttpReply(int status, String retryAfter, ByteBuf body) {
-
-        /** A reply over a body already in one array (the JDK client's), which it wraps without a copy. */
-        public static HttpReply of(int status, String retryAfter, byte[] body) {
-            return new HttpReply(status, retryAfter, body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
-        }
 
         /** Gives the body's buffers back; call once. */
         public void release() {

@@ -1,6 +1,5 @@
 package sh.brane.rpc.http;
 
-import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -11,6 +10,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
+
+import io.netty.buffer.Unpooled;
 
 import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.core.DeadlineTimer;
@@ -59,7 +60,7 @@ public final class JdkHttpTransport implements HttpTransport {
     @Override
     public CompletableFuture<HttpReply> post(byte[] body, Map<String, String> headers, long timeoutNanos) {
         if (closed) {
-            return CompletableFuture.failedFuture(new IOException("the HTTP transport was closed"));
+            return CompletableFuture.failedFuture(HttpCall.closedError());
         }
         CompletableFuture<HttpResponse<byte[]>> sent;
         try {
@@ -82,8 +83,9 @@ public final class JdkHttpTransport implements HttpTransport {
                 x.reply.completeExceptionally(err instanceof CompletionException ce && ce.getCause() != null
                         ? ce.getCause() : err);
             } else {
-                x.reply.complete(HttpReply.of(resp.statusCode(),
-                        resp.headers().firstValue("Retry-After").orElse(null), resp.body()));
+                byte[] answer = resp.body();
+                x.reply.complete(new HttpReply(resp.statusCode(), resp.headers().firstValue("Retry-After").orElse(null),
+                        answer == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(answer)));
             }
         });
         return x.reply;
@@ -111,16 +113,11 @@ public final class JdkHttpTransport implements HttpTransport {
         }
     }
 
-    /** Exchanges on the wire when this is called (for tests). */
-    public int inFlight() {
-        return inFlight.size();
-    }
-
     @Override
     public void close() {
         closed = true;
         for (Exchange x : inFlight) {
-            x.reply.completeExceptionally(new IOException("the HTTP transport was closed"));
+            x.reply.completeExceptionally(HttpCall.closedError());
             x.sent.cancel(true);
         }
         inFlight.clear();

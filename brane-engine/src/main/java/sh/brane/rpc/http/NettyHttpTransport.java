@@ -20,16 +20,11 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 
 import sh.brane.rpc.HttpConfig;
 import sh.brane.rpc.core.AnswerBody;
@@ -92,8 +87,7 @@ public final class NettyHttpTransport implements HttpTransport {
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
 
         boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(IO_THREADS, new DefaultThreadFactory(ioThreadName, true), io);
+        this.group = NettySockets.group(IO_THREADS, ioThreadName, epoll);
         this.bootstrap = NettySockets.client(group, epoll, config.connectTimeout())
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
@@ -130,23 +124,16 @@ public final class NettyHttpTransport implements HttpTransport {
 
     @Override
     public void close() {
-        List<HttpCall> calls = new ArrayList<>();
+        List<HttpCall> calls;
         List<HttpConnection> conns;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            calls.addAll(waiting);
-            calls.addAll(connecting);
+            calls = calls();
             waiting.clear();
             connecting.clear();
-            for (HttpConnection c : open) {
-                HttpCall current = c.current;
-                if (current != null) {
-                    calls.add(current);
-                }
-            }
             conns = new ArrayList<>(open);
             idle.clear();
         }
@@ -354,20 +341,31 @@ public final class NettyHttpTransport implements HttpTransport {
         }
     }
 
+    /** Under the lock: every call waiting, connecting or on a connection. */
+    private List<HttpCall> calls() {
+        List<HttpCall> calls = new ArrayList<>(waiting);
+        calls.addAll(connecting);
+        for (HttpConnection conn : open) {
+            HttpCall current = conn.current;
+            if (current != null) {
+                calls.add(current);
+            }
+        }
+        return calls;
+    }
+
     /** The deadline sweep of waiting, connecting and written calls (one back from a dead connection: see acquire). */
     private long sweep(long nowNanos) {
-        List<HttpCall> calls = new ArrayList<>();
+        List<HttpCall> calls;
         synchronized (this) {
-            calls.addAll(waiting);
-            calls.addAll(connecting);
-            open.forEach(conn -> calls.add(conn.current));
+            calls = calls();
         }
         long next = DeadlineTimer.NONE;
         for (HttpCall c : calls) {
-            long left = c == null ? DeadlineTimer.NONE : c.timeoutNanos - (nowNanos - c.startNanos);
+            long left = c.timeoutNanos - (nowNanos - c.startNanos);
             if (left <= 0) {
                 timeout(c);
-            } else if (c != null && !c.isEnded()) {
+            } else if (!c.isEnded()) {
                 next = Math.min(next, left);
             }
         }

@@ -1,9 +1,7 @@
 package sh.brane.rpc.ws;
 
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,6 +30,7 @@ import sh.brane.rpc.FrameTooLargeException;
 import sh.brane.rpc.NodeText;
 import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.core.AnswerRouter;
+import sh.brane.rpc.core.Backoff;
 import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.NettySockets;
 import sh.brane.rpc.core.QuickAckHandler;
@@ -220,22 +219,12 @@ public final class WsConnection {
             return;
         }
         state = State.BACKING_OFF;
-        long delay = backoff(config.reconnectInitialBackoff(), config.reconnectMaxBackoff(), attempt);
+        long delay = Backoff.jitteredNanos(config.reconnectInitialBackoff(), config.reconnectMaxBackoff(), attempt);
         try {
             group.next().schedule(this::connect, delay, TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException e) {
             // closed meanwhile
         }
-    }
-
-    /** Doubled from {@code initial} per attempt up to {@code max} (without overflowing, however many attempts), with
-     *  "equal jitter": at least half of it, so that many clients do not reconnect or retry in lockstep. */
-    static long backoff(Duration initial, Duration max, int attempt) {
-        long first = initial.toNanos();
-        long cap = max.toNanos();
-        int doublings = attempt - 1;
-        long base = doublings >= Long.numberOfLeadingZeros(first) - 1 ? cap : Math.min(cap, first << doublings);
-        return base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
     }
 
     private void giveUp(String why) {
@@ -298,7 +287,7 @@ public final class WsConnection {
                 return SslContextBuilder.forClient()
                         .trustManager(io.netty.handler.ssl.util.InsecureTrustManagerFactory.INSTANCE).build();
             }
-            return NettySockets.verifyingTls();
+            return NettySockets.tls(null, null);
         } catch (javax.net.ssl.SSLException e) {
             throw new IllegalStateException("could not set up TLS: " + e.getMessage(), e);
         }

@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
@@ -20,6 +19,7 @@ import sh.brane.rpc.ResultDecoder;
 import sh.brane.rpc.RpcCall;
 import sh.brane.rpc.WebSocketConfig;
 import sh.brane.rpc.core.AdmittedBatch;
+import sh.brane.rpc.core.Backoff;
 import sh.brane.rpc.core.InFlightTable;
 import sh.brane.rpc.core.JsonRpcWriter;
 import sh.brane.rpc.core.PendingRequest;
@@ -95,19 +95,12 @@ public final class WsSender {
             }
             return batch;
         }
-        long[] ids = new long[accepted.size()];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = accepted.get(i).id;
-        }
-        for (int i = 0; i < ids.length; i++) {
-            accepted.get(i).batchIds = ids;
+        for (int i = 0; i < accepted.size(); i++) {
             accepted.get(i).params = batch.acceptedCalls().get(i).params();
         }
-        ByteBuf buf = WsFrames.begin(64 * ids.length);
+        ByteBuf buf = WsFrames.begin(64 * accepted.size());
         try {
-            if (!RequestBytes.tryWriteBatch(buf, ids, batch.acceptedCalls())) {
-                JsonRpcWriter.writeBatch(new ByteBufOutputStream(buf), ids, batch.acceptedCalls());
-            }
+            RequestBytes.writeBatch(buf, PendingRequest.markBatch(accepted), batch.acceptedCalls());
             WsFrames.finish(buf);
         } catch (RuntimeException e) {
             buf.release();
@@ -157,9 +150,7 @@ public final class WsSender {
     private ByteBuf serialize(PendingRequest r, List<?> params) {
         ByteBuf buf = WsFrames.begin(128);
         try {
-            if (!RequestBytes.tryWrite(buf, r.id, r.method, params)) {
-                JsonRpcWriter.writeRequest(new ByteBufOutputStream(buf), r.id, r.method, params);
-            }
+            RequestBytes.write(buf, r.id, r.method, params);
             WsFrames.finish(buf);
             return buf;
         } catch (RuntimeException e) {
@@ -178,7 +169,7 @@ public final class WsSender {
                 || RequestLifecycle.notRepeatable(r.method)) {
             return false;
         }
-        long delay = WsConnection.backoff(config.retryInitialBackoff(), config.retryMaxBackoff(), ++r.retries);
+        long delay = Backoff.jitteredNanos(config.retryInitialBackoff(), config.retryMaxBackoff(), ++r.retries);
         if (System.nanoTime() + delay - (r.startNanos + r.timeoutNanos) >= 0) {
             return false;
         }

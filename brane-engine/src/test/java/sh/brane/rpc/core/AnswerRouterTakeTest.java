@@ -40,11 +40,12 @@ class AnswerRouterTakeTest {
         });
         ResultDecoder<String> plain = ResultDecoder.of(p -> p.getString(), JsonCursor::plainString);
         PendingRequest first = new PendingRequest(1, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null, false,
-                endsItself);
-        PendingRequest second = new PendingRequest(2, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null, false, plain);
+                endsItself, System.nanoTime());
+        PendingRequest second = new PendingRequest(2, "eth_chainId", TimeUnit.SECONDS.toNanos(30), null, false, plain,
+                System.nanoTime());
         table.admit(first, false, "router-test");
         table.admit(second, false, "router-test");
-        AnswerRouter router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, r -> false, "router-test", "the limit");
+        AnswerRouter router = new AnswerRouter(table, lifecycle, AnswerRouter.Pushes.NONE, (r, answer) -> false, "router-test", "the limit");
 
         router.route(Unpooled.wrappedBuffer(("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x1\"},"
                 + "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"0x2\"}]").getBytes(StandardCharsets.UTF_8)));

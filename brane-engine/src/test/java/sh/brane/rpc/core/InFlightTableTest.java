@@ -54,36 +54,6 @@ class InFlightTableTest {
         return e instanceof java.util.concurrent.CompletionException ce ? ce.getCause() : e;
     }
 
-    /**
-     * Room held for a batch ({@link InFlightTable#reserve}) is all or nothing, counts against the capacity before any
-     * of its requests is in, and every request refused from it gives its place back.
-     */
-    @Test
-    void roomHeldForABatchIsAllOrNothingAndARefusedRequestGivesItsPlaceBack() {
-        InFlightTable table = new InFlightTable(3, lifecycle);
-
-        assertThat(table.reserve(4)).as("more than the capacity").isFalse();
-        assertThat(table.size()).as("nothing held after a refusal").isZero();
-        assertThat(table.reserve(3)).isTrue();
-        assertThat(table.admit(request(9, SECOND), false, "p")).as("the held room counts").isFalse();
-
-        PendingRequest a = request(1, SECOND);
-        PendingRequest closed = request(2, SECOND);
-        PendingRequest twin = request(1, SECOND);
-        assertThat(table.admitReserved(a, false, "p")).isTrue();
-        assertThat(table.admitReserved(closed, true, "p")).isFalse();
-        assertThat(cause(closed.future())).isInstanceOf(ConnectionLostException.class);
-        assertThat(table.admitReserved(twin, false, "p")).isFalse();
-        assertThat(cause(twin.future())).isInstanceOf(InvalidResponseException.class).hasMessageContaining("id 1");
-        assertThat(table.size()).as("one admitted, two places given back").isEqualTo(1);
-
-        assertThat(table.take(1)).isSameAs(a);
-        assertThat(table.size()).isZero();
-        assertThat(table.reserve(3)).isTrue();
-        table.unreserve(3);
-        assertThat(table.size()).isZero();
-    }
-
     @Test
     void admitsUpToCapacityAndRefusesBeyondAtOnceNamingTheLimit() {
         InFlightTable table = new InFlightTable(2, lifecycle);
@@ -198,7 +168,7 @@ class InFlightTableTest {
                     PendingRequest taken = table.take(r.id);
                     if (taken != null) {
                         AnswerGroup group = new AnswerGroup();
-                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(r.id), group);
+                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(r.id), group, System.nanoTime());
                         lifecycle.deliver(group);
                     }
                 }
@@ -292,7 +262,8 @@ class InFlightTableTest {
                     if (taken != null) {
                         assertThat(taken).isSameAs(all[i]);
                         AnswerGroup group = new AnswerGroup();
-                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(taken.id), group);
+                        lifecycle.succeed(taken, JsonNodeFactory.instance.numberNode(taken.id), group,
+                                System.nanoTime());
                         lifecycle.deliver(group);
                     }
                 }
