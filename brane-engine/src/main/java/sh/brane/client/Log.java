@@ -157,13 +157,13 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         Long blockTimestamp = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
-                case 0 -> { if (!c.isNull()) { address = CursorValues.address(c); seen |= 1; } }
-                case 1 -> { if (!c.isNull()) { topics = readTopics(c); seen |= 2; } }
+                case 0 -> { if (!c.isNull()) { address = repeated.logAddress.read(c); seen |= 1; } }
+                case 1 -> { if (!c.isNull()) { topics = readTopics(c, repeated); seen |= 2; } }
                 case 2 -> { if (!c.isNull()) { data = Adopted.handOver(c.bytes()); seen |= 4; } }
                 case 3 -> blockNumber = repeated.blockNumber.readOptional(c);
                 case 4 -> blockHash = repeated.block.readOptional(c);
                 case 5 -> transactionHash = repeated.transaction.readOptional(c);
-                case 6 -> transactionIndex = CursorValues.optLong(c);
+                case 6 -> transactionIndex = repeated.logTransactionIndex.readOptional(c);
                 case 7 -> logIndex = CursorValues.optLong(c);
                 case 8 -> removed = c.optBoolean();
                 case 9 -> blockTimestamp = repeated.blockTimestamp.readOptional(c);
@@ -175,24 +175,29 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 removed, blockTimestamp);
     }
 
-    private static List<Hash> readTopics(JsonCursor c) {
-        Hash[] topics = new Hash[4];
-        int n = 0;
-        if (c.firstElement()) {
-            do {
-                if (n == 4) {
-                    throw JsonCursor.bail();
-                }
-                topics[n++] = CursorValues.hash(c);
-            } while (c.nextElement());
+    /** At most 4 topics, in locals rather than an array: a list of up to three keeps its elements in its own fields
+     *  or in the one array it is made with. */
+    private static List<Hash> readTopics(JsonCursor c, RepeatedValues repeated) {
+        if (!c.firstElement()) {
+            return List.of();
         }
-        return switch (n) {
-            case 0 -> List.of();
-            case 1 -> List.of(topics[0]);
-            case 2 -> List.of(topics[0], topics[1]);
-            case 3 -> List.of(topics[0], topics[1], topics[2]);
-            default -> List.of(topics);
-        };
+        Hash t0 = repeated.topic0.read(c);
+        if (!c.nextElement()) {
+            return List.of(t0);
+        }
+        Hash t1 = CursorValues.hash(c);
+        if (!c.nextElement()) {
+            return List.of(t0, t1);
+        }
+        Hash t2 = CursorValues.hash(c);
+        if (!c.nextElement()) {
+            return List.of(t0, t1, t2);
+        }
+        Hash t3 = CursorValues.hash(c);
+        if (c.nextElement()) {
+            throw JsonCursor.bail(); // a fifth topic
+        }
+        return List.of(t0, t1, t2, t3);
     }
 
     /** A JSON array of logs, straight from the bytes ({@code eth_getLogs}). */
@@ -200,7 +205,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         return readArray(c, new RepeatedValues());
     }
 
-    /** The same, inside an answer whose repeated hashes {@code repeated} keeps (a receipt's logs). */
+    /** The same, inside an answer whose repeated hashes {@code repeated} keeps. */
     static List<Log> readArray(JsonCursor c, RepeatedValues repeated) {
         List<Log> logs = new ArrayList<>();
         if (c.firstElement()) {
@@ -209,6 +214,31 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
             } while (c.nextElement());
         }
         return logs;
+    }
+
+    /**
+     * A receipt's logs as the immutable list its record keeps as it is: the one or two logs most receipts with logs
+     * have go into a list with no array, instead of a growable list the record then copies.
+     */
+    static List<Log> readList(JsonCursor c, RepeatedValues repeated) {
+        if (!c.firstElement()) {
+            return List.of();
+        }
+        Log first = read(c, repeated);
+        if (!c.nextElement()) {
+            return List.of(first);
+        }
+        Log second = read(c, repeated);
+        if (!c.nextElement()) {
+            return List.of(first, second);
+        }
+        List<Log> logs = new ArrayList<>();
+        logs.add(first);
+        logs.add(second);
+        do {
+            logs.add(read(c, repeated));
+        } while (c.nextElement());
+        return List.copyOf(logs);
     }
 
     /** A JSON array of logs ({@code eth_getLogs}), each at {@code base[i]}. */
