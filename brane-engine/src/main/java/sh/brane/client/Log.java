@@ -176,28 +176,36 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
     }
 
     /** At most 4 topics, in locals rather than an array: a list of up to three keeps its elements in its own fields
-     *  or in the one array it is made with. */
+     *  or in the one array it is made with. One call site per reader keeps the compiled receipt reader small. */
     private static List<Hash> readTopics(JsonCursor c, RepeatedValues repeated) {
-        if (!c.firstElement()) {
-            return List.of();
+        Hash t0 = null;
+        Hash t1 = null;
+        Hash t2 = null;
+        Hash t3 = null;
+        int n = 0;
+        if (c.firstElement()) {
+            do {
+                if (n == 0) {
+                    t0 = repeated.topic0.read(c);
+                } else {
+                    Hash topic = CursorValues.hash(c);
+                    switch (n) {
+                        case 1 -> t1 = topic;
+                        case 2 -> t2 = topic;
+                        case 3 -> t3 = topic;
+                        default -> throw JsonCursor.bail(); // a fifth topic
+                    }
+                }
+                n++;
+            } while (c.nextElement());
         }
-        Hash t0 = repeated.topic0.read(c);
-        if (!c.nextElement()) {
-            return List.of(t0);
-        }
-        Hash t1 = CursorValues.hash(c);
-        if (!c.nextElement()) {
-            return List.of(t0, t1);
-        }
-        Hash t2 = CursorValues.hash(c);
-        if (!c.nextElement()) {
-            return List.of(t0, t1, t2);
-        }
-        Hash t3 = CursorValues.hash(c);
-        if (c.nextElement()) {
-            throw JsonCursor.bail(); // a fifth topic
-        }
-        return List.of(t0, t1, t2, t3);
+        return switch (n) {
+            case 0 -> List.of();
+            case 1 -> List.of(t0);
+            case 2 -> List.of(t0, t1);
+            case 3 -> List.of(t0, t1, t2);
+            default -> List.of(t0, t1, t2, t3);
+        };
     }
 
     /** A JSON array of logs, straight from the bytes ({@code eth_getLogs}). */
@@ -221,24 +229,34 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
      * have go into a list with no array, instead of a growable list the record then copies.
      */
     static List<Log> readList(JsonCursor c, RepeatedValues repeated) {
-        if (!c.firstElement()) {
-            return List.of();
+        Log first = null;
+        Log second = null;
+        List<Log> more = null;
+        int n = 0;
+        if (c.firstElement()) {
+            do {
+                Log log = read(c, repeated);
+                if (n == 0) {
+                    first = log;
+                } else if (n == 1) {
+                    second = log;
+                } else {
+                    if (more == null) {
+                        more = new ArrayList<>();
+                        more.add(first);
+                        more.add(second);
+                    }
+                    more.add(log);
+                }
+                n++;
+            } while (c.nextElement());
         }
-        Log first = read(c, repeated);
-        if (!c.nextElement()) {
-            return List.of(first);
-        }
-        Log second = read(c, repeated);
-        if (!c.nextElement()) {
-            return List.of(first, second);
-        }
-        List<Log> logs = new ArrayList<>();
-        logs.add(first);
-        logs.add(second);
-        do {
-            logs.add(read(c, repeated));
-        } while (c.nextElement());
-        return List.copyOf(logs);
+        return switch (n) {
+            case 0 -> List.of();
+            case 1 -> List.of(first);
+            case 2 -> List.of(first, second);
+            default -> List.copyOf(more);
+        };
     }
 
     /** A JSON array of logs ({@code eth_getLogs}), each at {@code base[i]}. */
