@@ -80,6 +80,8 @@ public final class TypedDecodeCost {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
         String only = args.length > 1 ? args[1] : ".*";
+        System.out.printf("answers: full block %,d B, receipts %,d B, logs %,d B%n", CannedAnswers.BLOCK.length,
+                CannedAnswers.RECEIPTS.length, CannedAnswers.LOG_LIST.length);
         TypedDecodeBenchmark b = new TypedDecodeBenchmark();
         b.setUp();
         Map<String, Callable<Object>> cases = new LinkedHashMap<>();
@@ -90,8 +92,10 @@ public final class TypedDecodeCost {
         io.netty.buffer.ByteBuf composite = chunked(framed);
         cases.put("readerFullBlockComposite", () -> route(composite));
         cases.put("web3jFullBlock", () -> b.web3jFullBlock(CPU));
+        cases.put("skipBlockReceipts", () -> skip(CannedAnswers.RECEIPTS));
         cases.put("braneBlockReceipts", () -> b.braneBlockReceipts(CPU));
         cases.put("web3jBlockReceipts", () -> b.web3jBlockReceipts(CPU));
+        cases.put("skipLogs", () -> skip(CannedAnswers.LOG_LIST));
         cases.put("braneLogs", () -> b.braneLogs(CPU));
         cases.put("web3jLogs", () -> b.web3jLogs(CPU));
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();

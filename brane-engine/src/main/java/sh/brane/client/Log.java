@@ -157,13 +157,13 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         Long blockTimestamp = null;
         for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
             switch (f) {
-                case 0 -> { if (!c.isNull()) { address = CursorValues.address(c); seen |= 1; } }
-                case 1 -> { if (!c.isNull()) { topics = readTopics(c); seen |= 2; } }
+                case 0 -> { if (!c.isNull()) { address = repeated.logAddress.read(c); seen |= 1; } }
+                case 1 -> { if (!c.isNull()) { topics = readTopics(c, repeated); seen |= 2; } }
                 case 2 -> { if (!c.isNull()) { data = Adopted.handOver(c.bytes()); seen |= 4; } }
                 case 3 -> blockNumber = repeated.blockNumber.readOptional(c);
                 case 4 -> blockHash = repeated.block.readOptional(c);
                 case 5 -> transactionHash = repeated.transaction.readOptional(c);
-                case 6 -> transactionIndex = CursorValues.optLong(c);
+                case 6 -> transactionIndex = repeated.logTransactionIndex.readOptional(c);
                 case 7 -> logIndex = CursorValues.optLong(c);
                 case 8 -> removed = c.optBoolean();
                 case 9 -> blockTimestamp = repeated.blockTimestamp.readOptional(c);
@@ -175,23 +175,36 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
                 removed, blockTimestamp);
     }
 
-    private static List<Hash> readTopics(JsonCursor c) {
-        Hash[] topics = new Hash[4];
+    /** At most 4 topics, in locals rather than an array: a list of up to three keeps its elements in its own fields
+     *  or in the one array it is made with. One call site per reader keeps the compiled receipt reader small. */
+    private static List<Hash> readTopics(JsonCursor c, RepeatedValues repeated) {
+        Hash t0 = null;
+        Hash t1 = null;
+        Hash t2 = null;
+        Hash t3 = null;
         int n = 0;
         if (c.firstElement()) {
             do {
-                if (n == 4) {
-                    throw JsonCursor.bail();
+                if (n == 0) {
+                    t0 = repeated.topic0.read(c);
+                } else {
+                    Hash topic = CursorValues.hash(c);
+                    switch (n) {
+                        case 1 -> t1 = topic;
+                        case 2 -> t2 = topic;
+                        case 3 -> t3 = topic;
+                        default -> throw JsonCursor.bail(); // a fifth topic
+                    }
                 }
-                topics[n++] = CursorValues.hash(c);
+                n++;
             } while (c.nextElement());
         }
         return switch (n) {
             case 0 -> List.of();
-            case 1 -> List.of(topics[0]);
-            case 2 -> List.of(topics[0], topics[1]);
-            case 3 -> List.of(topics[0], topics[1], topics[2]);
-            default -> List.of(topics);
+            case 1 -> List.of(t0);
+            case 2 -> List.of(t0, t1);
+            case 3 -> List.of(t0, t1, t2);
+            default -> List.of(t0, t1, t2, t3);
         };
     }
 
@@ -200,7 +213,7 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
         return readArray(c, new RepeatedValues());
     }
 
-    /** The same, inside an answer whose repeated hashes {@code repeated} keeps (a receipt's logs). */
+    /** The same, inside an answer whose repeated hashes {@code repeated} keeps. */
     static List<Log> readArray(JsonCursor c, RepeatedValues repeated) {
         List<Log> logs = new ArrayList<>();
         if (c.firstElement()) {
@@ -209,6 +222,41 @@ public record Log(Address address, List<Hash> topics, byte[] data, Long blockNum
             } while (c.nextElement());
         }
         return logs;
+    }
+
+    /**
+     * A receipt's logs as the immutable list its record keeps as it is: the one or two logs most receipts with logs
+     * have go into a list with no array, instead of a growable list the record then copies.
+     */
+    static List<Log> readList(JsonCursor c, RepeatedValues repeated) {
+        Log first = null;
+        Log second = null;
+        List<Log> more = null;
+        int n = 0;
+        if (c.firstElement()) {
+            do {
+                Log log = read(c, repeated);
+                if (n == 0) {
+                    first = log;
+                } else if (n == 1) {
+                    second = log;
+                } else {
+                    if (more == null) {
+                        more = new ArrayList<>();
+                        more.add(first);
+                        more.add(second);
+                    }
+                    more.add(log);
+                }
+                n++;
+            } while (c.nextElement());
+        }
+        return switch (n) {
+            case 0 -> List.of();
+            case 1 -> List.of(first);
+            case 2 -> List.of(first, second);
+            default -> List.copyOf(more);
+        };
     }
 
     /** A JSON array of logs ({@code eth_getLogs}), each at {@code base[i]}. */

@@ -198,7 +198,8 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
         HexData logsBloom = null;
         Long blobGasUsed = null;
         BigInteger blobGasPrice = null;
-        for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS)) {
+        // after the logs the guess is the name that came after them, though the cursor last read a log's names
+        for (int f = c.firstField(FIELDS); f != JsonCursor.END; f = c.nextField(FIELDS, f)) {
             switch (f) {
                 case 0 -> { if (!c.isNull()) { transactionHash = repeated.transaction.read(c); seen |= 1; } }
                 case 1 -> { if (!c.isNull()) { transactionIndex = c.quantityLong(); seen |= 2; } }
@@ -208,7 +209,7 @@ public record Receipt(Hash transactionHash, long transactionIndex, Hash blockHas
                 case 5 -> { if (!c.isNull()) { cumulativeGasUsed = c.quantityLong(); seen |= 32; } }
                 case 6 -> { if (!c.isNull()) { gasUsed = c.quantityLong(); seen |= 64; } }
                 case 7 -> { if (!c.isNull()) { effectiveGasPrice = repeated.gasPrice.readOptional(c); seen |= 128; } }
-                case 8 -> { if (!c.isNull()) { logs = Log.readArray(c, repeated); seen |= 256; } }
+                case 8 -> { if (!c.isNull()) { logs = Log.readList(c, repeated); seen |= 256; } }
                 case 9 -> {
                     if (c.isNull()) {
                         status = null;

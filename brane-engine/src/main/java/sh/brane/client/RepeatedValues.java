@@ -2,21 +2,26 @@ package sh.brane.client;
 
 import java.math.BigInteger;
 
+import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.rpc.JsonCursor;
 
 /**
  * The values one answer repeats from item to item, decoded once: every transaction, log and receipt of a block
- * carries the block's hash, number and timestamp, every log of a transaction the transaction's hash, and the
- * transactions of a block share their chain id and, often, their fees. A value whose digits are byte for byte those
- * of the last one read in the same place is passed over with one compare and the same immutable value is returned,
- * instead of decoding the digits into a new object (a boxed {@code Long} or a {@code BigInteger} each time). One per
- * answer: it keeps positions into that answer's bytes.
+ * carries the block's hash, number and timestamp, every log of a transaction the transaction's hash and index, the
+ * transactions of a block share their chain id and, often, their fees, and the logs of an {@code eth_getLogs} filtered
+ * by contract or event (the usual query) their emitter's address and their event's signature (topic 0). A value whose
+ * digits are byte for byte those of the last one read in the same place is passed over with one compare and the same
+ * immutable value is returned, instead of decoding the digits into a new object (a boxed {@code Long} or a
+ * {@code BigInteger} each time). One per answer: it keeps positions into that answer's bytes.
  */
 final class RepeatedValues {
 
     final Slot block = new Slot();
     final Slot transaction = new Slot();
+    final Slot topic0 = new Slot();
+    final AddressSlot logAddress = new AddressSlot();
+    final LongSlot logTransactionIndex = new LongSlot();
     final LongSlot blockNumber = new LongSlot();
     final LongSlot blockTimestamp = new LongSlot();
     final LongSlot chainId = new LongSlot();
@@ -73,6 +78,23 @@ final class RepeatedValues {
 
         Hash readOptional(JsonCursor c) {
             return c.isNull() ? null : read(c);
+        }
+    }
+
+    /** The last address read in one place (a log's emitter). */
+    static final class AddressSlot extends Place {
+        private Address last;
+
+        /** The address next in {@code c}: the last one again if its digits are the same. */
+        Address read(JsonCursor c) {
+            if (last != null && same(c)) {
+                return last;
+            }
+            int from = c.hexDigitsFrom();
+            Address a = CursorValues.address(c);
+            remember(c, from, 2 * Address.LENGTH);
+            last = a;
+            return a;
         }
     }
 

@@ -77,6 +77,17 @@ class FieldNames {
         return found;
     }
 
+    /** The name that came in {@code slot} last time, or -1. */
+    int guess(int slot) {
+        return follow[slot];
+    }
+
+    /** The index of the quote closing name {@code index} if the bytes at {@code from} are exactly that name and its
+     *  quote, else -1 ({@link #is}). */
+    int quoteAfter(byte[] b, int from, int end, int index) {
+        return is(b, from, end, index) ? from + names[index].length : -1;
+    }
+
     /** Whether the bytes at {@code from} are exactly name {@code index} and its closing quote; false (not known) near
      *  the end of the input, where a word does not fit. */
     private boolean is(byte[] b, int from, int end, int index) {

@@ -235,18 +235,60 @@ final class JsonBytes {
         if ((significant & 1) != 0) {
             magnitude[o++] = (byte) HEX[b[k++] & 0xff];
         }
-        decodeInto(b, k, magnitude, o, length - o);
+        decodePlainInto(b, k, magnitude, o, length - o); // quantityEnd checked the digits
         return new BigInteger(1, magnitude, 0, length);
     }
 
     /** {@code length} bytes from the hex digits at {@code from}; mixed case bails with {@code rejectMixedCase}. */
     static byte[] decode(byte[] in, int from, int length, boolean rejectMixedCase) {
         byte[] out = new byte[length];
-        int seen = decodeInto(in, from, out, 0, length);
-        if (seen < 0 || (rejectMixedCase && (seen & (LOWER | UPPER)) == (LOWER | UPPER))) {
+        if (rejectMixedCase) {
+            int seen = decodeInto(in, from, out, 0, length);
+            if (seen < 0 || (seen & (LOWER | UPPER)) == (LOWER | UPPER)) {
+                JsonCursor.bail();
+            }
+        } else if (decodePlainInto(in, from, out, 0, length) < 0) {
             JsonCursor.bail();
         }
         return out;
+    }
+
+    /**
+     * {@link #decodeInto} without noting the letters' case, which only an address needs: hashes, blooms and data are
+     * most of the digits an answer holds. Returns negative if a byte was not a hex digit, else 0.
+     */
+    private static int decodePlainInto(byte[] in, int from, byte[] out, int off, int length) {
+        long bad = 0;
+        int i = 0;
+        int j = from;
+        for (; i + 4 <= length; i += 4, j += 8) {
+            long x = word(in, j);
+            long a = x & ~HIGH;
+            long digit = (a + 0x5050505050505050L) & ~(a + 0x4646464646464646L);
+            long l = a | 0x2020202020202020L;
+            long letter = (l + 0x1f1f1f1f1f1f1f1fL) & ~(l + 0x1919191919191919L) & ~x & HIGH;
+            bad |= ~(digit | letter) | x;
+            INTS.set(out, off + i, packDigits(x, letter));
+        }
+        int seen = (bad & HIGH) != 0 ? -1 : 0;
+        for (; i < length; i++, j += 2) {
+            int h = HEX[in[j] & 0xff];
+            int lo = HEX[in[j + 1] & 0xff];
+            seen |= h | lo;
+            out[off + i] = (byte) ((h << 4) | (lo & 0xf));
+        }
+        return seen;
+    }
+
+    /** The four bytes of eight hex digits ({@code x}, the first in its low byte; {@code letter} flags the letters at
+     *  their high bits), the first digit highest in the first byte. */
+    private static int packDigits(long x, long letter) {
+        // a digit's value is its low nibble, a letter's its low nibble plus 9; then each pair of nibbles into one
+        // byte, and the four bytes packed together
+        long nib = (x & 0x0f0f0f0f0f0f0f0fL) + (letter >>> 7) * 9;
+        long y = ((nib << 4) | (nib >>> 8)) & 0x00ff00ff00ff00ffL;
+        y = (y | (y >>> 8)) & 0x0000ffff0000ffffL;
+        return (int) (y | (y >>> 16));
     }
 
     /**
@@ -270,13 +312,7 @@ final class JsonBytes {
             long caseBit = x << 2; // each byte's 0x20 bit (set in lowercase letters) at its high bit
             lower |= letter & caseBit;
             upper |= letter & ~caseBit;
-            // a digit's value is its low nibble, a letter's its low nibble plus 9; then each pair of nibbles into
-            // one byte, and the four bytes packed together, first digit highest
-            long nib = (x & 0x0f0f0f0f0f0f0f0fL) + (letter >>> 7) * 9;
-            long y = ((nib << 4) | (nib >>> 8)) & 0x00ff00ff00ff00ffL;
-            y = (y | (y >>> 8)) & 0x0000ffff0000ffffL;
-            y = y | (y >>> 16);
-            INTS.set(out, off + i, (int) y);
+            INTS.set(out, off + i, packDigits(x, letter));
         }
         int seen = (bad & HIGH) != 0 ? -1 : 0;
         seen |= (lower & HIGH) != 0 ? LOWER : 0;

@@ -140,7 +140,31 @@ public final class JsonCursor {
     /** After a field's value: the next field's name (the cursor on its value), or {@link #END}. */
     public int nextField(Names names) {
         // after a nested object of another table (a receipt's logs), there is no guess
-        return more('}') ? name(names, names == lastNames ? lastSlot : -1) : END;
+        return nextName(names, names == lastNames ? lastSlot : -1);
+    }
+
+    /** {@link #nextField(Names)} after field {@code previous} of {@code names}, whose value may have held objects of
+     *  other tables (a receipt's logs): the guess is the name that followed {@code previous} last time. */
+    public int nextField(Names names, int previous) {
+        return nextName(names, FieldNames.slotAfter(previous));
+    }
+
+    /** The next name after a value ({@code slot} as in {@link #name}), or {@link #END}. The usual bytes, a comma, the
+     *  guessed name in quotes and a colon with no whitespace between, are checked in one go; anything else takes the
+     *  steps one by one, to the same result. */
+    private int nextName(Names names, int slot) {
+        int p = pos;
+        if (slot >= 0 && p + 2 < end && b[p] == ',' && b[p + 1] == '"') {
+            int guess = names.guess(slot);
+            int quote = guess < 0 ? -1 : names.quoteAfter(b, p + 2, end, guess);
+            if (quote >= 0 && quote + 1 < end && b[quote + 1] == ':') {
+                pos = quote + 2;
+                lastNames = names;
+                lastSlot = FieldNames.slotAfter(guess);
+                return guess;
+            }
+        }
+        return more('}') ? name(names, slot) : END;
     }
 
     /** The name next, tried first as the one that came after the previous name last time ({@code slot}, -1: none). */

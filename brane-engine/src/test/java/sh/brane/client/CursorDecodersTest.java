@@ -58,17 +58,27 @@ class CursorDecodersTest {
          * now and then one that differs from such a one in its last digit only (which must not be taken for it).
          */
         String repeatedHash() {
-            if (hashes.isEmpty() || r.nextInt(4) == 0) {
-                String h = hex(32);
-                hashes.add(h);
-                return h;
+            return repeated(hashes, () -> hex(32));
+        }
+
+        /** Logs' addresses and event signatures (topic 0) so far: a filtered answer repeats them log after log. */
+        final List<String> emitters = new ArrayList<>();
+        final List<String> events = new ArrayList<>();
+        final List<String> indexes = new ArrayList<>();
+
+        /** One of {@code seen} again, now and then a value that differs from one in its last digit, or a new one. */
+        String repeated(List<String> seen, java.util.function.Supplier<String> fresh) {
+            if (seen.isEmpty() || r.nextInt(4) == 0) {
+                String v = fresh.get();
+                seen.add(v);
+                return v;
             }
-            String h = hashes.get(r.nextInt(hashes.size()));
+            String v = seen.get(r.nextInt(seen.size()));
             if (r.nextInt(8) == 0) {
-                char last = h.charAt(h.length() - 2);
-                return h.substring(0, h.length() - 2) + (last == '0' ? '1' : '0') + "\"";
+                char last = v.charAt(v.length() - 2);
+                return v.substring(0, v.length() - 2) + (last == '0' ? '1' : '0') + "\"";
             }
-            return h;
+            return v;
         }
 
         String address() {
@@ -127,13 +137,15 @@ class CursorDecodersTest {
         String log() {
             List<String> topics = new ArrayList<>();
             for (int i = r.nextInt(5); i > 0; i--) {
-                topics.add(hex(32));
+                topics.add(topics.isEmpty() ? repeated(events, () -> hex(32)) : hex(32));
             }
             int dataBytes = r.nextInt(4) * 32 + (odd && r.nextInt(30) == 0 ? 1 : 0);
             String data = odd && r.nextInt(30) == 0 ? "\"0x123\"" : hex(dataBytes);
-            return object(List.of(req("address", address()), req("topics", "[" + String.join(",", topics) + "]"),
+            return object(List.of(req("address", repeated(emitters, this::address)),
+                    req("topics", "[" + String.join(",", topics) + "]"),
                     req("data", data), opt("blockNumber", quantity(40)), opt("blockHash", repeatedHash()),
-                    opt("transactionHash", repeatedHash()), opt("transactionIndex", quantity(10)),
+                    opt("transactionHash", repeatedHash()),
+                    opt("transactionIndex", repeated(indexes, () -> quantity(10))),
                     opt("logIndex", quantity(10)), opt("removed", r.nextBoolean() ? "true" : "false"),
                     opt("blockTimestamp", quantity(40))));
         }
@@ -300,6 +312,35 @@ class CursorDecodersTest {
         assertThat(logs.get(2).blockHash()).isEqualTo(sh.brane.core.types.Hash.of(nextBlock));
         assertThat(logs.get(3).blockHash()).isEqualTo(logs.get(0).blockHash()).isNotSameAs(logs.get(2).blockHash());
         assertThat(logs).isEqualTo(tokens(json, p -> Log.readArray(p, "l")));
+    }
+
+    /**
+     * The logs of an answer filtered by contract or event share their emitter's address and their event's signature
+     * (topic 0), and the logs of one transaction its index, each decoded once; a value that differs in one digit gets
+     * its own, as the token path reads it.
+     */
+    @Test
+    void aLogsAddressEventAndTransactionIndexAreDecodedOnceWhenRepeated() {
+        String transfer = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+        String approval = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
+        String token = "0x" + "11".repeat(20);
+        String other = "0x" + "11".repeat(19) + "12";
+        String log = "{\"address\":\"%s\",\"topics\":[\"%s\",\"%s\"],\"data\":\"0x\",\"transactionIndex\":\"%s\"}";
+        String json = "[" + String.join(",", log.formatted(token, transfer, approval, "0x1c5"),
+                log.formatted(token, transfer, transfer, "0x1c5"), log.formatted(other, approval, transfer, "0x1c6"),
+                log.formatted(token, transfer, transfer, "0x1c6")) + "]";
+        List<Log> logs = fast(json, Log::readArray);
+        assertThat(logs).hasSize(4).isEqualTo(tokens(json, p -> Log.readArray(p, "l")));
+        assertThat(logs.get(1).address()).isSameAs(logs.get(0).address());
+        assertThat(logs.get(1).topics().get(0)).isSameAs(logs.get(0).topics().get(0));
+        assertThat(logs.get(1).transactionIndex()).isSameAs(logs.get(0).transactionIndex());
+        assertThat(logs.get(2).address()).isEqualTo(sh.brane.core.types.Address.of(other));
+        assertThat(logs.get(2).topics().get(0)).isEqualTo(sh.brane.core.types.Hash.of(approval));
+        assertThat(logs.get(2).transactionIndex()).isEqualTo(0x1c6L);
+        assertThat(logs.get(3).transactionIndex()).isSameAs(logs.get(2).transactionIndex());
+        assertThat(logs.get(3).address()).isEqualTo(logs.get(0).address());
+        assertThat(logs.get(3).topics()).containsExactly(sh.brane.core.types.Hash.of(transfer),
+                sh.brane.core.types.Hash.of(transfer));
     }
 
     @Test
