@@ -32,7 +32,7 @@ public interface BraneMetrics {
     /** A subscription notification arrived for a live subscription. */
     default void onSubscriptionNotification(String subscriptionKind) { }
 
-    /** The ring buffer had no free slot: the caller waits for the writer thread to catch up. */
+    /** The ring buffer had no free slot: the caller waits for the I/O thread to catch up. */
     default void onRingBufferSaturated(int ringBufferSize) { }
 
     /** A response arrived whose id matches no pending request (late after a timeout, or a node bug). */

@@ -1,18 +1,18 @@
 package sh.brane.rpc;
 
 /**
- * How a WebSocket connection's ring-buffer writer thread waits for calls to write (the LMAX Disruptor's wait
- * strategies of the same names).
+ * How a WebSocket connection's I/O thread, which also writes the calls published into its ring, waits for work
+ * (named after the LMAX Disruptor's wait strategies, whose behaviour each follows).
  */
 public enum WaitStrategyType {
-    /** Lock and condition: no CPU while idle. The default. */
+    /** Sleeps in the selector, woken by the socket, a task or a call: no CPU while idle. The default. */
     BLOCKING,
-    /** Like BLOCKING but skips the signal when nobody waits: no CPU while idle, less overhead when busy. */
+    /** The same as BLOCKING: a call wakes the I/O thread only while it sleeps, which is all "lite" asks for. */
     LITE_BLOCKING,
-    /** Spins, yields, then parks briefly: little CPU while idle, lower latency than BLOCKING. */
+    /** Polls, yields, then naps briefly: little CPU while idle, lower latency than BLOCKING on a spare core. */
     SLEEPING,
-    /** Spins, then yields: keeps a core busy while idle. Opt-in for latency-critical deployments. */
+    /** Polls, then yields: keeps a core busy while idle. Opt-in for latency-critical deployments. */
     YIELDING,
-    /** Spins: burns a core at all times. Opt-in for latency-critical deployments on dedicated cores. */
+    /** Polls: burns a core at all times. Opt-in for latency-critical deployments on dedicated cores. */
     BUSY_SPIN
 }

@@ -10,7 +10,8 @@ for f in glob.glob(D+'/r*-*.json.gz'):
     except Exception: continue
     for b in data:
         name=b['benchmark'].split('.')[-1]; cls=b['benchmark'].split('.')[-2]
-        node=b['params'].get('node')
+        node=b['params'].get('node'); ws=b['params'].get('waitStrategy')
+        if ws and ws != 'BLOCKING': node = node + '/' + ws
         pm=b['primaryMetric']
         if pm['scoreUnit'].startswith('ops'):
             its=[x for fork in pm['rawData'] for x in fork]; score=statistics.median(its); kind='thr'
