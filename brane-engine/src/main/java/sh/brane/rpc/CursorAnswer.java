@@ -58,7 +58,7 @@ public final class CursorAnswer {
                 return false;
             }
         } catch (RuntimeException e) {
-            // JsonCursor.Bail, or a value a record refused: the token path reads it again and words the error
+            // CursorBail, or a value a record refused: the token path reads it again and words the error
             return false;
         }
         read.report(sink);

@@ -82,6 +82,16 @@ class FieldNames {
         return follow[slot];
     }
 
+    /** Where the value begins if the bytes at {@code p} are a comma, name {@code guess} in quotes and a colon, with
+     *  no whitespace between (how nodes write); -1 if they are anything else. */
+    int valueAfterGuess(byte[] b, int p, int end, int guess) {
+        if (p + 2 >= end || b[p] != ',' || b[p + 1] != '"') {
+            return -1;
+        }
+        int quote = quoteAfter(b, p + 2, end, guess);
+        return quote >= 0 && quote + 1 < end && b[quote + 1] == ':' ? quote + 2 : -1;
+    }
+
     /** The index of the quote closing name {@code index} if the bytes at {@code from} are exactly that name and its
      *  quote, else -1 ({@link #is}). */
     int quoteAfter(byte[] b, int from, int end, int index) {

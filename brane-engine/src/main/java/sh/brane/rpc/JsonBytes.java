@@ -253,6 +253,18 @@ final class JsonBytes {
         return out;
     }
 
+    /** Where the value at {@code pos} ends if it is {@code "0x"} and exactly the {@code digits} hex digits at
+     *  {@code digitsFrom} (read earlier from the same bytes); -1 if it is anything else. */
+    static int afterSameHex(byte[] b, int pos, int end, int digitsFrom, int digits) {
+        int from = pos + 3;
+        int close = from + digits;
+        if (close >= end || b[pos + 1] != '0' || b[pos + 2] != 'x' || b[close] != '"'
+                || Arrays.mismatch(b, from, close, b, digitsFrom, digitsFrom + digits) >= 0) {
+            return -1;
+        }
+        return close + 1;
+    }
+
     /**
      * {@link #decodeInto} without noting the letters' case, which only an address needs: hashes, blooms and data are
      * most of the digits an answer holds. Returns negative if a byte was not a hex digit, else 0.

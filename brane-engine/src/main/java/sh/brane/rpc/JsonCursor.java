@@ -9,7 +9,7 @@ import java.util.Arrays;
  * by length and bytes and decodes hex once.
  *
  * <p>It reads a strict subset (plain ASCII, no escapes, lowercase {@code 0x}, canonical shapes); anything else throws
- * the stackless {@link Bail} and the caller reads the answer again with the token path
+ * the stackless {@link CursorBail} and the caller reads the answer again with the token path
  * ({@link sh.brane.rpc.core.JsonRpcReader}), so a value is either what the token path would give or the token path
  * decides. The byte scanning is in {@link JsonBytes}, the name table in {@link FieldNames}. Not thread-safe.
  */
@@ -22,16 +22,6 @@ public final class JsonCursor {
 
     /** Nesting the cursor skips through; deeper values go to the token path, whose limit is larger. */
     static final int MAX_DEPTH = 64;
-
-    /** This input is not one the cursor reads: read it with the token path. Carries no stack and no message. */
-    public static final class Bail extends RuntimeException {
-        static final Bail INSTANCE = new Bail();
-
-        private Bail() {
-            super(null, null, false, false);
-        }
-    }
-
     /** The field names an object reader knows, matched by length and bytes; each name's index is its position. */
     public static final class Names extends FieldNames {
         public Names(String... names) {
@@ -61,8 +51,8 @@ public final class JsonCursor {
     }
 
     /** Bails: the answer goes to the token path. */
-    public static Bail bail() {
-        throw Bail.INSTANCE;
+    public static CursorBail bail() {
+        throw CursorBail.INSTANCE;
     }
 
     /** The next significant byte (whitespace skipped), not consumed; 0 at the end of the input. */
@@ -153,18 +143,15 @@ public final class JsonCursor {
      *  guessed name in quotes and a colon with no whitespace between, are checked in one go; anything else takes the
      *  steps one by one, to the same result. */
     private int nextName(Names names, int slot) {
-        int p = pos;
-        if (slot >= 0 && p + 2 < end && b[p] == ',' && b[p + 1] == '"') {
-            int guess = names.guess(slot);
-            int quote = guess < 0 ? -1 : names.quoteAfter(b, p + 2, end, guess);
-            if (quote >= 0 && quote + 1 < end && b[quote + 1] == ':') {
-                pos = quote + 2;
-                lastNames = names;
-                lastSlot = FieldNames.slotAfter(guess);
-                return guess;
-            }
+        int guess = slot < 0 ? -1 : names.guess(slot);
+        int value = guess < 0 ? -1 : names.valueAfterGuess(b, pos, end, guess);
+        if (value < 0) {
+            return more('}') ? name(names, slot) : END;
         }
-        return more('}') ? name(names, slot) : END;
+        pos = value;
+        lastNames = names;
+        lastSlot = FieldNames.slotAfter(guess);
+        return guess;
     }
 
     /** The name next, tried first as the one that came after the previous name last time ({@code slot}, -1: none). */
@@ -371,14 +358,9 @@ public final class JsonCursor {
         if (peek() != '"') {
             return false;
         }
-        int from = pos + 3;
-        int close = from + digits;
-        if (close >= end || b[pos + 1] != '0' || b[pos + 2] != 'x' || b[close] != '"'
-                || Arrays.mismatch(b, from, close, b, digitsFrom, digitsFrom + digits) >= 0) {
-            return false;
-        }
-        pos = close + 1;
-        return true;
+        int after = JsonBytes.afterSameHex(b, pos, end, digitsFrom, digits);
+        pos = Math.max(pos, after); // -1 when the value differs: nothing consumed
+        return after >= 0;
     }
 
     /** {@code "0x"} and exactly {@code 2 * length} hex digits, decoded; with {@code rejectMixedCase} (EIP-55

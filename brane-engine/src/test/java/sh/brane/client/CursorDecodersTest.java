@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
+import sh.brane.rpc.CursorBail;
 import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.json.JsonMapper;
@@ -250,7 +251,7 @@ class CursorDecodersTest {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         try {
             return reader.apply(JsonCursor.over(b, 0, b.length));
-        } catch (JsonCursor.Bail e) {
+        } catch (CursorBail e) {
             return null;
         }
     }

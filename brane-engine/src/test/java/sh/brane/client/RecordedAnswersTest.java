@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import sh.brane.core.types.Address;
 import sh.brane.core.types.Hash;
 import sh.brane.rpc.InvalidResponseException;
+import sh.brane.rpc.CursorBail;
 import sh.brane.rpc.JsonCursor;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.json.JsonMapper;
@@ -67,7 +68,7 @@ class RecordedAnswersTest {
         assertThatThrownBy(() -> bothWays(json, p -> Receipt.read(p, "eth_getTransactionReceipt", -1), c -> {
             try {
                 return Receipt.read(c);
-            } catch (JsonCursor.Bail bail) {
+            } catch (CursorBail bail) {
                 return null; // the token path words the error
             }
         })).isInstanceOf(InvalidResponseException.class)
@@ -253,7 +254,7 @@ class RecordedAnswersTest {
         byte[] bytes = deposit.getBytes(StandardCharsets.UTF_8);
         // the cursor keeps strings and booleans of the names it knows; an object is the token path's to keep
         assertThatThrownBy(() -> TransactionInfo.read(JsonCursor.over(bytes, 0, bytes.length)))
-                .isInstanceOf(JsonCursor.Bail.class);
+                .isInstanceOf(CursorBail.class);
         TransactionInfo t;
         try (JsonParser p = MAPPER.createParser(bytes)) {
             p.nextToken();

@@ -30,7 +30,7 @@ class JsonCursorTest {
     }
 
     private static void bails(String json, Function<JsonCursor, ?> reader) {
-        assertThatThrownBy(() -> reader.apply(at(json))).as(json).isInstanceOf(JsonCursor.Bail.class);
+        assertThatThrownBy(() -> reader.apply(at(json))).as(json).isInstanceOf(CursorBail.class);
     }
 
     @Test
@@ -147,7 +147,7 @@ class JsonCursorTest {
         c.skipValue();
         assertThat(c.nextField(names)).isEqualTo(JsonCursor.UNKNOWN);
         c.skipValue();
-        assertThatThrownBy(() -> c.nextField(names)).isInstanceOf(JsonCursor.Bail.class); // an overlong name
+        assertThatThrownBy(() -> c.nextField(names)).isInstanceOf(CursorBail.class); // an overlong name
         bails("{\"h\\u0061sh\":1}", cc -> {
             cc.beginObject();
             return cc.firstField(names); // an escape in a name: the token path decodes it
@@ -269,9 +269,9 @@ class JsonCursorTest {
                     JsonCursor q = JsonCursor.over(raw, 0, raw.length);
                     assertThat(q.quantity()).as(hex).isEqualTo(new BigInteger(hex, 16));
                 } else {
-                    assertThatThrownBy(() -> c.fixedHex(32, false)).as(hex).isInstanceOf(JsonCursor.Bail.class);
+                    assertThatThrownBy(() -> c.fixedHex(32, false)).as(hex).isInstanceOf(CursorBail.class);
                     JsonCursor q = JsonCursor.over(raw, 0, raw.length);
-                    assertThatThrownBy(q::quantity).as(hex).isInstanceOf(JsonCursor.Bail.class);
+                    assertThatThrownBy(q::quantity).as(hex).isInstanceOf(CursorBail.class);
                 }
             }
         }
