@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.AfterAll;
@@ -18,14 +14,12 @@ import sh.brane.client.BlockTag;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Contract;
 import sh.brane.client.RevertException;
-import sh.brane.client.SigningClient;
 import sh.brane.core.abi.Abi;
 import sh.brane.core.crypto.PersonalMessage;
 import sh.brane.core.crypto.PrivateKey;
 import sh.brane.core.types.Address;
 import sh.brane.devnet.Anvil;
 import sh.brane.devnet.junit.WithAnvil;
-import sh.brane.primitives.Hex;
 import sh.brane.primitives.Keccak256;
 import sh.brane.rpc.HttpProvider;
 
@@ -44,6 +38,7 @@ class Erc6492CasesOnAnvilTest {
     private static final String MESSAGE = "Sign in to example.com";
 
     static Anvil anvil;
+    static SmartWallets wallets;
     static HttpProvider provider;
     static BraneClient client;
     static SignatureVerifier verifier;
@@ -56,30 +51,28 @@ class Erc6492CasesOnAnvilTest {
 
     @BeforeAll
     static void deployFactory() throws IOException {
-        provider = HttpProvider.create(anvil.httpUrl());
-        client = new BraneClient(provider, Duration.ofMillis(50));
+        wallets = SmartWallets.deploy(anvil);
+        provider = wallets.provider;
+        client = wallets.client;
+        walletAbi = wallets.walletAbi;
+        factoryAbi = wallets.factoryAbi;
+        factory = wallets.factory;
         verifier = new SignatureVerifier(client);
         owner = PrivateKey.fromHex(anvil.account(1).privateKey());
         next = PrivateKey.fromHex(anvil.account(2).privateKey());
         stranger = PrivateKey.fromHex(anvil.account(3).privateKey());
-        walletAbi = Abi.fromJson(resource("/contracts/SmartWallet.abi"));
-        factoryAbi = Abi.fromJson(resource("/contracts/SmartWalletFactory.abi"));
-        SigningClient deployer = new SigningClient(client, PrivateKey.fromHex(anvil.account(0).privateKey()));
-        factory = Contract.deploy(deployer, factoryAbi, Hex.decode(resource("/contracts/SmartWalletFactory.bin")
-                .strip()));
     }
 
     @AfterAll
     static void close() {
-        client.close();
-        provider.close();
+        wallets.close();
     }
 
     // ------------------------------------------------------------------ prepare
 
     @Test
     void aDeployedAccountThatNeedsItsPrepareCallSignsThroughTheWrapper() {
-        Address wallet = deployWallet(owner.address());
+        Address wallet = wallets.deployWallet(owner.address());
         byte[] prepare = handOver(wallet, next.address(), owner);
         byte[] byNext = PersonalMessage.sign(MESSAGE, next).toBytes65();
 
@@ -100,7 +93,7 @@ class Erc6492CasesOnAnvilTest {
 
     @Test
     void aPrepareCallThatRevertsIsRefusedWithItsReason() {
-        Address wallet = deployWallet(owner.address());
+        Address wallet = wallets.deployWallet(owner.address());
         byte[] forged = handOver(wallet, next.address(), stranger);
 
         SignatureVerification refused = verifier.verifyMessage(wallet, MESSAGE,
@@ -130,7 +123,7 @@ class Erc6492CasesOnAnvilTest {
     /** A key has no code and a factory cannot give it any: a wrapped signature of a key is refused, saying so. */
     @Test
     void aKeysSignatureWrappedForAFactoryIsRefused() {
-        byte[] wrapped = Erc6492.wrap(factory.address(), factoryAbi.encodeCall("deploy", owner.address(), salt()),
+        byte[] wrapped = Erc6492.wrap(factory.address(), factoryAbi.encodeCall("deploy", owner.address(), SmartWallets.salt()),
                 PersonalMessage.sign(MESSAGE, owner).toBytes65());
 
         SignatureVerification refused = verifier.verifyMessage(owner.address(), MESSAGE, wrapped);
@@ -144,7 +137,7 @@ class Erc6492CasesOnAnvilTest {
 
     @Test
     void malformedWrappersAreInvalidAndTheValidatorItselfNeverCallsThemValid() {
-        byte[] salt = salt();
+        byte[] salt = SmartWallets.salt();
         Address wallet = (Address) factory.callSingle("addressOf", owner.address(), salt);
         byte[] good = Erc6492.wrap(factory.address(), factoryAbi.encodeCall("deploy", owner.address(), salt),
                 PersonalMessage.sign(MESSAGE, owner).toBytes65());
@@ -184,26 +177,5 @@ class Erc6492CasesOnAnvilTest {
         byte[] cut = Arrays.copyOf(wrapped, wrapped.length - 32);
         System.arraycopy(Erc6492.suffix(), 0, cut, cut.length - 32, 32);
         return cut;
-    }
-
-    private static Address deployWallet(Address walletOwner) {
-        byte[] salt = salt();
-        factory.send("deploy", walletOwner, salt);
-        Address wallet = (Address) factory.callSingle("addressOf", walletOwner, salt);
-        assertThat(client.getCode(wallet)).isNotEmpty();
-        return wallet;
-    }
-
-    private static byte[] salt() {
-        byte[] salt = new byte[32];
-        new SecureRandom().nextBytes(salt);
-        return salt;
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = Erc6492CasesOnAnvilTest.class.getResourceAsStream(name)) {
-            assertThat(in).as(name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -44,6 +40,7 @@ class SignatureVerifierOnAnvilTest {
     private static final String MESSAGE = "Sign in to example.com";
 
     static Anvil anvil;
+    static SmartWallets wallets;
     static HttpProvider provider;
     static BraneClient client;
     static SignatureVerifier verifier;
@@ -55,22 +52,20 @@ class SignatureVerifierOnAnvilTest {
 
     @BeforeAll
     static void deployFactory() throws IOException {
-        provider = HttpProvider.create(anvil.httpUrl());
-        client = new BraneClient(provider, Duration.ofMillis(50));
+        wallets = SmartWallets.deploy(anvil);
+        provider = wallets.provider;
+        client = wallets.client;
+        walletAbi = wallets.walletAbi;
+        factoryAbi = wallets.factoryAbi;
+        factory = wallets.factory;
         verifier = new SignatureVerifier(client);
         owner = PrivateKey.fromHex(anvil.account(1).privateKey());
         stranger = PrivateKey.fromHex(anvil.account(2).privateKey());
-        walletAbi = Abi.fromJson(resource("/contracts/SmartWallet.abi"));
-        factoryAbi = Abi.fromJson(resource("/contracts/SmartWalletFactory.abi"));
-        SigningClient deployer = new SigningClient(client, PrivateKey.fromHex(anvil.account(0).privateKey()));
-        factory = Contract.deploy(deployer, factoryAbi, Hex.decode(resource("/contracts/SmartWalletFactory.bin")
-                .strip()));
     }
 
     @AfterAll
     static void close() {
-        client.close();
-        provider.close();
+        wallets.close();
     }
 
     // ------------------------------------------------------------------ keys
@@ -96,7 +91,7 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void aDeployedWalletAnswersForItsOwnersSignature() {
-        Address wallet = deployWallet(owner.address());
+        Address wallet = wallets.deployWallet(owner.address());
         byte[] byOwner = PersonalMessage.sign(MESSAGE, owner).toBytes65();
 
         SignatureVerification ok = verifier.verifyMessage(wallet, MESSAGE, byOwner);
@@ -114,7 +109,7 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void anEip712DocumentSignedForAWallet() {
-        Address wallet = deployWallet(owner.address());
+        Address wallet = wallets.deployWallet(owner.address());
         TypedData permit = TypedData.builder()
                 .domain(TypedData.Domain.of("Brane", "1", anvil.chainId(), wallet))
                 .type("Login", "address", "account", "string", "nonce")
@@ -142,8 +137,8 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void aCounterfactualWalletSignsBeforeItExists() {
-        byte[] salt = salt();
-        Address wallet = addressOf(owner.address(), salt);
+        byte[] salt = SmartWallets.salt();
+        Address wallet = wallets.addressOf(owner.address(), salt);
         byte[] deploy = factoryAbi.encodeCall("deploy", owner.address(), salt);
         byte[] wrapped = Erc6492.wrap(factory.address(), deploy, PersonalMessage.sign(MESSAGE, owner).toBytes65());
 
@@ -162,11 +157,11 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void aWrapperThatDeploysAnotherAccountOrFailsIsRefusedWithWhy() {
-        byte[] salt = salt();
-        Address wallet = addressOf(owner.address(), salt);
+        byte[] salt = SmartWallets.salt();
+        Address wallet = wallets.addressOf(owner.address(), salt);
         byte[] signature = PersonalMessage.sign(MESSAGE, owner).toBytes65();
 
-        byte[] otherSalt = factoryAbi.encodeCall("deploy", owner.address(), salt());
+        byte[] otherSalt = factoryAbi.encodeCall("deploy", owner.address(), SmartWallets.salt());
         SignatureVerification elsewhere = verifier.verifyMessage(wallet, MESSAGE,
                 Erc6492.wrap(factory.address(), otherSalt, signature));
         assertThat(elsewhere.valid()).isFalse();
@@ -186,8 +181,8 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void aWrappedSignatureStaysValidAfterDeploymentUntilTheKeyRotates() {
-        byte[] salt = salt();
-        Address wallet = addressOf(owner.address(), salt);
+        byte[] salt = SmartWallets.salt();
+        Address wallet = wallets.addressOf(owner.address(), salt);
         byte[] wrapped = Erc6492.wrap(factory.address(), factoryAbi.encodeCall("deploy", owner.address(), salt),
                 PersonalMessage.sign(MESSAGE, owner).toBytes65());
 
@@ -206,7 +201,7 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void theDeploylessValidatorAgreesOnUnwrappedSignatures() {
-        Address wallet = deployWallet(owner.address());
+        Address wallet = wallets.deployWallet(owner.address());
         byte[] hash = PersonalMessage.hash(MESSAGE);
         byte[] byOwner = PersonalMessage.sign(MESSAGE, owner).toBytes65();
         byte[] byStranger = PersonalMessage.sign(MESSAGE, stranger).toBytes65();
@@ -245,7 +240,7 @@ class SignatureVerifierOnAnvilTest {
 
     @Test
     void theAsyncFormGivesTheSameResults() throws Exception {
-        Address wallet = deployWallet(owner.address());
+        Address wallet = wallets.deployWallet(owner.address());
         byte[] signature = PersonalMessage.sign(MESSAGE, owner).toBytes65();
         assertThat(verifier.verifyMessageAsync(wallet, MESSAGE, signature).get().valid()).isTrue();
         assertThat(verifier.verifyMessageAsync(stranger.address(), MESSAGE, signature).get().valid()).isFalse();
@@ -286,30 +281,5 @@ class SignatureVerifierOnAnvilTest {
 
     private static String deployless(Address signer, byte[] hash, byte[] signature) {
         return Hex.encode(client.call(DeploylessValidator.request(signer, hash, signature), BlockTag.LATEST));
-    }
-
-    private static Address deployWallet(Address walletOwner) {
-        byte[] salt = salt();
-        factory.send("deploy", walletOwner, salt);
-        Address wallet = addressOf(walletOwner, salt);
-        assertThat(client.getCode(wallet)).isNotEmpty();
-        return wallet;
-    }
-
-    private static Address addressOf(Address walletOwner, byte[] salt) {
-        return (Address) factory.callSingle("addressOf", walletOwner, salt);
-    }
-
-    private static byte[] salt() {
-        byte[] salt = new byte[32];
-        new SecureRandom().nextBytes(salt);
-        return salt;
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = SignatureVerifierOnAnvilTest.class.getResourceAsStream(name)) {
-            assertThat(in).as(name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -3,11 +3,7 @@ package sh.brane.client.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterAll;
@@ -15,7 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import sh.brane.client.BraneClient;
 import sh.brane.client.Contract;
-import sh.brane.client.SigningClient;
 import sh.brane.core.abi.Abi;
 import sh.brane.core.crypto.PersonalMessage;
 import sh.brane.core.crypto.PrivateKey;
@@ -33,6 +28,7 @@ import sh.brane.rpc.HttpProvider;
 @WithAnvil(chainId = 1)
 class SiweVerifierOnAnvilTest {
     static Anvil anvil;
+    static SmartWallets wallets;
     static HttpProvider provider;
     static BraneClient client;
     static SiweVerifier siwe;
@@ -43,20 +39,19 @@ class SiweVerifierOnAnvilTest {
 
     @BeforeAll
     static void open() throws IOException {
-        provider = HttpProvider.create(anvil.httpUrl());
-        client = new BraneClient(provider, Duration.ofMillis(50));
+        wallets = SmartWallets.deploy(anvil);
+        provider = wallets.provider;
+        client = wallets.client;
+        factoryAbi = wallets.factoryAbi;
+        factory = wallets.factory;
         siwe = new SiweVerifier(new SignatureVerifier(client));
         owner = PrivateKey.fromHex(anvil.account(1).privateKey());
         stranger = PrivateKey.fromHex(anvil.account(2).privateKey());
-        factoryAbi = Abi.fromJson(resource("/contracts/SmartWalletFactory.abi"));
-        factory = Contract.deploy(new SigningClient(client, PrivateKey.fromHex(anvil.account(0).privateKey())),
-                factoryAbi, Hex.decode(resource("/contracts/SmartWalletFactory.bin").strip()));
     }
 
     @AfterAll
     static void close() {
-        client.close();
-        provider.close();
+        wallets.close();
     }
 
     @Test
@@ -109,7 +104,7 @@ class SiweVerifierOnAnvilTest {
 
     @Test
     void smartAccountsSignInAsKeysDo() throws Exception {
-        byte[] salt = salt();
+        byte[] salt = SmartWallets.salt();
         factory.send("deploy", owner.address(), salt);
         Address deployed = (Address) factory.callSingle("addressOf", owner.address(), salt);
         SiweMessage m = login(deployed, 1);
@@ -118,7 +113,7 @@ class SiweVerifierOnAnvilTest {
         assertThat(ok.signature().method()).isEqualTo(SignatureVerification.Method.ERC1271);
         assertRefused(siwe.verify(m.toMessage(), sign(m, stranger), expectations(m)), "signature");
 
-        byte[] later = salt();
+        byte[] later = SmartWallets.salt();
         Address counterfactual = (Address) factory.callSingle("addressOf", owner.address(), later);
         SiweMessage c = login(counterfactual, 1);
         byte[] wrapped = Erc6492.wrap(factory.address(), factoryAbi.encodeCall("deploy", owner.address(), later),
@@ -151,18 +146,5 @@ class SiweVerifierOnAnvilTest {
 
     private static Clock at(Instant instant) {
         return Clock.fixed(instant, ZoneOffset.UTC);
-    }
-
-    private static byte[] salt() {
-        byte[] salt = new byte[32];
-        new SecureRandom().nextBytes(salt);
-        return salt;
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = SiweVerifierOnAnvilTest.class.getResourceAsStream(name)) {
-            assertThat(in).as(name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }
